@@ -1,0 +1,122 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { loadConfig } from '../src/config.js';
+import { createEmbeddedCoordination } from '../src/coordination/embedded.js';
+import { createServices, type Services } from '../src/domain/services.js';
+import { openStore } from '../src/store/database.js';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+
+export interface BenchServer {
+  baseUrl: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** A scratch data directory with a migrated database, seeded through the domain services. */
+export async function prepareDatabase(seed: (services: Services) => Promise<void>): Promise<{ dir: string; databaseUrl: string; cleanup(): void }> {
+  const dir = mkdtempSync(join(tmpdir(), 'lookout-bench-'));
+  const databaseUrl = `file:${join(dir, 'lookout.db')}`;
+  const config = loadConfig({ DATABASE_URL: databaseUrl, LOOKOUT_BOOTSTRAP: 'false' });
+  const store = openStore(databaseUrl);
+  await store.migrate();
+  await seed(createServices({ config, store, coordination: createEmbeddedCoordination() }));
+  await store.close();
+  return { dir, databaseUrl, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs `lookout serve` in its own process, as in production, so the load generator does not share its event loop. */
+export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/main.ts'), 'serve'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', LOOKOUT_BOOTSTRAP: 'false', LOOKOUT_REGIONS: 'none', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false)) break;
+    if (i === 200 || child.exitCode !== null) throw new Error('the server under test did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    baseUrl,
+    pid: child.pid!,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export interface LoadResult {
+  label: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  statusCounts: Record<string, number>;
+}
+
+/** One autocannon run; `authorization` (if given) picks the header for each request. */
+export async function load(options: {
+  label: string;
+  url: string;
+  method?: 'GET' | 'POST';
+  body?: string;
+  connections: number;
+  seconds: number;
+  authorization?: () => string;
+}): Promise<LoadResult> {
+  const result = await autocannon({
+    url: options.url,
+    method: options.method ?? 'GET',
+    connections: options.connections,
+    duration: options.seconds,
+    headers: options.body ? { 'content-type': 'application/json' } : {},
+    requests: [
+      {
+        ...(options.body && { body: options.body }),
+        setupRequest: (request: any) => {
+          if (options.authorization) request.headers = { ...request.headers, authorization: options.authorization() };
+          return request;
+        },
+      },
+    ],
+  });
+  const statusCounts: Record<string, number> = {};
+  for (const [code, n] of Object.entries(result.statusCodeStats ?? {})) statusCounts[code] = (n as { count: number }).count;
+  return {
+    label: options.label,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    statusCounts,
+  };
+}
+
+export function machine(): string {
+  return `${cpus().length} vCPU (${cpus()[0]?.model.trim()}), Node ${process.version}`;
+}
+
+export function table(results: LoadResult[]): string {
+  const lines = ['| run | req/s | p50 ms | p99 ms | answers |', '|---|---|---|---|---|'];
+  for (const r of results) {
+    const answers = Object.entries(r.statusCounts).map(([code, n]) => `${n} × ${code}`).join(', ');
+    lines.push(`| ${r.label} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${answers} |`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,135 @@
+/** Stable error codes of a monitor run (contract §2 "Monitor run"). */
+export type CheckErrorCode =
+  | 'timeout'
+  | 'dns-failure'
+  | 'connection-refused'
+  | 'connection-reset'
+  | 'tls-error'
+  | 'status-mismatch'
+  | 'certificate-expired'
+  | 'certificate-not-yet-valid'
+  | 'certificate-untrusted'
+  | 'hostname-mismatch'
+  | 'target-blocked';
+
+export interface CheckError {
+  code: CheckErrorCode;
+  message: string;
+}
+
+/**
+ * Phases of one HTTP exchange, whole milliseconds. `dnsMs`, `connectMs`, `tlsMs` and `ttfbMs` are
+ * the durations of consecutive phases (ttfb = from the connection being ready to the first response
+ * byte); `totalMs` is the whole exchange. `dnsMs` is 0 for IP literals, `tlsMs` null for http URLs.
+ */
+export interface HttpTimings {
+  dnsMs: number;
+  connectMs: number;
+  tlsMs: number | null;
+  ttfbMs: number;
+  totalMs: number;
+}
+
+export interface CertificateInfo {
+  subject: string;
+  issuer: string;
+  /** ISO-8601 UTC with milliseconds. */
+  validFrom: string;
+  validTo: string;
+  /** Whole days until `validTo`, rounded down; negative once expired. */
+  daysRemaining: number;
+  fingerprint256: string;
+}
+
+export interface CheckResult {
+  ok: boolean;
+  durationMs: number;
+  error: CheckError | null;
+  statusCode: number | null;
+  timings: HttpTimings | null;
+  certificate: CertificateInfo | null;
+}
+
+export interface SslCheckResult extends CheckResult {
+  /** True when the check succeeded and the certificate expires within `warningDays`. */
+  expiringSoon: boolean;
+}
+
+export interface HttpCheckTarget {
+  url: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD';
+  expectedStatus: number;
+  timeoutMs: number;
+  auth: {
+    type: 'bearer' | 'basic' | 'header';
+    secret: string;
+    username?: string | null;
+    headerName?: string | null;
+  } | null;
+}
+
+export interface SslCheckTarget {
+  host: string;
+  port: number;
+  timeoutMs: number;
+  warningDays: number | null;
+}
+
+// OpenSSL verification results (tls `authorizationError`) and Node's name check, by outcome.
+const CERTIFICATE_CODES: Record<string, CheckErrorCode> = {
+  CERT_HAS_EXPIRED: 'certificate-expired',
+  CERT_NOT_YET_VALID: 'certificate-not-yet-valid',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'hostname-mismatch',
+};
+const VERIFY_FAILURES = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_DECRYPT_CERT_SIGNATURE',
+  'UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY',
+  'CERT_SIGNATURE_FAILURE',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'CERT_REVOKED',
+  'INVALID_CA',
+  'INVALID_PURPOSE',
+  'PATH_LENGTH_EXCEEDED',
+  'CERT_CHAIN_TOO_LONG',
+]);
+
+/** The code for a certificate verification failure, or null when `code` is not one. */
+export function certificateErrorCode(code: string): CheckErrorCode | null {
+  return CERTIFICATE_CODES[code] ?? (VERIFY_FAILURES.has(code) ? 'certificate-untrusted' : null);
+}
+
+// Node's socket and resolver error codes; ERR_TARGET_BLOCKED comes from target-policy.ts.
+const NETWORK_CODES: Record<string, CheckErrorCode> = {
+  ERR_TARGET_BLOCKED: 'target-blocked',
+  ETIMEDOUT: 'timeout',
+  ENOTFOUND: 'dns-failure',
+  EAI_AGAIN: 'dns-failure',
+  EAI_FAIL: 'dns-failure',
+  ECONNREFUSED: 'connection-refused',
+  EHOSTUNREACH: 'connection-refused',
+  ENETUNREACH: 'connection-refused',
+  ECONNRESET: 'connection-reset',
+  ECONNABORTED: 'connection-reset',
+  EPIPE: 'connection-reset',
+};
+
+/**
+ * Classifies an error from a check's socket. `fallback` is used for errors with no code of their
+ * own (an HTTP parser error, a bad header value): there is no closed-list code that fits them better.
+ */
+export function toCheckError(err: unknown, fallback: CheckErrorCode): CheckError {
+  const code = (err as { code?: unknown } | null)?.code;
+  const message = err instanceof Error ? err.message : String(err);
+  if (typeof code !== 'string') return { code: fallback, message };
+  const mapped =
+    NETWORK_CODES[code] ??
+    certificateErrorCode(code) ??
+    (code.startsWith('ERR_SSL_') || code.startsWith('ERR_TLS_') || code === 'EPROTO' ? 'tls-error' : fallback);
+  return { code: mapped, message };
+}

@@ -1,0 +1,72 @@
+import type { SecureContext } from 'node:tls';
+import type { MonitorForCheck, MonitorService } from '../domain/monitors.js';
+import type { CheckResult } from './check-result.js';
+import type { CheckJob } from './dispatch.js';
+import { runHttpCheck } from './http-check.js';
+import type { CheckMetrics } from './metrics.js';
+import type { RunRecorder } from './run-recorder.js';
+import { runSslCheck } from './ssl-check.js';
+import type { TargetPolicy } from './target-policy.js';
+
+export interface CheckerOptions {
+  monitors: MonitorService;
+  recorder: RunRecorder;
+  metrics: CheckMetrics;
+  targetPolicy: TargetPolicy;
+  userAgent: string;
+  /** Trust store for HTTPS and SSL checks; Node's default (with NODE_EXTRA_CA_CERTS) when absent. */
+  secureContext?: SecureContext;
+  /** Pause before the confirming retry of a failed check. */
+  retryDelayMs?: number;
+}
+
+/**
+ * Runs one check job: loads the monitor as it is now (a paused or deleted one is not
+ * checked), checks it, confirms a failure with one immediate retry, and records the run.
+ */
+export class Checker {
+  private readonly retryDelayMs: number;
+
+  constructor(private readonly options: CheckerOptions) {
+    this.retryDelayMs = options.retryDelayMs ?? 1000;
+  }
+
+  readonly handle = async (job: CheckJob): Promise<void> => {
+    const monitor = await this.options.monitors.findActiveForCheck(job.monitorId);
+    if (!monitor || !monitor.regions.includes(job.region)) return;
+    const startedAt = Date.now();
+    if (job.trigger === 'scheduled') this.options.metrics.lateness.observe({ region: job.region }, Math.max(0, startedAt - job.dueAt) / 1000);
+
+    let result = await this.attempt(monitor);
+    let attempts = 1;
+    if (!result.ok) {
+      await new Promise((resolve) => setTimeout(resolve, this.retryDelayMs));
+      result = await this.attempt(monitor);
+      attempts = 2;
+    }
+
+    const { metrics } = this.options;
+    metrics.checks.inc({ region: job.region, result: result.ok ? 'ok' : 'failed' });
+    if (result.error) metrics.failures.inc({ region: job.region, code: result.error.code });
+    metrics.duration.observe({ region: job.region, type: monitor.type }, result.durationMs / 1000);
+    await this.options.recorder.record({ job, startedAt, attempts, result });
+  };
+
+  private attempt(monitor: MonitorForCheck): Promise<CheckResult & { expiringSoon?: boolean }> {
+    const { targetPolicy, secureContext } = this.options;
+    const timeoutMs = monitor.timeoutSeconds * 1000;
+    if (monitor.type === 'ssl') {
+      return runSslCheck({ host: monitor.host, port: monitor.port, timeoutMs, warningDays: monitor.warningDays }, { targetPolicy, secureContext });
+    }
+    return runHttpCheck(
+      {
+        url: monitor.url,
+        method: monitor.method as 'GET',
+        expectedStatus: monitor.expectedStatus,
+        timeoutMs,
+        auth: monitor.auth,
+      },
+      { targetPolicy, userAgent: this.options.userAgent, secureContext },
+    );
+  }
+}

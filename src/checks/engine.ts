@@ -1,0 +1,72 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { LockManager } from '../coordination/ports.js';
+import type { Services } from '../domain/services.js';
+import type { Store } from '../store/database.js';
+import { VERSION } from '../version.js';
+import { Checker } from './checker.js';
+import type { CheckDispatcher } from './dispatch.js';
+import { createCheckMetrics, type CheckMetrics } from './metrics.js';
+import { Pruner } from './retention.js';
+import { RunRecorder } from './run-recorder.js';
+import { Scheduler } from './scheduler.js';
+import { createTrustContext } from './trust-store.js';
+
+export interface CheckEngineOptions {
+  config: Config;
+  store: Store;
+  services: Services;
+  dispatcher: CheckDispatcher;
+  logger: Logger;
+  /** Whether this process plans checks (one scheduler per installation). */
+  schedule: boolean;
+  /** Extra trusted CA certificates (PEM) for HTTPS and SSL checks, on top of the system store. */
+  extraCaPem?: string[];
+  /** Pause before the confirming retry of a failed check. */
+  retryDelayMs?: number;
+  /** Checks run at once per region in this process. */
+  concurrency?: number;
+  /** Coordination locks: one retention pruner per installation. Without them every process prunes. */
+  locks?: LockManager;
+}
+
+/** Scheduler, checkers of this process's regions, and the run recorder, started and stopped together. */
+export class CheckEngine {
+  readonly metrics: CheckMetrics;
+  readonly recorder: RunRecorder;
+  readonly scheduler: Scheduler | null;
+  /** Deletes runs, rollups and events past their retention (src/checks/retention.ts). */
+  readonly pruner: Pruner;
+  private readonly checker: Checker;
+
+  constructor(private readonly options: CheckEngineOptions) {
+    const { config, store, services, dispatcher, logger } = options;
+    this.metrics = createCheckMetrics((region) => dispatcher.depth(region as never), config.regions);
+    this.recorder = new RunRecorder(store.db, { onEvents: () => services.alerts.notify() }, store.dialect === 'postgres');
+    this.checker = new Checker({
+      monitors: services.monitors,
+      recorder: this.recorder,
+      metrics: this.metrics,
+      targetPolicy: config.targetPolicy,
+      userAgent: `Lookout/${VERSION}`,
+      secureContext: createTrustContext(options.extraCaPem),
+      retryDelayMs: options.retryDelayMs,
+    });
+    this.scheduler = options.schedule ? new Scheduler({ db: store.db, monitors: services.monitors, dispatcher, logger }) : null;
+    this.pruner = new Pruner({ db: store.db, locks: options.locks ?? null, logger, runRetentionHours: config.runRetentionHours });
+  }
+
+  async start(): Promise<void> {
+    const { config, dispatcher } = this.options;
+    if (config.regions.length > 0) dispatcher.consume(config.regions, this.checker.handle, this.options.concurrency ?? 256);
+    await this.scheduler?.start();
+    this.pruner.start();
+  }
+
+  async stop(): Promise<void> {
+    this.scheduler?.stop();
+    await this.pruner.stop();
+    await this.options.dispatcher.close();
+    await this.recorder.flush();
+  }
+}

@@ -1,0 +1,44 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** Prometheus metrics of one Lookout process, in a registry of its own. */
+export interface CheckMetrics {
+  registry: Registry;
+  checks: Counter<'region' | 'result'>;
+  failures: Counter<'region' | 'code'>;
+  duration: Histogram<'region' | 'type'>;
+  lateness: Histogram<'region'>;
+  queueDepth: Gauge<'region'>;
+}
+
+export function createCheckMetrics(depth: (region: string) => number, regions: readonly string[]): CheckMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'lookout_process_' });
+  return {
+    registry,
+    checks: new Counter({ name: 'lookout_checks_total', help: 'Checks run, by region and result (ok or failed).', labelNames: ['region', 'result'], registers: [registry] }),
+    failures: new Counter({ name: 'lookout_check_failures_total', help: 'Failed checks by error code.', labelNames: ['region', 'code'], registers: [registry] }),
+    duration: new Histogram({
+      name: 'lookout_check_duration_seconds',
+      help: 'Duration of the recorded attempt of each check.',
+      labelNames: ['region', 'type'],
+      buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
+      registers: [registry],
+    }),
+    lateness: new Histogram({
+      name: 'lookout_scheduler_lateness_seconds',
+      help: 'How long after its due time a scheduled check started.',
+      labelNames: ['region'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers: [registry],
+    }),
+    queueDepth: new Gauge({
+      name: 'lookout_check_queue_depth',
+      help: 'Checks waiting for a free checker slot, by region.',
+      labelNames: ['region'],
+      registers: [registry],
+      collect() {
+        for (const region of regions) this.set({ region }, depth(region));
+      },
+    }),
+  };
+}

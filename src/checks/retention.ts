@@ -1,0 +1,313 @@
+import type { CompiledQuery, Compilable, Kysely, QueryExecutorProvider } from 'kysely';
+import type { Logger } from 'pino';
+import type { LockManager } from '../coordination/ports.js';
+import type { Executor } from '../store/prepared.js';
+import type { Database } from '../store/schema.js';
+import { DAY_MS, HOUR_MS } from './rollup-buckets.js';
+
+export interface RetentionPolicy {
+  /** Raw runs are kept this long (`LOOKOUT_RUN_RETENTION_HOURS`)… */
+  runRetentionMs: number;
+  /** …except the newest this many of each monitor, which are always kept. */
+  keepNewestRuns: number;
+  /** Hourly rollups (charts). */
+  hourlyRollupRetentionMs: number;
+  /** Daily rollups (uptime bars). */
+  dailyRollupRetentionMs: number;
+  /** Processed domain events. */
+  eventRetentionMs: number;
+  /**
+   * Processed `certificate.expiring` events: the alerting side looks back at them so that a
+   * certificate is announced once even when the engine reports it again. A certificate lives at
+   * most 398 days, so they are kept longer than other events (there are few: one per certificate).
+   */
+  certificateEventRetentionMs: number;
+}
+
+export const DEFAULT_RETENTION: Omit<RetentionPolicy, 'runRetentionMs'> = {
+  keepNewestRuns: 100,
+  hourlyRollupRetentionMs: 30 * DAY_MS,
+  dailyRollupRetentionMs: 400 * DAY_MS,
+  eventRetentionMs: 7 * DAY_MS,
+  certificateEventRetentionMs: 400 * DAY_MS,
+};
+
+export interface PrunerOptions {
+  db: Kysely<Database>;
+  /** One pruner per installation: a pass runs only in the process that takes the `retention` lock. Null: always run. */
+  locks: LockManager | null;
+  logger: Logger;
+  runRetentionHours: number;
+  policy?: Partial<Omit<RetentionPolicy, 'runRetentionMs'>>;
+  /** Time between passes. Default 60 s; the first pass comes one interval after start. */
+  intervalMs?: number;
+  /** Rows deleted per statement and per transaction at most. Default 1,000. */
+  batchSize?: number;
+  /** Monitors read per keyset page. Default 100. */
+  monitorsPerPage?: number;
+  now?: () => number;
+}
+
+/** One committed batch of deletions. */
+export interface PruneBatch {
+  table: 'monitor_runs' | 'rollups' | 'events';
+  rows: number;
+}
+
+export interface PruneReport {
+  runs: number;
+  hourlyRollups: number;
+  dailyRollups: number;
+  events: number;
+  /** Batches committed (each at most `batchSize` rows), with a yield to the event loop after each. */
+  batches: number;
+  monitors: number;
+  ms: number;
+  /** True when stop() ended the pass early. */
+  interrupted: boolean;
+}
+
+export interface PruneOnceOptions {
+  /** Called after each committed batch (tests count them). */
+  onBatch?(batch: PruneBatch): void;
+}
+
+/** Gives timers, I/O (checks, requests) and the run recorder their turn between batches. */
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Deletes what retention no longer needs, in small batches:
+ * - runs older than `LOOKOUT_RUN_RETENTION_HOURS`, except the newest 100 of each monitor. Monitors
+ *   are walked by id in pages (keyset pagination); for each, the 100th newest `started_at` is read
+ *   from the (monitor_id, started_at) index and runs older than both it and the cutoff are deleted.
+ * - hourly rollups past 30 days and daily ones past 400 days (index rollups_age);
+ * - processed events past 7 days (index events_unprocessed).
+ *
+ * Every statement deletes at most `batchSize` rows through `key IN (SELECT key … LIMIT n)`
+ * (SQLite and PostgreSQL alike); run deletions of several monitors share one transaction of at most
+ * `batchSize` rows, so that SQLite commits (and writes its WAL) once per batch, not once per monitor.
+ * After each batch the pass yields to the event loop, so checks and requests never wait long.
+ * Rollups themselves are maintained incrementally by the run recorder; nothing here rescans runs.
+ */
+export class Pruner {
+  private readonly policy: RetentionPolicy;
+  private readonly intervalMs: number;
+  private readonly batchSize: number;
+  private readonly monitorsPerPage: number;
+  private readonly now: () => number;
+  private readonly statements;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<PruneReport> | null = null;
+  private stopping = false;
+
+  constructor(private readonly options: PrunerOptions) {
+    this.policy = { ...DEFAULT_RETENTION, ...options.policy, runRetentionMs: options.runRetentionHours * HOUR_MS };
+    this.intervalMs = options.intervalMs ?? 60_000;
+    this.batchSize = options.batchSize ?? 1000;
+    this.monitorsPerPage = options.monitorsPerPage ?? 100;
+    this.now = options.now ?? Date.now;
+    this.statements = prepareStatements(options.db);
+  }
+
+  /** Passes every interval (timers do not hold the process open). */
+  start(): void {
+    if (this.timer) return;
+    this.stopping = false;
+    this.timer = setInterval(() => {
+      this.tick().catch((error) => this.options.logger.error({ err: error }, 'retention pass failed'));
+    }, this.intervalMs);
+    this.timer.unref();
+  }
+
+  /** Stops the timer and ends a running pass at its next batch. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.stopping = true;
+    await this.running?.catch(() => {});
+  }
+
+  /**
+   * One scheduled pass, in the one process of the installation holding the `retention` lock.
+   * The lock expires just before the next tick and is not released early, so one pass per interval
+   * runs across all processes; a process that stops is replaced by another at the next tick.
+   */
+  async tick(): Promise<PruneReport | null> {
+    if (this.running) return null;
+    if (this.options.locks) {
+      const lock = await this.options.locks.tryAcquire('retention', Math.max(1000, this.intervalMs - 1000));
+      if (!lock.acquired) return null;
+    }
+    const report = await this.pruneOnce();
+    if (report.runs + report.hourlyRollups + report.dailyRollups + report.events > 0) {
+      this.options.logger.info({ retention: report }, 'retention pass deleted old runs, rollups and events');
+    }
+    return report;
+  }
+
+  /** One pass now, whatever the lock (a pass already running in this process is joined). */
+  pruneOnce(options: PruneOnceOptions = {}): Promise<PruneReport> {
+    if (!this.running) {
+      this.stopping = false;
+      this.running = this.pass(options).finally(() => (this.running = null));
+    }
+    return this.running;
+  }
+
+  private async pass({ onBatch }: PruneOnceOptions): Promise<PruneReport> {
+    const started = performance.now();
+    const now = this.now();
+    const report: PruneReport = { runs: 0, hourlyRollups: 0, dailyRollups: 0, events: 0, batches: 0, monitors: 0, ms: 0, interrupted: false };
+    const committed = async (batch: PruneBatch): Promise<void> => {
+      report.batches++;
+      onBatch?.(batch);
+      await yieldToEventLoop();
+    };
+
+    await this.pruneRuns(now - this.policy.runRetentionMs, report, committed);
+
+    const s = this.statements;
+    const steps: Array<[keyof Pick<PruneReport, 'hourlyRollups' | 'dailyRollups' | 'events'>, PruneBatch['table'], (limit: number) => Promise<number>]> = [
+      // A bucket goes once it ended before the window began.
+      ['hourlyRollups', 'rollups', (n) => s.deleteRollups(this.options.db, 'hour', now - this.policy.hourlyRollupRetentionMs - HOUR_MS, n)],
+      ['dailyRollups', 'rollups', (n) => s.deleteRollups(this.options.db, 'day', now - this.policy.dailyRollupRetentionMs - DAY_MS, n)],
+      ['events', 'events', (n) => s.deleteEvents(this.options.db, now - this.policy.eventRetentionMs, 'certificate.expiring', n)],
+      ['events', 'events', (n) => s.deleteEventsOfType(this.options.db, now - this.policy.certificateEventRetentionMs, 'certificate.expiring', n)],
+    ];
+    for (const [counter, table, remove] of steps) {
+      for (;;) {
+        if (this.stopping) return this.finish(report, started, true);
+        const rows = await remove(this.batchSize);
+        if (rows === 0) break;
+        report[counter] += rows;
+        await committed({ table, rows });
+        if (rows < this.batchSize) break;
+      }
+    }
+    return this.finish(report, started, this.stopping);
+  }
+
+  private finish(report: PruneReport, started: number, interrupted: boolean): PruneReport {
+    report.ms = Math.round(performance.now() - started);
+    report.interrupted = interrupted;
+    return report;
+  }
+
+  /**
+   * Walks monitors by id, a page at a time. For each page: first the bound of each monitor
+   * (reads only), then the deletions in transactions of at most `batchSize` rows.
+   */
+  private async pruneRuns(cutoff: number, report: PruneReport, committed: (batch: PruneBatch) => Promise<void>): Promise<void> {
+    const { db } = this.options;
+    const s = this.statements;
+    const keep = this.policy.keepNewestRuns;
+    let after = '';
+    for (;;) {
+      if (this.stopping) return;
+      const page = await s.monitorPage(db, after, this.monitorsPerPage);
+      if (page.length === 0) return;
+      after = page[page.length - 1]!.id;
+      report.monitors += page.length;
+
+      // Runs before `bound` go: older than the cutoff and not among the newest `keep`.
+      const targets: Array<{ monitorId: string; bound: number }> = [];
+      for (const { id } of page) {
+        const [kept] = keep > 0 ? await s.nthNewestRun(db, id, keep - 1) : [{ started_at: Infinity }];
+        if (!kept) continue; // fewer than `keep` runs
+        targets.push({ monitorId: id, bound: Math.min(cutoff, Number(kept.started_at)) });
+      }
+
+      let next = 0;
+      while (next < targets.length) {
+        if (this.stopping) return;
+        let rows = 0;
+        await db.transaction().execute(async (trx) => {
+          while (next < targets.length && rows < this.batchSize) {
+            const { monitorId, bound } = targets[next]!;
+            const wanted = this.batchSize - rows;
+            const deleted = await s.deleteRuns(trx, monitorId, bound, wanted);
+            rows += deleted;
+            if (deleted < wanted) next++; // this monitor is done; else the batch is full and it continues in the next one
+          }
+        });
+        if (rows > 0) {
+          report.runs += rows;
+          await committed({ table: 'monitor_runs', rows });
+        }
+      }
+      // Reading a page of bounds is a batch of its own: let others in before the next one.
+      await yieldToEventLoop();
+    }
+  }
+}
+
+/**
+ * Queries compiled once and run with new parameters; deletions report how many rows they
+ * removed. Every argument is bound as a parameter (see prepared()).
+ */
+function compiled<A extends unknown[]>(build: (...args: A) => Compilable<unknown>) {
+  const placeholders = Array.from({ length: build.length }, (_, i) => `\u0000arg${i}\u0000`);
+  const template: CompiledQuery = build(...(placeholders as A)).compile();
+  const slots = template.parameters.map((value) => placeholders.indexOf(value as string));
+  if (new Set(slots.filter((slot) => slot >= 0)).size !== placeholders.length) throw new Error('compiled(): every argument must be bound');
+  return (...args: A): CompiledQuery => ({ ...template, parameters: template.parameters.map((value, i) => (slots[i]! >= 0 ? args[slots[i]!] : value)) });
+}
+
+function prepareStatements(db: Kysely<Database>) {
+  const run = async (executor: Executor, query: CompiledQuery) => (executor as QueryExecutorProvider & Executor).executeQuery(query);
+  const changes = async (executor: Executor, query: CompiledQuery) => Number((await run(executor, query)).numAffectedRows ?? 0n);
+
+  const monitorPage = compiled((after: string, limit: number) =>
+    db.selectFrom('monitors').select('id').where('id', '>', after).orderBy('id').limit(limit),
+  );
+  const nthNewestRun = compiled((monitorId: string, offset: number) =>
+    db.selectFrom('monitor_runs').select('started_at').where('monitor_id', '=', monitorId).orderBy('started_at', 'desc').limit(1).offset(offset),
+  );
+  const deleteRuns = compiled((monitorId: string, before: number, limit: number) =>
+    db
+      .deleteFrom('monitor_runs')
+      .where('id', 'in', (eb) =>
+        eb.selectFrom('monitor_runs').select('id').where('monitor_id', '=', monitorId).where('started_at', '<', before).limit(limit),
+      ),
+  );
+  const deleteRollups = compiled((period: string, before: number, limit: number) =>
+    db
+      .deleteFrom('rollups')
+      .where((eb) =>
+        eb(
+          eb.refTuple('monitor_id', 'region', 'period', 'bucket_start'),
+          'in',
+          eb
+            .selectFrom('rollups as r')
+            .select(['r.monitor_id', 'r.region', 'r.period', 'r.bucket_start'])
+            .where('r.period', '=', period)
+            .where('r.bucket_start', '<', before)
+            .limit(limit)
+            .$asTuple('monitor_id', 'region', 'period', 'bucket_start'),
+        ),
+      ),
+  );
+  const deleteEvents = compiled((before: number, exceptType: string, limit: number) =>
+    db
+      .deleteFrom('events')
+      .where('id', 'in', (eb) =>
+        eb.selectFrom('events').select('id').where('processed_at', '<', before).where('type', '<>', exceptType).limit(limit),
+      ),
+  );
+  const deleteEventsOfType = compiled((before: number, type: string, limit: number) =>
+    db
+      .deleteFrom('events')
+      .where('id', 'in', (eb) => eb.selectFrom('events').select('id').where('processed_at', '<', before).where('type', '=', type).limit(limit)),
+  );
+
+  return {
+    monitorPage: async (executor: Executor, after: string, limit: number) => (await run(executor, monitorPage(after, limit))).rows as Array<{ id: string }>,
+    nthNewestRun: async (executor: Executor, monitorId: string, offset: number) =>
+      (await run(executor, nthNewestRun(monitorId, offset))).rows as Array<{ started_at: number | string }>,
+    deleteRuns: (executor: Executor, monitorId: string, before: number, limit: number) => changes(executor, deleteRuns(monitorId, before, limit)),
+    deleteRollups: (executor: Executor, period: string, before: number, limit: number) => changes(executor, deleteRollups(period, before, limit)),
+    deleteEvents: (executor: Executor, before: number, exceptType: string, limit: number) => changes(executor, deleteEvents(before, exceptType, limit)),
+    deleteEventsOfType: (executor: Executor, before: number, type: string, limit: number) =>
+      changes(executor, deleteEventsOfType(before, type, limit)),
+  };
+}

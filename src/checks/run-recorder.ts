@@ -1,0 +1,296 @@
+import type { Kysely, Transaction } from 'kysely';
+import { appendEvent, type MonitorStatus } from '../domain/events.js';
+import { idFor } from '../domain/ids.js';
+import { iso } from '../domain/time.js';
+import { prepared } from '../store/prepared.js';
+import type { Database } from '../store/schema.js';
+import type { CheckResult } from './check-result.js';
+import type { CheckJob } from './dispatch.js';
+import { DAY_MS, HOUR_MS, bucketIndex } from './rollup-buckets.js';
+import { computeStatus, parseRegionResults, type RegionResults } from './status.js';
+
+/** A finished check, ready to be stored. */
+export interface CompletedCheck {
+  job: CheckJob;
+  startedAt: number;
+  /** 1, or 2 when the confirming retry ran. */
+  attempts: number;
+  result: CheckResult & { expiringSoon?: boolean };
+}
+
+export interface RecorderHooks {
+  /** After a batch committed that appended domain events (the alerting side picks them up). */
+  onEvents?(): void;
+  /** After every committed run. */
+  onRecorded?(check: CompletedCheck): void;
+}
+
+const BATCH_SIZE = 200;
+/**
+ * How long a finished check may wait for others to share its transaction. Every commit writes each
+ * page the batch touched to the WAL (and, at checkpoints, to the database): at hundreds of checks a
+ * second, batches of tens of runs cost a third less CPU per run than batches of a few
+ * (bench/checks.ts, docs/benchmarks.md), and a check's result shows 0.1 s later.
+ */
+const BATCH_DELAY_MS = 100;
+
+/**
+ * Writes runs in small batches. In one transaction per batch, each run: the run row, its hourly
+ * and daily rollups, the monitor's region results, status and certificate, the next due time,
+ * and any domain events the run caused. A crash loses nothing that was committed, and never
+ * leaves a run without its status change or event.
+ */
+export class RunRecorder {
+  private pending: Array<{ check: CompletedCheck; done: (error?: unknown) => void }> = [];
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+  private readonly statements;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly hooks: RecorderHooks = {},
+    private readonly forUpdate = false,
+  ) {
+    this.statements = prepareStatements(db, forUpdate);
+  }
+
+  /** Resolves once the run is committed. */
+  record(check: CompletedCheck): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ check, done: (error) => (error ? reject(error) : resolve()) });
+      if (this.pending.length >= BATCH_SIZE) this.schedule(0);
+      else this.schedule(BATCH_DELAY_MS);
+    });
+  }
+
+  /** Writes everything waiting now. */
+  async flush(): Promise<void> {
+    this.schedule(0);
+    await this.flushing;
+    if (this.pending.length > 0) await this.flush();
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.timer && delayMs > 0) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.flushing = this.flushing.then(() => this.writeBatch());
+    }, delayMs);
+  }
+
+  private async writeBatch(): Promise<void> {
+    const batch = this.pending.splice(0, BATCH_SIZE);
+    if (this.pending.length > 0) this.schedule(0);
+    if (batch.length === 0) return;
+    // The runs of one monitor are written together: its regions are checked at the same moment, so
+    // they usually share a batch, and its row is then read and written once rather than once per
+    // run. Monitors go in id order: consecutive statements touch neighbouring index pages, and
+    // concurrent writers (a cluster's regional workers) lock monitor rows in one order.
+    const byMonitor = new Map<string, CompletedCheck[]>();
+    for (const { check } of batch) {
+      const runs = byMonitor.get(check.job.monitorId);
+      if (runs) runs.push(check);
+      else byMonitor.set(check.job.monitorId, [check]);
+    }
+    const monitorIds = [...byMonitor.keys()].sort();
+    for (const runs of byMonitor.values()) if (runs.length > 1) runs.sort((a, b) => a.startedAt - b.startedAt);
+    let events = 0;
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        for (const monitorId of monitorIds) events += await this.write(trx, monitorId, byMonitor.get(monitorId)!);
+      });
+    } catch (error) {
+      for (const { done } of batch) done(error);
+      return;
+    }
+    for (const { check, done } of batch) {
+      done();
+      this.hooks.onRecorded?.(check);
+    }
+    if (events > 0) this.hooks.onEvents?.();
+  }
+
+  /** Writes the runs of one monitor, oldest first, and what follows from them; returns how many events they appended. */
+  private async write(trx: Transaction<Database>, monitorId: string, checks: CompletedCheck[]): Promise<number> {
+    const s = this.statements;
+    const [monitor] = await s.monitor.in(trx, monitorId);
+    if (!monitor || monitor.deleted_at !== null) return 0;
+
+    // The monitor's state as each run leaves it; written back once, after the last run.
+    let regions: string[] | null = null;
+    let results: RegionResults | null = null;
+    let status = monitor.status as MonitorStatus;
+    let certificate = monitor.certificate;
+    let warned = monitor.expiry_warned_fingerprint;
+    let lastCheckedAt = monitor.last_checked_at ?? 0;
+    let changed = false;
+    let events = 0;
+
+    for (const check of checks) {
+      const { job, result } = check;
+      // The run's id comes from its job, so a job retried after its run was written (a worker that
+      // died before acknowledging it) writes nothing twice.
+      const inserted = await s.insertRun.in(
+        trx,
+        idFor(`${job.monitorId}|${job.region}|${job.trigger}`, job.dueAt),
+        job.monitorId,
+        job.region,
+        job.trigger,
+        check.startedAt,
+        result.durationMs,
+        result.ok ? 1 : 0,
+        check.attempts,
+        result.error?.code ?? null,
+        result.error?.message ?? null,
+        result.statusCode,
+        result.timings ? JSON.stringify(result.timings) : null,
+        result.certificate ? JSON.stringify(result.certificate) : null,
+      );
+      if (inserted.length === 0) continue;
+      // The hourly and the daily rollup, in one statement.
+      await s.rollups.in(
+        trx,
+        job.monitorId,
+        job.region,
+        Math.floor(check.startedAt / HOUR_MS) * HOUR_MS,
+        Math.floor(check.startedAt / DAY_MS) * DAY_MS,
+        result.ok ? 0 : 1,
+        result.durationMs,
+        ...histogramRow(result.durationMs),
+      );
+      if (job.nextDueAt !== null) await s.schedule.in(trx, job.monitorId, job.region, job.nextDueAt);
+
+      // A paused monitor's late result is kept as a run but changes nothing about its state.
+      if (monitor.paused) continue;
+      regions ??= JSON.parse(monitor.regions) as string[];
+      results ??= parseRegionResults(monitor.region_results);
+      const previous = results[job.region];
+      if (!previous || previous.at <= check.startedAt) {
+        results[job.region] = { ok: result.ok, error: result.error, at: check.startedAt };
+      }
+      const newStatus = computeStatus(regions, results);
+      if (result.certificate && result.ok) certificate = JSON.stringify(result.certificate);
+      if (result.expiringSoon && result.certificate && warned !== result.certificate.fingerprint256) {
+        warned = result.certificate.fingerprint256;
+        await appendEvent(trx, {
+          type: 'certificate.expiring',
+          monitorId: job.monitorId,
+          teamId: monitor.team_id,
+          certificate: result.certificate,
+          warningDays: monitor.warning_days ?? 0,
+          occurredAt: iso(check.startedAt),
+        });
+        events++;
+      }
+      if (newStatus !== status) {
+        const reported = results;
+        await appendEvent(trx, {
+          type: 'monitor.status_changed',
+          monitorId: job.monitorId,
+          teamId: monitor.team_id,
+          previousStatus: status,
+          status: newStatus,
+          regions: regions.filter((r) => reported[r]).map((r) => ({ region: r, ok: reported[r]!.ok, error: reported[r]!.error })),
+          occurredAt: iso(check.startedAt),
+        });
+        events++;
+        status = newStatus;
+      }
+      lastCheckedAt = Math.max(lastCheckedAt, check.startedAt);
+      changed = true;
+    }
+    if (changed) await s.updateMonitor.in(trx, status, JSON.stringify(results), lastCheckedAt, certificate, warned, monitorId);
+    return events;
+  }
+}
+
+type Histogram = [number, number, number, number, number, number, number, number, number, number, number, number];
+
+/** One run as rollup histogram increments: a 1 in its duration's bucket. */
+function histogramRow(durationMs: number): Histogram {
+  const row = new Array<number>(12).fill(0) as Histogram;
+  row[bucketIndex(durationMs)] = 1;
+  return row;
+}
+
+function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
+  return {
+    monitor: prepared(db, (id: string) => {
+      const query = db
+        .selectFrom('monitors')
+        .select(['team_id', 'status', 'regions', 'region_results', 'paused', 'deleted_at', 'last_checked_at', 'certificate', 'warning_days', 'expiry_warned_fingerprint'])
+        .where('id', '=', id);
+      // Regional workers of a cluster write results of one monitor concurrently.
+      return forUpdate ? query.forUpdate() : query;
+    }),
+    insertRun: prepared(
+      db,
+      (id: string, monitorId: string, region: string, trigger: string, startedAt: number, durationMs: number, ok: number, attempts: number,
+        errorCode: string | null, errorMessage: string | null, statusCode: number | null, timings: string | null, certificate: string | null) =>
+        db.insertInto('monitor_runs').values({
+          id,
+          monitor_id: monitorId,
+          region,
+          trigger,
+          started_at: startedAt,
+          duration_ms: durationMs,
+          ok,
+          attempts,
+          error_code: errorCode,
+          error_message: errorMessage,
+          status_code: statusCode,
+          timings,
+          certificate,
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning('id'),
+    ),
+    rollups: prepared(
+      db,
+      (monitorId: string, region: string, hourStart: number, dayStart: number, failures: number, durationMs: number,
+        h0: number, h1: number, h2: number, h3: number, h4: number, h5: number, h6: number, h7: number, h8: number, h9: number, h10: number, h11: number) =>
+        db
+          .insertInto('rollups')
+          .values(
+            (['hour', 'day'] as const).map((period) => ({
+              monitor_id: monitorId, region, period, bucket_start: period === 'hour' ? hourStart : dayStart, checks: 1, failures, duration_sum: durationMs,
+              h0, h1, h2, h3, h4, h5, h6, h7, h8, h9, h10, h11,
+            })),
+          )
+          .onConflict((oc) =>
+            oc.columns(['monitor_id', 'region', 'period', 'bucket_start']).doUpdateSet((eb) => ({
+              checks: eb('rollups.checks', '+', eb.ref('excluded.checks')),
+              failures: eb('rollups.failures', '+', eb.ref('excluded.failures')),
+              duration_sum: eb('rollups.duration_sum', '+', eb.ref('excluded.duration_sum')),
+              h0: eb('rollups.h0', '+', eb.ref('excluded.h0')),
+              h1: eb('rollups.h1', '+', eb.ref('excluded.h1')),
+              h2: eb('rollups.h2', '+', eb.ref('excluded.h2')),
+              h3: eb('rollups.h3', '+', eb.ref('excluded.h3')),
+              h4: eb('rollups.h4', '+', eb.ref('excluded.h4')),
+              h5: eb('rollups.h5', '+', eb.ref('excluded.h5')),
+              h6: eb('rollups.h6', '+', eb.ref('excluded.h6')),
+              h7: eb('rollups.h7', '+', eb.ref('excluded.h7')),
+              h8: eb('rollups.h8', '+', eb.ref('excluded.h8')),
+              h9: eb('rollups.h9', '+', eb.ref('excluded.h9')),
+              h10: eb('rollups.h10', '+', eb.ref('excluded.h10')),
+              h11: eb('rollups.h11', '+', eb.ref('excluded.h11')),
+            })),
+          ),
+    ),
+    schedule: prepared(db, (monitorId: string, region: string, nextDueAt: number) =>
+      db
+        .insertInto('check_schedules')
+        .values({ monitor_id: monitorId, region, next_due_at: nextDueAt })
+        .onConflict((oc) => oc.columns(['monitor_id', 'region']).doUpdateSet((eb) => ({ next_due_at: eb.ref('excluded.next_due_at') }))),
+    ),
+    updateMonitor: prepared(
+      db,
+      (status: string, regionResults: string, lastCheckedAt: number, certificate: string | null, warned: string | null, id: string) =>
+        db
+          .updateTable('monitors')
+          .set({ status, region_results: regionResults, last_checked_at: lastCheckedAt, certificate, expiry_warned_fingerprint: warned })
+          .where('id', '=', id),
+    ),
+  };
+}

@@ -1,0 +1,177 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { REGIONS, type Region } from '../config.js';
+import type { MonitorChange, MonitorService, ScheduledMonitor } from '../domain/monitors.js';
+import type { Database } from '../store/schema.js';
+import { jobKey, type CheckDispatcher } from './dispatch.js';
+
+export interface SchedulerOptions {
+  db: Kysely<Database>;
+  monitors: MonitorService;
+  dispatcher: CheckDispatcher;
+  logger: Logger;
+  /** Checks that fell due while no scheduler ran are spread over this window instead of firing at once. */
+  catchUpWindowMs?: number;
+  /** How often the full set of monitors is read again (changes made by other processes). */
+  reconcileIntervalMs?: number;
+}
+
+interface Entry {
+  key: string;
+  monitorId: string;
+  region: Region;
+  intervalMs: number;
+  phaseMs: number;
+  nextDueAt: number;
+  timer: NodeJS.Timeout | null;
+}
+
+/**
+ * Decides when each (monitor, region) is checked: at once after create, resume or a change
+ * of interval or regions, then every interval on a phase of its own, so that monitors made
+ * together do not stay in step. One timer per (monitor, region), re-armed toward its due time.
+ * Next-due times are stored with each run, so a restart resumes where it stopped.
+ */
+export class Scheduler {
+  private readonly entries = new Map<string, Entry>();
+  /** Interval and regions each scheduled monitor had when planned: a change re-plans it. */
+  private readonly shapes = new Map<string, string>();
+  private unsubscribe: (() => void) | null = null;
+  private reconcileTimer: NodeJS.Timeout | null = null;
+  private readonly catchUpWindowMs: number;
+
+  constructor(private readonly options: SchedulerOptions) {
+    this.catchUpWindowMs = options.catchUpWindowMs ?? 30_000;
+  }
+
+  async start(): Promise<void> {
+    this.unsubscribe = this.options.monitors.onChange((change) => {
+      this.onMonitorChange(change).catch((error) => this.options.logger.error({ err: error }, 'scheduler could not apply a monitor change'));
+    });
+    await this.reconcile(true);
+    const every = this.options.reconcileIntervalMs ?? 60_000;
+    this.reconcileTimer = setInterval(() => {
+      this.reconcile().catch((error) => this.options.logger.error({ err: error }, 'scheduler reconcile failed'));
+    }, every).unref();
+  }
+
+  stop(): void {
+    this.unsubscribe?.();
+    if (this.reconcileTimer) clearInterval(this.reconcileTimer);
+    for (const entry of this.entries.values()) if (entry.timer) clearTimeout(entry.timer);
+    this.entries.clear();
+    this.shapes.clear();
+  }
+
+  /** How many (monitor, region) pairs are scheduled. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * Reads every active monitor and its stored due times, and plans what is new or changed.
+   * At start-up (`initial`), a monitor with no stored due time (its first check never
+   * completed) joins the catch-up spread instead of firing with all the others at once.
+   */
+  async reconcile(initial = false): Promise<void> {
+    const monitors = await this.options.monitors.listActiveForCheck();
+    const toPlan = monitors.filter((monitor) => this.shapes.get(monitor.id) !== shapeOf(monitor));
+    // Stored due times matter only to what is planned now: usually nothing after start-up, and the
+    // table (one row per monitor and region) is then not read at all.
+    const schedules =
+      toPlan.length === 0 ? [] : await this.options.db.selectFrom('check_schedules').select(['monitor_id', 'region', 'next_due_at']).execute();
+    const stored = new Map(schedules.map((s) => [`${s.monitor_id}|${s.region}`, s.next_due_at]));
+    const active = new Set(monitors.map((monitor) => monitor.id));
+    for (const monitor of toPlan) this.plan(monitor, stored, false, initial);
+    for (const monitorId of [...this.shapes.keys()]) if (!active.has(monitorId)) this.forget(monitorId);
+  }
+
+  private async onMonitorChange(change: MonitorChange): Promise<void> {
+    if (change.kind === 'deleted' || change.kind === 'paused') return this.forget(change.monitorId);
+    const monitor = await this.options.monitors.findActiveForCheck(change.monitorId);
+    if (!monitor) return this.forget(change.monitorId);
+    const changed = this.shapes.get(monitor.id) !== shapeOf(monitor);
+    if (change.kind === 'created' || change.kind === 'resumed' || changed) this.plan(monitor, null, true);
+  }
+
+  /** (Re)plans every region of a monitor: now, at its stored due time, or spread over the catch-up window. */
+  private plan(monitor: Pick<ScheduledMonitor, 'id' | 'intervalSeconds' | 'regions'>, stored: Map<string, number> | null, dueNow: boolean, spreadUnknown = false): void {
+    const now = Date.now();
+    const intervalMs = monitor.intervalSeconds * 1000;
+    for (const key of this.keysOf(monitor.id)) {
+      if (!monitor.regions.includes(this.entries.get(key)!.region)) this.drop(key);
+    }
+    for (const region of monitor.regions) {
+      const key = jobKey({ monitorId: monitor.id, region });
+      const previous = this.entries.get(key);
+      let due: number;
+      if (dueNow || (previous && previous.intervalMs !== intervalMs)) due = now;
+      else if (previous) continue;
+      else {
+        const storedDue = stored?.get(key);
+        const catchUp = now + (hash(key) % this.catchUpWindowMs);
+        if (storedDue === undefined) due = spreadUnknown ? catchUp : now;
+        else if (storedDue >= now) due = storedDue;
+        else due = catchUp;
+      }
+      const entry: Entry = previous ?? { key, monitorId: monitor.id, region, intervalMs, phaseMs: 0, nextDueAt: due, timer: null };
+      entry.intervalMs = intervalMs;
+      // One phase per monitor: its regions are checked together, so their results agree in time.
+      entry.phaseMs = hash(monitor.id) % intervalMs;
+      this.entries.set(key, entry);
+      this.arm(entry, due);
+    }
+    this.shapes.set(monitor.id, shapeOf(monitor));
+  }
+
+  private arm(entry: Entry, due: number): void {
+    if (entry.timer) clearTimeout(entry.timer);
+    entry.nextDueAt = due;
+    entry.timer = setTimeout(() => this.fire(entry), Math.max(0, due - Date.now()));
+  }
+
+  private fire(entry: Entry): void {
+    const dueAt = entry.nextDueAt;
+    // The next check falls on this pair's own phase, at least half an interval on; from then on exactly one interval apart.
+    const nextDueAt = nextOnPhase(dueAt + entry.intervalMs / 2, entry.intervalMs, entry.phaseMs);
+    this.arm(entry, nextDueAt);
+    this.options.dispatcher
+      .enqueue({ monitorId: entry.monitorId, region: entry.region, trigger: 'scheduled', dueAt, nextDueAt })
+      .catch((error) => this.options.logger.error({ err: error, monitorId: entry.monitorId }, 'could not enqueue a check'));
+  }
+
+  private forget(monitorId: string): void {
+    for (const key of this.keysOf(monitorId)) this.drop(key);
+    this.shapes.delete(monitorId);
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (entry?.timer) clearTimeout(entry.timer);
+    this.entries.delete(key);
+  }
+
+  private keysOf(monitorId: string): string[] {
+    return REGIONS.map((region) => jobKey({ monitorId, region })).filter((key) => this.entries.has(key));
+  }
+}
+
+function shapeOf(monitor: Pick<ScheduledMonitor, 'intervalSeconds' | 'regions'>): string {
+  return `${monitor.intervalSeconds}:${monitor.regions.join(',')}`;
+}
+
+/** The first time at or after `after` that is `phase` past a multiple of `interval`. */
+export function nextOnPhase(after: number, interval: number, phase: number): number {
+  const base = after - (((after - phase) % interval) + interval) % interval;
+  return base >= after ? base : base + interval;
+}
+
+/** FNV-1a: a stable spread of keys over time. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}

@@ -1,0 +1,113 @@
+import { isIP } from 'node:net';
+import tls from 'node:tls';
+import {
+  certificateErrorCode,
+  toCheckError,
+  type CertificateInfo,
+  type CheckError,
+  type SslCheckResult,
+  type SslCheckTarget,
+} from './check-result.js';
+import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from './target-policy.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface SslCheckOptions {
+  targetPolicy: TargetPolicy;
+  /** Trust store to validate against (see createTrustContext); Node's default roots otherwise. */
+  secureContext?: tls.SecureContext;
+}
+
+/** One TLS handshake to host:port, judged on chain, name and validity window. Never throws. */
+export function runSslCheck(target: SslCheckTarget, options: SslCheckOptions): Promise<SslCheckResult> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    let socket: tls.TLSSocket | undefined;
+    let settled = false;
+    const finish = (error: CheckError | null, certificate: CertificateInfo | null): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      socket?.destroy();
+      const ok = error === null;
+      resolve({
+        ok,
+        durationMs: Math.round(performance.now() - started),
+        error,
+        statusCode: null,
+        timings: null,
+        certificate,
+        expiringSoon:
+          ok && certificate !== null && target.warningDays !== null && certificate.daysRemaining <= target.warningDays,
+      });
+    };
+    // One timer for the whole operation, DNS included.
+    const timer = setTimeout(
+      () => finish({ code: 'timeout', message: `no TLS handshake within ${target.timeoutMs} ms` }, null),
+      target.timeoutMs,
+    );
+
+    try {
+      assertHostAllowed(target.host, options.targetPolicy);
+      socket = tls.connect({
+        host: target.host,
+        port: target.port,
+        servername: isIP(target.host) ? undefined : target.host, // TLS forbids IP literals as SNI
+        secureContext: options.secureContext,
+        lookup: createPolicyLookup(options.targetPolicy),
+        // Verification failures are classified below instead of aborting the handshake, so the
+        // result can still carry the certificate. Node has already run tls.checkServerIdentity
+        // against the host when the chain verified.
+        rejectUnauthorized: false,
+      });
+    } catch (err) {
+      finish(toCheckError(err, 'tls-error'), null);
+      return;
+    }
+    const connected = socket;
+    connected.once('secureConnect', () => {
+      const certificate = certificateInfo(connected.getPeerCertificate());
+      const failure = connected.authorizationError;
+      finish(failure ? verificationError(String(failure), target.host, certificate) : null, certificate);
+    });
+    connected.on('error', (err) => finish(toCheckError(err, 'tls-error'), null));
+  });
+}
+
+function verificationError(failure: string, host: string, certificate: CertificateInfo | null): CheckError {
+  const code = certificateErrorCode(failure) ?? 'certificate-untrusted';
+  switch (code) {
+    case 'certificate-expired':
+      return { code, message: `certificate expired at ${certificate?.validTo}` };
+    case 'certificate-not-yet-valid':
+      return { code, message: `certificate is not valid before ${certificate?.validFrom}` };
+    case 'hostname-mismatch':
+      return { code, message: `certificate is not valid for ${host}` };
+    default:
+      return { code, message: `certificate is not trusted (${failure})` };
+  }
+}
+
+function certificateInfo(cert: tls.PeerCertificate): CertificateInfo | null {
+  if (!cert.raw) return null; // getPeerCertificate() answers {} when the peer sent none
+  const validTo = new Date(cert.valid_to);
+  return {
+    subject: first(cert.subject?.CN) ?? formatName(cert.subject),
+    issuer: first(cert.issuer?.CN) ?? first(cert.issuer?.O) ?? formatName(cert.issuer),
+    validFrom: new Date(cert.valid_from).toISOString(),
+    validTo: validTo.toISOString(),
+    daysRemaining: Math.floor((validTo.getTime() - Date.now()) / DAY_MS),
+    fingerprint256: cert.fingerprint256,
+  };
+}
+
+// Node gives a repeated attribute (two OUs, say) as an array.
+function first(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function formatName(name: tls.Certificate | undefined): string {
+  return Object.entries(name ?? {})
+    .map(([key, value]) => `${key}=${String(value)}`)
+    .join(', ');
+}

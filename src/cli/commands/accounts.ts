@@ -1,0 +1,110 @@
+import type { Command } from 'commander';
+import { fail, print, readStdin, withServices, type OutputOptions } from '../context.js';
+
+/** Operator commands for teams, users, memberships and tokens (contract §3). */
+export function registerAccountCommands(program: Command): void {
+  const team = program.command('team').description('manage teams');
+  team
+    .command('create')
+    .description('create a team')
+    .requiredOption('--name <name>', 'team name (1-200 characters)')
+    .option('--json', 'print the answer as JSON')
+    .action(async (o: { name: string } & OutputOptions) => {
+      await run(o, async (s) => {
+        const created = await s.teams.create({ name: o.name });
+        print(o, created, `Created team "${created.name}" (${created.id})`);
+      });
+    });
+
+  const user = program.command('user').description('manage users');
+  user
+    .command('create')
+    .description('create a user who can be added to teams')
+    .requiredOption('--email <email>', 'sign-in email, unique')
+    .option('--name <name>', 'display name')
+    .option('--password-stdin', 'read a dashboard password (at least 12 characters) from standard input')
+    .option('--json', 'print the answer as JSON')
+    .action(async (o: { email: string; name?: string; passwordStdin?: boolean } & OutputOptions) => {
+      await run(o, async (s) => {
+        const password = o.passwordStdin ? await readStdin() : undefined;
+        const created = await s.users.create({ email: o.email, name: o.name, password });
+        print(o, { id: created.id, email: created.email }, `Created user ${created.email} (${created.id})`);
+      });
+    });
+
+  const member = program.command('member').description('manage team memberships');
+  const membership = (name: string, description: string, withRole: boolean) => {
+    const command = member
+      .command(name)
+      .description(description)
+      .requiredOption('--team <teamId>', 'team id')
+      .requiredOption('--email <email>', "the user's email")
+      .option('--json', 'print the answer as JSON');
+    if (withRole) command.requiredOption('--role <role>', 'Owner, Admin or Member');
+    return command;
+  };
+  membership('add', 'add a user to a team with a role', true).action(async (o: MemberOptions) => {
+    await run(o, async (s) => {
+      const u = await s.users.requireByEmail(o.email);
+      const m = await s.teams.addMember(o.team, u.id, o.role!);
+      print(o, m, `Added ${m.email} to team ${o.team} as ${m.role}`);
+    });
+  });
+  membership('set-role', "change a member's role (applies to their tokens at once)", true).action(async (o: MemberOptions) => {
+    await run(o, async (s) => {
+      const u = await s.users.requireByEmail(o.email);
+      const m = await s.teams.setRole(o.team, u.id, o.role!);
+      print(o, m, `${m.email} is now ${m.role} in team ${o.team}`);
+    });
+  });
+  membership('remove', 'remove a member (their tokens for the team stop working at once)', false).action(async (o: MemberOptions) => {
+    await run(o, async (s) => {
+      const u = await s.users.requireByEmail(o.email);
+      await s.teams.removeMember(o.team, u.id);
+      print(o, { teamId: o.team, userId: u.id, removed: true }, `Removed ${u.email} from team ${o.team}`);
+    });
+  });
+
+  const token = program.command('token').description('manage personal access tokens');
+  token
+    .command('create')
+    .description("issue a token acting with the member's role in the team; it is printed once")
+    .requiredOption('--team <teamId>', 'team id')
+    .requiredOption('--email <email>', "the member's email")
+    .option('--name <label>', 'a label to recognise the token by', 'token')
+    .option('--expires-in-days <n>', 'expire after this many days')
+    .option('--json', 'print the answer as JSON')
+    .action(async (o: { team: string; email: string; name: string; expiresInDays?: string } & OutputOptions) => {
+      await run(o, async (s) => {
+        const days = o.expiresInDays === undefined ? undefined : Number(o.expiresInDays);
+        const u = await s.users.requireByEmail(o.email);
+        const t = await s.tokens.create({ teamId: o.team, userId: u.id, name: o.name, expiresInDays: days });
+        print(o, { id: t.id, token: t.token, teamId: t.teamId, userId: t.userId }, `${t.token}\n(token id ${t.id}; it is not shown again)`);
+      });
+    });
+  token
+    .command('revoke')
+    .description('revoke a token; it stops working at once')
+    .requiredOption('--id <tokenId>', 'token id')
+    .option('--json', 'print the answer as JSON')
+    .action(async (o: { id: string } & OutputOptions) => {
+      await run(o, async (s) => {
+        const t = await s.tokens.revoke(o.id);
+        print(o, { id: t.id, revokedAt: t.revokedAt }, `Revoked token ${t.id}`);
+      });
+    });
+}
+
+interface MemberOptions extends OutputOptions {
+  team: string;
+  email: string;
+  role?: string;
+}
+
+async function run(options: OutputOptions, action: (s: Parameters<Parameters<typeof withServices>[0]>[0]) => Promise<void>) {
+  try {
+    await withServices(action);
+  } catch (error) {
+    fail(error, options);
+  }
+}

@@ -1,0 +1,49 @@
+import type { Command } from 'commander';
+import { createApp } from '../../app.js';
+import { bootstrapIfEmpty, describeBootstrap } from '../../bootstrap.js';
+import { loadConfig } from '../../config.js';
+import { openStore } from '../../store/database.js';
+import { fail, print, type OutputOptions } from '../context.js';
+
+export function registerServerCommands(program: Command): void {
+  program
+    .command('serve')
+    .description('run the API, dashboard, status pages, scheduler and checkers')
+    .option('--json', 'print the bootstrap credentials as JSON')
+    .action(async (o: OutputOptions) => {
+      try {
+        const config = loadConfig();
+        const app = await createApp({ config });
+        const credentials = config.bootstrap ? await bootstrapIfEmpty(app.services) : null;
+        const address = await app.listen();
+        if (credentials) print(o, credentials, describeBootstrap(credentials, config.publicUrl));
+        app.logger.info({ address, publicUrl: config.publicUrl }, 'Lookout is listening');
+        const shutdown = (signal: string) => {
+          app.logger.info({ signal }, 'shutting down');
+          app.close().then(
+            () => process.exit(0),
+            () => process.exit(1),
+          );
+        };
+        process.once('SIGINT', shutdown);
+        process.once('SIGTERM', shutdown);
+      } catch (error) {
+        fail(error, o);
+      }
+    });
+
+  program
+    .command('migrate')
+    .description('apply database migrations and exit')
+    .option('--json', 'print the answer as JSON')
+    .action(async (o: OutputOptions) => {
+      try {
+        const store = openStore(loadConfig().databaseUrl);
+        await store.migrate();
+        await store.close();
+        print(o, { migrated: true }, 'Database is up to date.');
+      } catch (error) {
+        fail(error, o);
+      }
+    });
+}

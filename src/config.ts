@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+export const REGIONS = ['us-east', 'eu-west', 'asia'] as const;
+export type Region = (typeof REGIONS)[number];
+
+export const TARGET_POLICIES = ['all', 'no-link-local', 'public-only'] as const;
+
+export interface Config {
+  port: number;
+  host: string;
+  /** `{base_url}`: no trailing slash. */
+  publicUrl: string;
+  databaseUrl: string;
+  redisUrl: string | null;
+  /** Base64 of 32 bytes, or null to use (or create) `<dataDir>/secret.key` with SQLite. */
+  secretKey: string | null;
+  /** Regions this process checks; empty means an API-only node. */
+  regions: Region[];
+  targetPolicy: (typeof TARGET_POLICIES)[number];
+  smtpUrl: string | null;
+  logLevel: string;
+  bootstrap: boolean;
+  runRetentionHours: number;
+}
+
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATABASE_URL: z.string().min(1).default('file:./data/lookout.db'),
+  REDIS_URL: z.string().min(1).optional(),
+  LOOKOUT_SECRET_KEY: z.string().min(1).optional(),
+  LOOKOUT_REGIONS: z.string().default(REGIONS.join(',')),
+  LOOKOUT_TARGET_POLICY: z.enum(TARGET_POLICIES).default('no-link-local'),
+  SMTP_URL: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOOKOUT_BOOTSTRAP: z.enum(['true', 'false']).default('true'),
+  LOOKOUT_RUN_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 400).default(24),
+});
+
+export class ConfigError extends Error {}
+
+/** Reads the environment of contract §5; a bad value stops start-up with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL ?? null,
+    secretKey: e.LOOKOUT_SECRET_KEY ?? null,
+    regions: parseRegions(e.LOOKOUT_REGIONS),
+    targetPolicy: e.LOOKOUT_TARGET_POLICY,
+    smtpUrl: e.SMTP_URL ?? null,
+    logLevel: e.LOG_LEVEL,
+    bootstrap: e.LOOKOUT_BOOTSTRAP === 'true',
+    runRetentionHours: e.LOOKOUT_RUN_RETENTION_HOURS,
+  };
+}
+
+function parseRegions(value: string): Region[] {
+  if (value.trim() === 'none') return [];
+  const regions = value.split(',').map((r) => r.trim()).filter(Boolean);
+  for (const region of regions) {
+    if (!(REGIONS as readonly string[]).includes(region)) {
+      throw new ConfigError(`Invalid configuration: LOOKOUT_REGIONS: unknown region "${region}" (known: ${REGIONS.join(', ')}, or none)`);
+    }
+  }
+  return [...new Set(regions)] as Region[];
+}

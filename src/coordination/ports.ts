@@ -1,0 +1,41 @@
+/**
+ * The small interfaces that decide whether Lookout runs on one machine or many.
+ * Embedded implementations keep state in this process; cluster ones keep it in Redis.
+ */
+
+export interface RateDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the window resets (at least 1 while anything is counted). */
+  resetSeconds: number;
+}
+
+/** A fixed budget of `points` per `durationSeconds` per key. */
+export interface RateLimiter {
+  /** Spends one point. */
+  consume(key: string): Promise<RateDecision>;
+  /** Reports the state without spending. */
+  peek(key: string): Promise<RateDecision>;
+}
+
+export interface RateLimiterOptions {
+  name: string;
+  points: number;
+  durationSeconds: number;
+}
+
+export type LockResult = { acquired: true } | { acquired: false; retryAfterMs: number };
+
+/** Locks that expire by themselves: taken at most once per key until the time runs out. */
+export interface LockManager {
+  tryAcquire(key: string, ttlMs: number): Promise<LockResult>;
+}
+
+export interface Coordination {
+  rateLimiter(options: RateLimiterOptions): RateLimiter;
+  locks: LockManager;
+  /** Resolves when the shared state can be reached (readiness); always at once when embedded. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,15 @@
+import { problems } from './problem.js';
+import type { Role } from './roles.js';
+
+/** The authenticated caller: a token acting with its user's current role in one team. */
+export interface Actor {
+  tokenId: string;
+  userId: string;
+  teamId: string;
+  role: Role;
+}
+
+/** Roles are judged before any resource is looked up, so a 403 leaks nothing about ids. */
+export function requireRole(actor: Actor, allowed: readonly Role[]): void {
+  if (!allowed.includes(actor.role)) throw problems.forbidden();
+}

@@ -1,0 +1,367 @@
+import { z } from 'zod';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../../store/schema.js';
+import type { NotificationPoliciesTable } from '../../store/tables/monitors.js';
+import { requireRole, type Actor } from '../actor.js';
+import { isUuid, newId } from '../ids.js';
+import { LIMITS, NoFields, urlProblem } from '../monitor-schemas.js';
+import { problems } from '../problem.js';
+import { ADMINS, ANY_ROLE } from '../roles.js';
+import type { SecretBox } from '../secrets/secret-box.js';
+import { iso, isoOrNull } from '../time.js';
+import { parseInput, text } from '../validation.js';
+import {
+  CHANNEL_LIMIT,
+  ChannelRecord,
+  ChannelTarget,
+  EMAIL_RECIPIENT_LIMIT,
+  NOTIFY_ON,
+  channelKey,
+  channelRecord,
+  parseStoredChannels,
+  type NotifyOn,
+  type StoredChannel,
+} from './channels.js';
+import { enqueueDeliveries } from './outbox.js';
+
+export const WEBHOOK_SECRET_LENGTH = [16, 256] as const;
+/** The deliveries list answers the newest attempts only. */
+export const DELIVERY_LIST_LIMIT = 100;
+
+/* Inputs */
+
+const httpUrl = () =>
+  z
+    .string()
+    .max(LIMITS.urlLength, { abort: true })
+    .superRefine((value, ctx) => {
+      const problem = urlProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem.replace('; use auth instead', ''), input: value });
+    });
+
+const WebhookChannelInput = z.strictObject({
+  type: z.literal('webhook'),
+  url: httpUrl().describe('Where the JSON event is POSTed: an absolute http(s) URL of at most 2048 characters.'),
+  secret: z
+    .string()
+    .min(WEBHOOK_SECRET_LENGTH[0])
+    .max(WEBHOOK_SECRET_LENGTH[1])
+    .nullable()
+    .optional()
+    .describe(
+      'Optional, 16-256 characters, stored encrypted and never returned: signs each delivery (Lookout-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">). ' +
+        'On update, a webhook whose url is unchanged keeps its secret when `secret` is omitted; null removes it.',
+    ),
+});
+
+const SlackChannelInput = z.strictObject({
+  type: z.literal('slack'),
+  webhookUrl: httpUrl().describe('A Slack incoming-webhook URL (https://hooks.slack.com/services/…).'),
+});
+
+const EmailChannelInput = z.strictObject({
+  type: z.literal('email'),
+  to: z
+    .array(z.email().max(320))
+    .min(1)
+    .max(EMAIL_RECIPIENT_LIMIT)
+    .describe('1-20 email addresses; mail goes out through the SMTP server of SMTP_URL.'),
+});
+
+export const ChannelInput = z
+  .discriminatedUnion('type', [WebhookChannelInput, SlackChannelInput, EmailChannelInput], {
+    error: (issue) =>
+      (issue.input as { type?: unknown } | undefined)?.type === undefined ? 'is required' : 'must be one of webhook, slack, email',
+  })
+  .describe('Where alerts go: {"type":"webhook","url","secret"?}, {"type":"slack","webhookUrl"} or {"type":"email","to":[…]}.');
+
+const NotifyOnInput = z
+  .array(z.enum(NOTIFY_ON))
+  .min(1)
+  .refine((values) => new Set(values).size === values.length, { message: 'must not list a value twice' })
+  .describe('Which changes are sent: a non-empty subset of down, degraded, up, certificate-expiring.');
+
+const ChannelsInput = z.array(ChannelInput).min(1).max(CHANNEL_LIMIT).describe('1-10 channels; every one gets every selected event.');
+
+export const CreatePolicyInput = z.strictObject({
+  name: text(200).describe('A name for people: 1-200 characters.'),
+  notifyOn: NotifyOnInput.default([...NOTIFY_ON]).describe('Which changes are sent; default all four: down, degraded, up, certificate-expiring.'),
+  channels: ChannelsInput,
+});
+
+export const UpdatePolicyInput = z
+  .strictObject({
+    name: text(200).optional().describe('A name for people: 1-200 characters.'),
+    notifyOn: NotifyOnInput.optional(),
+    channels: ChannelsInput.optional().describe(
+      'Replaces every channel. A webhook whose url is already in the policy keeps its stored secret when `secret` is omitted.',
+    ),
+  })
+  .describe('Changes to a policy: only the fields sent change.');
+
+/* Records */
+
+export const PolicyRecord = z.object({
+  id: z.string(),
+  name: z.string(),
+  notifyOn: z.array(z.enum(NOTIFY_ON)),
+  channels: z.array(ChannelRecord),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PolicyRecord = z.infer<typeof PolicyRecord>;
+
+export const DELIVERY_OUTCOMES = ['delivered', 'retrying', 'failed'] as const;
+
+export const DeliveryAttemptRecord = z.object({
+  id: z.string(),
+  deliveryId: z.string().describe('The outbox entry: one per event and channel; its attempts share it.'),
+  eventId: z.string().describe('The event id, sent as `id` in webhook bodies and as the Lookout-Event-Id header: receivers drop repeats by it.'),
+  event: z.string().describe('monitor.down, monitor.degraded, monitor.up, certificate.expiring, or test.'),
+  monitorId: z.string().nullable(),
+  channel: ChannelTarget,
+  attempt: z.int().describe('1 for the first attempt of the delivery.'),
+  attemptedAt: z.string(),
+  durationMs: z.int(),
+  outcome: z
+    .enum(DELIVERY_OUTCOMES)
+    .describe('`delivered`: the channel accepted it; `retrying`: it failed and another attempt is scheduled (nextAttemptAt); `failed`: it failed and no attempt follows.'),
+  statusCode: z.int().nullable().describe('The HTTP status the receiver answered with (webhook, Slack), else null.'),
+  error: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+});
+export type DeliveryAttemptRecord = z.infer<typeof DeliveryAttemptRecord>;
+
+export const PolicyTestResult = z.object({
+  eventId: z.string().describe('The id of the test event (webhook `id`, Lookout-Event-Id).'),
+  results: z
+    .array(
+      z.object({
+        channel: ChannelTarget,
+        outcome: z.enum(['delivered', 'failed']),
+        statusCode: z.int().nullable(),
+        error: z.string().nullable(),
+        durationMs: z.int(),
+      }),
+    )
+    .describe('One outcome per channel, in the policy’s order.'),
+});
+export type PolicyTestResult = z.infer<typeof PolicyTestResult>;
+
+/** Sends deliveries that a caller leased itself, once and at once (no retry). */
+export interface LeasedDeliveryRunner {
+  runLeased(token: string): Promise<void>;
+  readonly leaseMs: number;
+}
+
+/**
+ * Notification policies as a resource (contract §2): the one service REST, MCP and the
+ * dashboard call. Channel secrets are sealed by the secret box and never returned.
+ */
+export class AlertPolicyService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly box: SecretBox,
+    private readonly runner: LeasedDeliveryRunner,
+    private readonly publicUrl: string,
+  ) {}
+
+  async list(actor: Actor): Promise<PolicyRecord[]> {
+    requireRole(actor, ANY_ROLE);
+    const rows = await this.db
+      .selectFrom('notification_policies')
+      .selectAll()
+      .where('team_id', '=', actor.teamId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.map(toRecord);
+  }
+
+  async get(actor: Actor, id: string): Promise<PolicyRecord> {
+    requireRole(actor, ANY_ROLE);
+    return toRecord(await this.find(actor, id));
+  }
+
+  async create(actor: Actor, input: unknown): Promise<PolicyRecord> {
+    requireRole(actor, ADMINS);
+    const { name, notifyOn, channels } = parseInput(CreatePolicyInput, input);
+    const now = Date.now();
+    const row = {
+      id: newId(now),
+      team_id: actor.teamId,
+      name,
+      notify_on: JSON.stringify(notifyOn),
+      channels: JSON.stringify(this.storeChannels(channels, [])),
+      created_at: now,
+      updated_at: now,
+    };
+    await this.db.insertInto('notification_policies').values(row).execute();
+    return toRecord(row);
+  }
+
+  async update(actor: Actor, id: string, input: unknown): Promise<PolicyRecord> {
+    requireRole(actor, ADMINS);
+    const current = await this.find(actor, id);
+    const { name, notifyOn, channels } = parseInput(UpdatePolicyInput, input);
+    if (name === undefined && notifyOn === undefined && channels === undefined) return toRecord(current);
+    const changes = {
+      ...(name !== undefined && { name }),
+      ...(notifyOn !== undefined && { notify_on: JSON.stringify(notifyOn) }),
+      ...(channels !== undefined && { channels: JSON.stringify(this.storeChannels(channels, parseStoredChannels(current.channels))) }),
+      updated_at: Date.now(),
+    };
+    await this.db.updateTable('notification_policies').set(changes).where('id', '=', current.id).execute();
+    return toRecord({ ...current, ...changes });
+  }
+
+  /** Deletes the policy; its monitors keep running without one (notificationPolicyId null). */
+  async delete(actor: Actor, id: string, input?: unknown): Promise<void> {
+    requireRole(actor, ADMINS);
+    const current = await this.find(actor, id);
+    parseInput(NoFields, input);
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('monitors')
+        .set({ notification_policy_id: null, updated_at: Date.now() })
+        .where('notification_policy_id', '=', current.id)
+        .execute();
+      // Its outbox and attempt log go with it (foreign keys cascade).
+      await trx.deleteFrom('notification_policies').where('id', '=', current.id).execute();
+    });
+  }
+
+  /**
+   * Sends a `test` event to every channel now, through the outbox like any alert (so it is in
+   * the deliveries log), but once: a failing channel is reported, not retried.
+   */
+  async test(actor: Actor, id: string, input?: unknown): Promise<PolicyTestResult> {
+    requireRole(actor, ADMINS);
+    const policy = await this.find(actor, id);
+    parseInput(NoFields, input);
+    const now = Date.now();
+    const eventId = newId(now);
+    const token = newId(now);
+    await enqueueDeliveries(
+      this.db,
+      { teamId: actor.teamId, policyId: policy.id, channels: policy.channels, monitorId: null },
+      {
+        id: eventId,
+        event: 'test',
+        occurredAt: iso(now),
+        monitorRecord: null,
+        monitor: null,
+        previousStatus: null,
+        status: null,
+        incidentId: null,
+        regions: [],
+        certificate: null,
+        policyName: policy.name,
+      },
+      { publicUrl: this.publicUrl, now, lease: { token, until: now + this.runner.leaseMs } },
+    );
+    await this.runner.runLeased(token);
+    const rows = await this.db
+      .selectFrom('deliveries as d')
+      .leftJoin('delivery_attempts as a', 'a.delivery_id', 'd.id')
+      .select(['d.channel', 'd.last_error', 'a.outcome', 'a.status_code', 'a.error', 'a.duration_ms'])
+      .where('d.event_id', '=', eventId)
+      .where('d.policy_id', '=', policy.id)
+      .orderBy('d.channel_index')
+      .execute();
+    return {
+      eventId,
+      results: rows.map((r) => ({
+        channel: JSON.parse(r.channel) as ChannelTarget,
+        outcome: r.outcome === 'delivered' ? 'delivered' : 'failed',
+        statusCode: r.status_code ?? null,
+        error: r.outcome === null ? (r.last_error ?? 'not attempted') : (r.error ?? null),
+        durationMs: r.duration_ms ?? 0,
+      })),
+    };
+  }
+
+  /** The newest attempts to deliver this policy's alerts, newest first. */
+  async deliveries(actor: Actor, id: string): Promise<DeliveryAttemptRecord[]> {
+    requireRole(actor, ANY_ROLE);
+    const policy = await this.find(actor, id);
+    const rows = await this.db
+      .selectFrom('delivery_attempts as a')
+      .innerJoin('deliveries as d', 'd.id', 'a.delivery_id')
+      .select([
+        'a.id',
+        'a.delivery_id',
+        'a.attempt',
+        'a.started_at',
+        'a.duration_ms',
+        'a.outcome',
+        'a.status_code',
+        'a.error',
+        'a.next_attempt_at',
+        'd.event_id',
+        'd.event',
+        'd.monitor_id',
+        'd.channel',
+      ])
+      .where('a.policy_id', '=', policy.id)
+      .orderBy('a.started_at', 'desc')
+      .orderBy('a.id', 'desc')
+      .limit(DELIVERY_LIST_LIMIT)
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      deliveryId: r.delivery_id,
+      eventId: r.event_id,
+      event: r.event,
+      monitorId: r.monitor_id,
+      channel: JSON.parse(r.channel) as ChannelTarget,
+      attempt: r.attempt,
+      attemptedAt: iso(r.started_at),
+      durationMs: r.duration_ms,
+      outcome: r.outcome as DeliveryAttemptRecord['outcome'],
+      statusCode: r.status_code,
+      error: r.error,
+      nextAttemptAt: isoOrNull(r.next_attempt_at),
+    }));
+  }
+
+  /** A path id that is not a UUID, unknown or another team's: one identical 404. */
+  private async find(actor: Actor, id: string): Promise<Selectable<NotificationPoliciesTable>> {
+    const row = isUuid(id)
+      ? await this.db
+          .selectFrom('notification_policies')
+          .selectAll()
+          .where('id', '=', id.toLowerCase())
+          .where('team_id', '=', actor.teamId)
+          .executeTakeFirst()
+      : undefined;
+    if (!row) throw problems.notFound('notification policy');
+    return row;
+  }
+
+  /** Seals new secrets; a webhook sent without `secret` keeps the one stored for its url. */
+  private storeChannels(channels: z.output<typeof ChannelsInput>, current: StoredChannel[]): StoredChannel[] {
+    return channels.map((channel): StoredChannel => {
+      if (channel.type !== 'webhook') return channel;
+      let secret: string | null;
+      if (channel.secret === undefined) {
+        const kept = current.find((c) => channelKey(c) === channelKey(channel));
+        secret = kept?.type === 'webhook' ? kept.secret : null;
+      } else {
+        secret = channel.secret === null ? null : this.box.seal(channel.secret);
+      }
+      return { type: 'webhook', url: channel.url, secret };
+    });
+  }
+}
+
+function toRecord(row: Selectable<NotificationPoliciesTable>): PolicyRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    notifyOn: JSON.parse(row.notify_on) as NotifyOn[],
+    channels: parseStoredChannels(row.channels).map(channelRecord),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}

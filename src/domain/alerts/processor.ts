@@ -1,0 +1,258 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../../store/schema.js';
+import type { MonitorsTable } from '../../store/tables/monitors.js';
+import { unprocessedEvents, type CertificateExpiring, type MonitorStatusChanged, type StoredEvent } from '../events.js';
+import { MonitorIncidents } from '../incidents.js';
+import { toRecord as monitorRecord } from '../monitors.js';
+import { ALERT_EVENTS, type AlertEvent, type NotifyOn } from './channels.js';
+import type { Alert, MonitorSummary } from './messages.js';
+import { enqueueDeliveries } from './outbox.js';
+import { Pump } from './pump.js';
+
+type Trx = Transaction<Database>;
+type MonitorRow = Selectable<MonitorsTable>;
+
+export interface AlertProcessorOptions {
+  publicUrl: string;
+  /** How often unprocessed events are looked for without a nudge. Default 1 s. */
+  pollIntervalMs?: number;
+  /** Events read per batch. Default 100. */
+  batchSize?: number;
+  /** Called after a batch that put deliveries into the outbox (wakes the dispatcher). */
+  onDeliveries?: () => void;
+  logger?: Logger;
+}
+
+/** Consecutive failures of one event before it is set aside, so that it cannot block the rest. */
+const MAX_FAILURES = 5;
+
+/**
+ * Turns domain events (written by the check engine with its runs) into automatic incidents and
+ * outbox deliveries. Each event is handled in one transaction that first claims it (so that
+ * two processes never handle it twice), then opens or resolves the incident, then writes one
+ * delivery per channel of the monitor's policy.
+ */
+export class AlertProcessor {
+  private readonly batchSize: number;
+  private readonly pump: Pump;
+  private readonly failures = new Map<string, number>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly options: AlertProcessorOptions,
+  ) {
+    this.batchSize = options.batchSize ?? 100;
+    this.pump = new Pump(() => this.drain(), {
+      intervalMs: options.pollIntervalMs ?? 1000,
+      onError: (error) => options.logger?.error({ err: error }, 'alert event processing failed'),
+    });
+  }
+
+  /** Polls for events in the background (and on `notify`). */
+  start(): void {
+    this.pump.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.pump.stop();
+  }
+
+  /** A nudge after the engine committed events: process them now rather than at the next poll. */
+  notify(): void {
+    this.pump.notify();
+  }
+
+  /** Processes every pending event, oldest first; resolves with how many were handled. */
+  processPending(): Promise<number> {
+    return this.pump.run();
+  }
+
+  private async drain(): Promise<number> {
+    let handled = 0;
+    for (;;) {
+      const batch = await unprocessedEvents(this.db, this.batchSize);
+      let enqueued = false;
+      let blocked = false;
+      for (const stored of batch) {
+        const outcome = await this.processOne(stored);
+        if (outcome === 'failed') {
+          blocked = true; // keeps the order of events: tried again at the next pass
+          break;
+        }
+        handled++;
+        enqueued ||= outcome === 'enqueued';
+      }
+      if (enqueued) this.options.onDeliveries?.();
+      if (blocked || batch.length < this.batchSize) return handled;
+    }
+  }
+
+  private async processOne(stored: StoredEvent): Promise<'done' | 'enqueued' | 'failed'> {
+    try {
+      const outcome = await this.db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .updateTable('events')
+          .set({ processed_at: Date.now() })
+          .where('id', '=', stored.id)
+          .where('processed_at', 'is', null)
+          .executeTakeFirst();
+        if (claimed.numUpdatedRows === 0n) return 'done' as const; // another process has it
+        return (await this.handle(trx, stored)) > 0 ? ('enqueued' as const) : ('done' as const);
+      });
+      this.failures.delete(stored.id);
+      return outcome;
+    } catch (error) {
+      const failures = (this.failures.get(stored.id) ?? 0) + 1;
+      this.failures.set(stored.id, failures);
+      if (failures < MAX_FAILURES) {
+        this.options.logger?.warn({ err: error, eventId: stored.id, failures }, 'alert event failed; it will be retried');
+        return 'failed';
+      }
+      this.options.logger?.error({ err: error, eventId: stored.id }, 'alert event failed repeatedly; set aside without alerts');
+      await this.db.updateTable('events').set({ processed_at: Date.now() }).where('id', '=', stored.id).execute();
+      this.failures.delete(stored.id);
+      return 'done';
+    }
+  }
+
+  /** Returns how many deliveries went into the outbox. */
+  private async handle(trx: Trx, stored: StoredEvent): Promise<number> {
+    const event = stored.event;
+    const monitor = await trx
+      .selectFrom('monitors')
+      .selectAll()
+      .where('id', '=', event.monitorId)
+      .where('team_id', '=', event.teamId)
+      .executeTakeFirst();
+    // A run that finished after its monitor was deleted changes nothing.
+    if (!monitor || monitor.deleted_at !== null) return 0;
+    if (event.type === 'monitor.status_changed') {
+      const incidentId = await this.followIncident(trx, monitor, event);
+      const alertEvent = statusEvent(event);
+      if (!alertEvent) return 0;
+      return this.enqueue(trx, monitor, stored.id, alertEvent, {
+        occurredAt: event.occurredAt,
+        previousStatus: event.previousStatus,
+        status: event.status,
+        incidentId,
+        regions: event.regions,
+        certificate: null,
+      });
+    }
+    if (await this.certificateSeenBefore(trx, stored.id, event)) return 0;
+    const open = await MonitorIncidents.findOpen(trx, monitor.id);
+    return this.enqueue(trx, monitor, stored.id, 'certificate.expiring', {
+      occurredAt: event.occurredAt,
+      previousStatus: monitor.status,
+      status: monitor.status,
+      incidentId: open?.id ?? null,
+      regions: [],
+      certificate: event.certificate,
+    });
+  }
+
+  /**
+   * The automatic incident: opened when the monitor goes down (unless an incident is already
+   * open for it), noted when it changes while open, resolved when the monitor is up again.
+   * Returns the incident the change belongs to, if any.
+   */
+  private async followIncident(trx: Trx, monitor: MonitorRow, event: MonitorStatusChanged): Promise<string | null> {
+    const at = Date.parse(event.occurredAt);
+    const open = await MonitorIncidents.findOpen(trx, monitor.id);
+    const automatic = open?.source === 'monitor' ? open : undefined;
+    switch (event.status) {
+      case 'down':
+        if (!open) return MonitorIncidents.open(trx, { id: monitor.id, teamId: monitor.team_id, name: monitor.name }, downNote(event), at);
+        if (automatic) await MonitorIncidents.note(trx, automatic.id, downNote(event), at);
+        return open.id;
+      case 'degraded':
+        if (automatic) await MonitorIncidents.note(trx, automatic.id, degradedNote(event), at);
+        return open?.id ?? null;
+      case 'up':
+        if (automatic) await MonitorIncidents.resolve(trx, automatic.id, at);
+        return open?.id ?? null;
+      case 'pending':
+        return open?.id ?? null;
+    }
+  }
+
+  /** `certificate.expiring` goes out once per certificate, even if the engine reported it again. */
+  private async certificateSeenBefore(trx: Trx, eventId: string, event: CertificateExpiring): Promise<boolean> {
+    const earlier = await trx
+      .selectFrom('events')
+      .select('payload')
+      .where('monitor_id', '=', event.monitorId)
+      .where('type', '=', 'certificate.expiring')
+      .where('id', '<', eventId)
+      .where('processed_at', 'is not', null)
+      .execute();
+    return earlier.some(
+      (row) => (JSON.parse(row.payload) as CertificateExpiring).certificate.fingerprint256 === event.certificate.fingerprint256,
+    );
+  }
+
+  private async enqueue(
+    trx: Trx,
+    monitor: MonitorRow,
+    eventId: string,
+    event: AlertEvent,
+    details: Pick<Alert, 'occurredAt' | 'previousStatus' | 'status' | 'incidentId' | 'regions'> & {
+      certificate: { subject: string; validTo: string; daysRemaining: number } | null;
+    },
+  ): Promise<number> {
+    if (!monitor.notification_policy_id) return 0;
+    const policy = await trx
+      .selectFrom('notification_policies')
+      .selectAll()
+      .where('id', '=', monitor.notification_policy_id)
+      .where('team_id', '=', monitor.team_id)
+      .executeTakeFirst();
+    if (!policy || !(JSON.parse(policy.notify_on) as NotifyOn[]).includes(ALERT_EVENTS[event])) return 0;
+    const record = monitorRecord(monitor);
+    // The record as of this event: a later change must not show through a late delivery.
+    if (record.status !== 'paused' && details.status) record.status = details.status as typeof record.status;
+    const now = Date.now();
+    return enqueueDeliveries(
+      trx,
+      { teamId: monitor.team_id, policyId: policy.id, channels: policy.channels, monitorId: monitor.id },
+      { id: eventId, event, monitorRecord: record, monitor: summary(monitor), policyName: policy.name, ...details },
+      { publicUrl: this.options.publicUrl, now },
+    );
+  }
+}
+
+/** contract §2: down and degraded always; up only after down or degraded (not after pending). */
+export function statusEvent(event: Pick<MonitorStatusChanged, 'previousStatus' | 'status'>): AlertEvent | null {
+  if (event.status === event.previousStatus) return null;
+  if (event.status === 'down') return 'monitor.down';
+  if (event.status === 'degraded') return 'monitor.degraded';
+  if (event.status === 'up' && (event.previousStatus === 'down' || event.previousStatus === 'degraded')) return 'monitor.up';
+  return null;
+}
+
+function summary(monitor: MonitorRow): MonitorSummary {
+  const target = monitor.type === 'ssl' ? `${monitor.host}:${monitor.port}` : (monitor.url ?? '');
+  return { id: monitor.id, name: monitor.name, type: monitor.type, target };
+}
+
+/*
+ * Timeline notes. They go on the public status page, so they name regions and stable error
+ * codes only, never a raw error message (which may show internal addresses).
+ */
+
+function failing(event: MonitorStatusChanged): string {
+  const failed = event.regions.filter((r) => !r.ok);
+  return failed.map((r) => `${r.region}: ${r.error?.code ?? 'failed'}`).join(', ');
+}
+
+function downNote(event: MonitorStatusChanged): string {
+  const detail = failing(event);
+  return `Checks from every region are failing${detail ? ` (${detail})` : ''}. We are investigating.`;
+}
+
+function degradedNote(event: MonitorStatusChanged): string {
+  const failed = event.regions.filter((r) => !r.ok).length;
+  const detail = failing(event);
+  return `Partly recovered: ${failed} of ${event.regions.length} regions still failing${detail ? ` (${detail})` : ''}.`;
+}

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import type { Kysely } from 'kysely';
+import type { CheckDispatcher } from '../checks/dispatch.js';
+import type { LockManager } from '../coordination/ports.js';
+import { prepared } from '../store/prepared.js';
+import type { Database } from '../store/schema.js';
+import { requireRole, type Actor } from './actor.js';
+import { CertificateRecord, NoFields } from './monitor-schemas.js';
+import type { MonitorService } from './monitors.js';
+import { Problem, problems } from './problem.js';
+import { ANY_ROLE, WRITERS } from './roles.js';
+import { iso } from './time.js';
+import { parseInput } from './validation.js';
+
+/** One manual trigger per monitor per minute, across REST, MCP and the dashboard. */
+export const TRIGGER_LOCK_MS = 60_000;
+export const RUNS_LISTED = 100;
+
+export const CHECK_ERROR_CODES = [
+  'timeout',
+  'dns-failure',
+  'connection-refused',
+  'connection-reset',
+  'tls-error',
+  'status-mismatch',
+  'certificate-expired',
+  'certificate-not-yet-valid',
+  'certificate-untrusted',
+  'hostname-mismatch',
+  'target-blocked',
+] as const;
+
+export const RunRecord = z.object({
+  id: z.string(),
+  monitorId: z.string(),
+  region: z.string(),
+  trigger: z.enum(['scheduled', 'manual']),
+  startedAt: z.string(),
+  durationMs: z.int(),
+  ok: z.boolean(),
+  attempts: z.int().describe('1 when the first attempt succeeded; 2 when the confirming retry ran.'),
+  error: z.object({ code: z.enum(CHECK_ERROR_CODES), message: z.string() }).nullable(),
+  statusCode: z.int().nullable().describe('HTTP runs: the status code received, if any.'),
+  timings: z
+    .object({ dnsMs: z.int(), connectMs: z.int(), tlsMs: z.int().nullable(), ttfbMs: z.int(), totalMs: z.int() })
+    .nullable()
+    .describe('HTTP runs: where the time went.'),
+  certificate: CertificateRecord.nullable().describe('SSL runs: the certificate presented.'),
+});
+export type RunRecord = z.infer<typeof RunRecord>;
+type RunError = NonNullable<RunRecord['error']>;
+
+/** The certificate fields a record shows (the stored one carries its fingerprint too). */
+export function certificateRecord(stored: CertificateRecord): CertificateRecord {
+  const { subject, issuer, validFrom, validTo, daysRemaining } = stored;
+  return { subject, issuer, validFrom, validTo, daysRemaining };
+}
+
+export const CheckEnqueued = z.object({
+  monitorId: z.string(),
+  status: z.literal('queued'),
+  regions: z.array(z.string()),
+  enqueuedAt: z.string(),
+  nextTriggerAt: z.string().describe('When the next manual check of this monitor may be triggered.'),
+});
+export type CheckEnqueued = z.infer<typeof CheckEnqueued>;
+
+/** Runs and "check now": what REST, MCP and the dashboard call. */
+export class CheckService {
+  private readonly newestRuns;
+
+  constructor(
+    db: Kysely<Database>,
+    private readonly monitors: MonitorService,
+    private readonly locks: LockManager,
+    private readonly dispatcher: CheckDispatcher,
+  ) {
+    this.newestRuns = prepared(db, (monitorId: string, limit: number) =>
+      db.selectFrom('monitor_runs').selectAll().where('monitor_id', '=', monitorId).orderBy('started_at', 'desc').orderBy('id', 'desc').limit(limit),
+    );
+  }
+
+  /** The 100 newest runs of a monitor, newest first. */
+  async runs(actor: Actor, monitorId: string): Promise<RunRecord[]> {
+    requireRole(actor, ANY_ROLE);
+    const monitor = await this.monitors.get(actor, monitorId);
+    const rows = await this.newestRuns(monitor.id, RUNS_LISTED);
+    return rows.map((row) => ({
+      id: row.id,
+      monitorId: row.monitor_id,
+      region: row.region,
+      trigger: row.trigger as RunRecord['trigger'],
+      startedAt: iso(row.started_at),
+      durationMs: row.duration_ms,
+      ok: row.ok === 1,
+      attempts: row.attempts,
+      error: row.error_code ? { code: row.error_code as RunError['code'], message: row.error_message ?? '' } : null,
+      statusCode: row.status_code,
+      timings: row.timings ? JSON.parse(row.timings) : null,
+      certificate: row.certificate ? certificateRecord(JSON.parse(row.certificate)) : null,
+    }));
+  }
+
+  /**
+   * Queues a check of the monitor in each of its regions now. Judged in the contract's order:
+   * role, monitor, body and paused state, and only then the per-monitor lock, so a rejected
+   * request never takes the lock.
+   */
+  async trigger(actor: Actor, monitorId: string, input?: unknown): Promise<CheckEnqueued> {
+    requireRole(actor, WRITERS);
+    const monitor = await this.monitors.get(actor, monitorId);
+    parseInput(NoFields, input);
+    if (monitor.paused) throw problems.invalidField('monitor', 'is paused');
+    const lock = await this.locks.tryAcquire(`trigger:${monitor.id}`, TRIGGER_LOCK_MS);
+    if (!lock.acquired) {
+      const seconds = Math.max(1, Math.ceil(lock.retryAfterMs / 1000));
+      throw new Problem('rate-limited', `This monitor was checked on demand less than a minute ago (trigger lock); try again in ${seconds} s.`, {
+        retryAfter: seconds,
+      });
+    }
+    const now = Date.now();
+    for (const region of monitor.regions) {
+      await this.dispatcher.enqueue({ monitorId: monitor.id, region, trigger: 'manual', dueAt: now, nextDueAt: null });
+    }
+    return { monitorId: monitor.id, status: 'queued', regions: monitor.regions, enqueuedAt: iso(now), nextTriggerAt: iso(now + TRIGGER_LOCK_MS) };
+  }
+}

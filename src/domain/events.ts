@@ -1,0 +1,77 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../store/schema.js';
+import { newId } from './ids.js';
+
+/**
+ * Domain events: facts the check engine records in the same transaction as the run that
+ * caused them, so none is lost across a crash. The alerting side consumes them.
+ */
+export type MonitorStatus = 'pending' | 'up' | 'degraded' | 'down';
+
+export interface RegionOutcome {
+  region: string;
+  ok: boolean;
+  error: { code: string; message: string } | null;
+}
+
+export interface MonitorStatusChanged {
+  type: 'monitor.status_changed';
+  monitorId: string;
+  teamId: string;
+  previousStatus: MonitorStatus;
+  status: MonitorStatus;
+  /** The newest result of every region at the time of the change. */
+  regions: RegionOutcome[];
+  occurredAt: string;
+}
+
+export interface CertificateExpiring {
+  type: 'certificate.expiring';
+  monitorId: string;
+  teamId: string;
+  certificate: { subject: string; issuer: string; validFrom: string; validTo: string; daysRemaining: number; fingerprint256: string };
+  warningDays: number;
+  occurredAt: string;
+}
+
+export type DomainEvent = MonitorStatusChanged | CertificateExpiring;
+
+export interface StoredEvent {
+  id: string;
+  event: DomainEvent;
+}
+
+/** Appends an event inside the caller's transaction. */
+export async function appendEvent(trx: Transaction<Database> | Kysely<Database>, event: DomainEvent): Promise<string> {
+  const occurredAt = Date.parse(event.occurredAt);
+  const id = newId(occurredAt);
+  await trx
+    .insertInto('events')
+    .values({
+      id,
+      team_id: event.teamId,
+      monitor_id: event.monitorId,
+      type: event.type,
+      payload: JSON.stringify(event),
+      occurred_at: occurredAt,
+      processed_at: null,
+    })
+    .execute();
+  return id;
+}
+
+/** The oldest events not yet processed, oldest first. */
+export async function unprocessedEvents(db: Kysely<Database>, limit: number): Promise<StoredEvent[]> {
+  const rows = await db
+    .selectFrom('events')
+    .select(['id', 'payload'])
+    .where('processed_at', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: r.id, event: JSON.parse(r.payload) as DomainEvent }));
+}
+
+export async function markEventProcessed(trx: Transaction<Database> | Kysely<Database>, id: string, at = Date.now()): Promise<void> {
+  await trx.updateTable('events').set({ processed_at: at }).where('id', '=', id).execute();
+}

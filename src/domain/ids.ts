@@ -1,0 +1,44 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}
+
+let lastMs = 0;
+let sequence = 0;
+
+/**
+ * A UUID v7: 48 bits of Unix milliseconds, then a 12-bit sequence, then random bits. Ids made
+ * in this process sort in the order they were made, even within one millisecond (events are
+ * processed in id order). Time-ordered ids also keep inserts at the end of B-tree indexes.
+ */
+export function newId(now: number = Date.now()): string {
+  const bytes = randomBytes(16);
+  if (now > lastMs) {
+    lastMs = now;
+    sequence = bytes.readUInt16BE(6) & 0x07ff; // start low in the 12 bits, leaving room to count up
+  } else if (++sequence > 0x0fff) {
+    lastMs++; // more than ~2000 ids in one millisecond: borrow the next one
+    sequence = 0;
+  }
+  bytes.writeUInt16BE(sequence, 6);
+  return formatV7(bytes, Math.max(now, lastMs));
+}
+
+/**
+ * A UUID v7 whose random part is derived from `key`: the same key and time always give the
+ * same id, which makes writing the same fact twice (a retried job) a no-op.
+ */
+export function idFor(key: string, at: number): string {
+  return formatV7(createHash('sha256').update(key).digest().subarray(0, 16), at);
+}
+
+function formatV7(bytes: Buffer, now: number): string {
+  bytes.writeUIntBE(now, 0, 6);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x70;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,325 @@
+import { z } from 'zod';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database } from '../store/schema.js';
+import type { IncidentsTable } from '../store/tables/incidents.js';
+import { requireRole, type Actor } from './actor.js';
+import { isUuid, newId } from './ids.js';
+import type { MonitorService } from './monitors.js';
+import { problems } from './problem.js';
+import { ADMINS, ANY_ROLE, WRITERS } from './roles.js';
+import { iso, isoOrNull } from './time.js';
+import { parseInput, text, uuid } from './validation.js';
+
+export const INCIDENT_STATUSES = ['investigating', 'identified', 'monitoring', 'resolved'] as const;
+export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
+/** The statuses an update may set; `resolved` is reached only by resolving. */
+export const UPDATE_STATUSES = ['investigating', 'identified', 'monitoring'] as const;
+export const SEVERITIES = ['minor', 'major', 'critical'] as const;
+export const INCIDENT_SOURCES = ['manual', 'monitor'] as const;
+
+/** The list answers the newest incidents only; no parameter changes this count. */
+export const INCIDENT_LIST_LIMIT = 100;
+export const DEFAULT_CLOSING_NOTE = 'Incident closed manually';
+export const RECOVERY_NOTE = 'Monitor recovered';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/* Records */
+
+export const IncidentUpdateRecord = z.object({
+  id: z.string(),
+  incidentId: z.string(),
+  message: z.string(),
+  status: z.enum(INCIDENT_STATUSES).nullable().describe('The status this update set, or null when it set none.'),
+  postedToStatusPage: z.boolean().describe('Whether the update appears on the public status page.'),
+  createdAt: z.string(),
+});
+export type IncidentUpdateRecord = z.infer<typeof IncidentUpdateRecord>;
+
+export const IncidentRecord = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.enum(INCIDENT_STATUSES),
+  severity: z.enum(SEVERITIES),
+  monitorId: z.string().nullable(),
+  source: z.enum(INCIDENT_SOURCES).describe('`manual`: created through REST, MCP or the dashboard; `monitor`: opened automatically when the monitor went down.'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  resolvedAt: z.string().nullable(),
+  updates: z.array(IncidentUpdateRecord).describe('The timeline, oldest first.'),
+});
+export type IncidentRecord = z.infer<typeof IncidentRecord>;
+
+/* Inputs, fields in the order of the interface's table */
+
+export const CreateIncidentInput = z.strictObject({
+  title: text(200).describe('What is wrong, as users should read it: 1-200 characters.'),
+  monitorId: uuid()
+    .nullable()
+    .optional()
+    .describe('Optional: the id of a monitor of your team this incident is about; an id of no such monitor is 404 not-found.'),
+  message: text(4000)
+    .optional()
+    .describe('Optional, up to 4000 characters: becomes the first timeline update (status investigating, shown on the status page).'),
+  severity: z.enum(SEVERITIES).default('major').describe('minor, major or critical; default major.'),
+});
+
+export const IncidentUpdateInput = z.strictObject({
+  message: text(4000).describe('The timeline entry: 1-4000 characters.'),
+  status: z
+    .enum(UPDATE_STATUSES)
+    .optional()
+    .describe('Optional: investigating, identified or monitoring; omitted leaves the status unchanged. To close the incident, resolve it instead.'),
+  postedToStatusPage: z.boolean().default(true).describe('Whether the update appears on the public status page; default true.'),
+});
+
+export const ResolveIncidentInput = z.strictObject({
+  message: text(4000)
+    .optional()
+    .describe(`Optional closing note, 1-4000 characters; default "${DEFAULT_CLOSING_NOTE}".`),
+});
+
+/**
+ * Incidents of a team: the one service REST, MCP and the dashboard call. Automatic incidents
+ * (opened and resolved from monitor status changes) go through `MonitorIncidents` below.
+ */
+export class IncidentService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly monitors: Pick<MonitorService, 'existsInTeam'>,
+  ) {}
+
+  async list(actor: Actor): Promise<IncidentRecord[]> {
+    requireRole(actor, ANY_ROLE);
+    const rows = await this.db
+      .selectFrom('incidents')
+      .selectAll()
+      .where('team_id', '=', actor.teamId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(INCIDENT_LIST_LIMIT)
+      .execute();
+    return withUpdates(this.db, rows);
+  }
+
+  async get(actor: Actor, id: string): Promise<IncidentRecord> {
+    requireRole(actor, ANY_ROLE);
+    return this.record(this.db, await this.find(this.db, actor, id));
+  }
+
+  async create(actor: Actor, input: unknown): Promise<IncidentRecord> {
+    requireRole(actor, WRITERS);
+    const { title, message, severity, ...rest } = parseInput(CreateIncidentInput, input);
+    const monitorId = rest.monitorId?.toLowerCase() ?? null;
+    if (monitorId && !(await this.monitors.existsInTeam(actor.teamId, monitorId))) throw problems.notFound('monitor');
+    const now = stamp();
+    const id = newId(now);
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('incidents')
+        .values({
+          id,
+          team_id: actor.teamId,
+          monitor_id: monitorId,
+          title,
+          status: 'investigating',
+          severity,
+          source: 'manual',
+          created_at: now,
+          updated_at: now,
+          resolved_at: null,
+        })
+        .execute();
+      if (message !== undefined) await insertUpdate(trx, id, { message, status: 'investigating', postedToStatusPage: true }, now);
+    });
+    return this.get(actor, id);
+  }
+
+  async postUpdate(actor: Actor, id: string, input: unknown): Promise<IncidentUpdateRecord> {
+    requireRole(actor, WRITERS);
+    const incident = await this.findOpen(this.db, actor, id);
+    const { message, status, postedToStatusPage } = parseInput(IncidentUpdateInput, input);
+    return this.db.transaction().execute(async (trx) => {
+      // Conditional on still being open: a resolve that won the race makes this a 404 too.
+      const now = stamp();
+      const changed = await trx
+        .updateTable('incidents')
+        .set({ updated_at: now, ...(status && { status }) })
+        .where('id', '=', incident.id)
+        .where('resolved_at', 'is', null)
+        .executeTakeFirst();
+      if (changed.numUpdatedRows === 0n) throw problems.notFound('incident');
+      return insertUpdate(trx, incident.id, { message, status: status ?? null, postedToStatusPage }, now);
+    });
+  }
+
+  async resolve(actor: Actor, id: string, input: unknown): Promise<IncidentRecord> {
+    requireRole(actor, ADMINS);
+    const incident = await this.findOpen(this.db, actor, id);
+    const { message } = parseInput(ResolveIncidentInput, input);
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await resolveIncident(trx, incident.id, message ?? DEFAULT_CLOSING_NOTE, stamp()))) throw problems.notFound('incident');
+    });
+    return this.get(actor, id);
+  }
+
+  /** A path id that is not a UUID, unknown or another team's: one identical 404. */
+  private async find(db: Db, actor: Actor, id: string): Promise<Selectable<IncidentsTable>> {
+    const row = isUuid(id)
+      ? await db.selectFrom('incidents').selectAll().where('id', '=', id.toLowerCase()).where('team_id', '=', actor.teamId).executeTakeFirst()
+      : undefined;
+    if (!row) throw problems.notFound('incident');
+    return row;
+  }
+
+  /** As `find`, and a resolved incident is gone for updates and a second resolve (contract §2). */
+  private async findOpen(db: Db, actor: Actor, id: string): Promise<Selectable<IncidentsTable>> {
+    const row = await this.find(db, actor, id);
+    if (row.resolved_at !== null) throw problems.notFound('incident');
+    return row;
+  }
+
+  private async record(db: Db, row: Selectable<IncidentsTable>): Promise<IncidentRecord> {
+    return (await withUpdates(db, [row]))[0]!;
+  }
+}
+
+/**
+ * Automatic incidents, driven by monitor status changes inside the event processor's
+ * transaction. At most one automatic incident is open per monitor (a unique index says so too).
+ */
+export const MonitorIncidents = {
+  /** The open incident linked to the monitor, automatic or manual, automatic first. */
+  async findOpen(trx: Db, monitorId: string): Promise<{ id: string; source: string } | undefined> {
+    return trx
+      .selectFrom('incidents')
+      .select(['id', 'source'])
+      .where('monitor_id', '=', monitorId)
+      .where('resolved_at', 'is', null)
+      .orderBy('source', 'desc') // 'monitor' before 'manual'
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+  },
+
+  async open(
+    trx: Db,
+    monitor: { id: string; teamId: string; name: string },
+    message: string,
+    at: number,
+  ): Promise<string> {
+    const id = newId(at);
+    await trx
+      .insertInto('incidents')
+      .values({
+        id,
+        team_id: monitor.teamId,
+        monitor_id: monitor.id,
+        title: downTitle(monitor.name),
+        status: 'investigating',
+        severity: 'major',
+        source: 'monitor',
+        created_at: at,
+        updated_at: at,
+        resolved_at: null,
+      })
+      .execute();
+    await insertUpdate(trx, id, { message, status: 'investigating', postedToStatusPage: true }, at);
+    return id;
+  },
+
+  /** A timeline entry that changes nothing else. */
+  async note(trx: Db, incidentId: string, message: string, at: number): Promise<void> {
+    await trx.updateTable('incidents').set({ updated_at: at }).where('id', '=', incidentId).execute();
+    await insertUpdate(trx, incidentId, { message, status: null, postedToStatusPage: true }, at);
+  },
+
+  async resolve(trx: Db, incidentId: string, at: number): Promise<boolean> {
+    return resolveIncident(trx, incidentId, RECOVERY_NOTE, at);
+  },
+};
+
+let lastStamp = 0;
+/** Now, strictly increasing within the process: writes of one millisecond keep their order in lists and timelines. */
+function stamp(): number {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return lastStamp;
+}
+
+/** `<monitor name> is down`, within the 200 characters of a title. */
+function downTitle(name: string): string {
+  const suffix = ' is down';
+  return name.length + suffix.length <= 200 ? name + suffix : `${name.slice(0, 199 - suffix.length)}…${suffix}`;
+}
+
+async function resolveIncident(trx: Db, incidentId: string, message: string, at: number): Promise<boolean> {
+  const changed = await trx
+    .updateTable('incidents')
+    .set({ status: 'resolved', resolved_at: at, updated_at: at })
+    .where('id', '=', incidentId)
+    .where('resolved_at', 'is', null)
+    .executeTakeFirst();
+  if (changed.numUpdatedRows === 0n) return false;
+  await insertUpdate(trx, incidentId, { message, status: 'resolved', postedToStatusPage: true }, at);
+  return true;
+}
+
+async function insertUpdate(
+  trx: Db,
+  incidentId: string,
+  update: { message: string; status: IncidentStatus | null; postedToStatusPage: boolean },
+  at: number,
+): Promise<IncidentUpdateRecord> {
+  const id = newId(at);
+  await trx
+    .insertInto('incident_updates')
+    .values({
+      id,
+      incident_id: incidentId,
+      message: update.message,
+      status: update.status,
+      posted_to_status_page: update.postedToStatusPage ? 1 : 0,
+      created_at: at,
+    })
+    .execute();
+  return { id, incidentId, message: update.message, status: update.status, postedToStatusPage: update.postedToStatusPage, createdAt: iso(at) };
+}
+
+async function withUpdates(db: Db, rows: Selectable<IncidentsTable>[]): Promise<IncidentRecord[]> {
+  if (rows.length === 0) return [];
+  const updates = await db
+    .selectFrom('incident_updates')
+    .selectAll()
+    .where(
+      'incident_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const byIncident = new Map<string, IncidentUpdateRecord[]>();
+  for (const u of updates) {
+    const list = byIncident.get(u.incident_id) ?? [];
+    list.push({
+      id: u.id,
+      incidentId: u.incident_id,
+      message: u.message,
+      status: u.status as IncidentStatus | null,
+      postedToStatusPage: u.posted_to_status_page === 1,
+      createdAt: iso(u.created_at),
+    });
+    byIncident.set(u.incident_id, list);
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    status: r.status as IncidentStatus,
+    severity: r.severity as IncidentRecord['severity'],
+    monitorId: r.monitor_id,
+    source: r.source as IncidentRecord['source'],
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+    resolvedAt: isoOrNull(r.resolved_at),
+    updates: byIncident.get(r.id) ?? [],
+  }));
+}

@@ -1,0 +1,86 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Dialect } from '../store/database.js';
+import type { Database } from '../store/schema.js';
+
+/**
+ * The monitor list as JSON text, built by the database in one query.
+ *
+ * Why: a team's list is the largest answer the API gives (1,000 monitors ≈ 430 KB). Turning
+ * 1,000 rows × 23 columns into JavaScript objects, mapping them and serializing them again cost
+ * about three times as much CPU as letting SQLite or PostgreSQL write the JSON directly
+ * (docs/benchmarks.md). Nothing is cached: every call reads the current rows.
+ *
+ * The shape must stay exactly `toRecord()` of monitors.ts (contract §2): same fields, same order,
+ * same values. test/monitors/list-json.test.ts compares the two for every kind of monitor on
+ * both stores; change both together.
+ */
+export function monitorListJson(db: Kysely<Database>, dialect: Dialect): (teamId: string) => Promise<string> {
+  const query = dialect === 'postgres' ? postgresList : sqliteList;
+  return async (teamId) => {
+    const { rows } = await query(teamId).execute(db);
+    return rows[0]?.data ?? '[]';
+  };
+}
+
+/*
+ * SQLite: json_object keeps key order; json_group_array takes ORDER BY (SQLite 3.44+) and embeds
+ * the objects as JSON (their JSON subtype survives CASE). The `unixepoch` modifier rounds to the
+ * nearest millisecond, so `%f` prints exactly the milliseconds of the stored epoch value.
+ */
+
+const sqliteIso = (column: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${column} / 1000.0, 'unixepoch')`;
+
+const SQLITE_COMMON = `'id', id, 'type', type, 'name', name,
+  'intervalSeconds', interval_seconds, 'timeoutSeconds', timeout_seconds, 'regions', json(regions),
+  'notificationPolicyId', notification_policy_id,
+  'status', case when paused = 1 then 'paused' else status end,
+  'paused', json(case when paused = 1 then 'true' else 'false' end),
+  'lastCheckedAt', case when last_checked_at is null then null else ${sqliteIso('last_checked_at')} end,
+  'createdAt', ${sqliteIso('created_at')}, 'updatedAt', ${sqliteIso('updated_at')}`;
+
+const SQLITE_RECORD = `case when type = 'ssl' then json_object(${SQLITE_COMMON},
+    'host', host, 'port', port, 'warningDays', warning_days,
+    'certificate', case when certificate is null then null else json_object(
+      'subject', json_extract(certificate, '$.subject'), 'issuer', json_extract(certificate, '$.issuer'),
+      'validFrom', json_extract(certificate, '$.validFrom'), 'validTo', json_extract(certificate, '$.validTo'),
+      'daysRemaining', json_extract(certificate, '$.daysRemaining')) end)
+  else json_object(${SQLITE_COMMON},
+    'url', url, 'method', method, 'expectedStatus', expected_status,
+    'auth', case when auth_type is null then null else json_object(
+      'type', auth_type, 'username', auth_username, 'headerName', auth_header_name, 'secretSet', json('true')) end)
+  end`;
+
+function sqliteList(teamId: string): RawBuilder<{ data: string | null }> {
+  return sql<{ data: string | null }>`select json_group_array(${sql.raw(SQLITE_RECORD)} order by created_at, id) as data
+    from monitors where team_id = ${teamId} and deleted_at is null`;
+}
+
+/* PostgreSQL: json_build_object keeps key order (json, not jsonb); json_agg takes ORDER BY. */
+
+const postgresIso = (column: string) =>
+  `to_char(to_timestamp(${column} / 1000) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') || '.' || lpad((${column} % 1000)::text, 3, '0') || 'Z'`;
+
+const POSTGRES_COMMON = `'id', id, 'type', type, 'name', name,
+  'intervalSeconds', interval_seconds, 'timeoutSeconds', timeout_seconds, 'regions', regions::json,
+  'notificationPolicyId', notification_policy_id,
+  'status', case when paused = 1 then 'paused' else status end,
+  'paused', paused = 1,
+  'lastCheckedAt', case when last_checked_at is null then null else ${postgresIso('last_checked_at')} end,
+  'createdAt', ${postgresIso('created_at')}, 'updatedAt', ${postgresIso('updated_at')}`;
+
+const POSTGRES_RECORD = `case when type = 'ssl' then json_build_object(${POSTGRES_COMMON},
+    'host', host, 'port', port, 'warningDays', warning_days,
+    'certificate', case when certificate is null then null else json_build_object(
+      'subject', certificate::json -> 'subject', 'issuer', certificate::json -> 'issuer',
+      'validFrom', certificate::json -> 'validFrom', 'validTo', certificate::json -> 'validTo',
+      'daysRemaining', certificate::json -> 'daysRemaining') end)
+  else json_build_object(${POSTGRES_COMMON},
+    'url', url, 'method', method, 'expectedStatus', expected_status,
+    'auth', case when auth_type is null then null else json_build_object(
+      'type', auth_type, 'username', auth_username, 'headerName', auth_header_name, 'secretSet', true) end)
+  end`;
+
+function postgresList(teamId: string): RawBuilder<{ data: string | null }> {
+  return sql<{ data: string | null }>`select json_agg(${sql.raw(POSTGRES_RECORD)} order by created_at, id)::text as data
+    from monitors where team_id = ${teamId} and deleted_at is null`;
+}

@@ -1,0 +1,385 @@
+import { isIPv4, isIPv6 } from 'node:net';
+import { z } from 'zod';
+import { REGIONS } from '../config.js';
+import type { FieldError } from './problem.js';
+import { intRange, text, uuid } from './validation.js';
+
+/*
+ * Every shape a monitor has, defined once: these schemas validate requests (in MonitorService),
+ * write the OpenAPI document (through the REST routes) and give the MCP tools their input
+ * schemas. Field order follows the tables of interface.md, which decides which error comes first.
+ */
+
+export const MONITOR_TYPES = ['http', 'ssl'] as const;
+export type MonitorType = (typeof MONITOR_TYPES)[number];
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'HEAD'] as const;
+export const AUTH_TYPES = ['bearer', 'basic', 'header'] as const;
+export const MONITOR_STATUSES = ['pending', 'up', 'degraded', 'down', 'paused'] as const;
+export type MonitorStatus = (typeof MONITOR_STATUSES)[number];
+
+export const LIMITS = {
+  nameLength: 200,
+  intervalSeconds: [60, 3600],
+  timeoutSeconds: [1, 120],
+  urlLength: 2048,
+  expectedStatus: [100, 599],
+  secretLength: 4096,
+  usernameLength: 200,
+  headerNameLength: 200,
+  hostLength: 253,
+  port: [1, 65535],
+  defaultPort: 443,
+  warningDays: [1, 3650],
+} as const;
+
+/** Every input field in the order of interface.md's tables: a problem's `detail` names the first failing one. */
+export const FIELD_ORDER = [
+  'type',
+  'name',
+  'intervalSeconds',
+  'timeoutSeconds',
+  'regions',
+  'notificationPolicyId',
+  'url',
+  'method',
+  'expectedStatus',
+  'auth',
+  'host',
+  'port',
+  'warningDays',
+] as const;
+
+/** Sorts field errors by that order (nested fields by their parent; unknown fields last), keeping ties in place. */
+export function inFieldOrder(errors: readonly FieldError[]): FieldError[] {
+  const rank = (field: string) => {
+    if (field === 'body') return -1;
+    const index = (FIELD_ORDER as readonly string[]).indexOf(field.split('.')[0]!);
+    return index === -1 ? FIELD_ORDER.length : index;
+  };
+  return errors
+    .map((error, i) => ({ error, i, rank: rank(error.field) }))
+    .sort((a, b) => a.rank - b.rank || a.i - b.i)
+    .map((e) => e.error);
+}
+
+/* Field checks that go beyond what Zod says out of the box; each returns the message or null. */
+
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export function urlProblem(url: string): string | null {
+  if (/[\s\u0000-\u001f\u007f]/.test(url)) return 'must not contain white space or control characters';
+  const wrong = 'must be an absolute http:// or https:// URL';
+  if (!/^https?:\/\/[^/\\]/i.test(url)) return wrong;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return wrong;
+  }
+  if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.hostname === '') return wrong;
+  if (parsed.username !== '' || parsed.password !== '') return 'must not contain credentials; use auth instead';
+  return null;
+}
+
+const LABEL = '(?!-)[A-Za-z0-9_-]{1,63}(?<!-)';
+const HOSTNAME = new RegExp(`^${LABEL}(\\.${LABEL})*$`);
+
+export function hostProblem(host: string): string | null {
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(host)) return 'must not include a scheme such as https://; give the host name only';
+  if (/[/?#\\]/.test(host)) return 'must not include a path; give the host name only';
+  if (/[\s\u0000-\u001f\u007f]/.test(host)) return 'must not contain white space or control characters';
+  if (isIPv4(host) || isIPv6(host)) return null;
+  if (host.startsWith('[')) return 'must be an IPv6 address without brackets and without a port';
+  if (/:\d*$/.test(host)) return 'must not include a port; use the port field';
+  const lastLabel = host.slice(host.lastIndexOf('.') + 1);
+  if (!HOSTNAME.test(host) || /^\d+$/.test(lastLabel)) {
+    return 'must be a host name (such as example.com, international names in xn-- form) or an IP address';
+  }
+  return null;
+}
+
+const HEADER_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const RESERVED_HEADERS = ['host', 'content-length', 'transfer-encoding', 'connection'];
+
+export function headerNameProblem(name: string): string | null {
+  if (!HEADER_TOKEN.test(name)) return "must be an HTTP header name: letters, digits and !#$%&'*+-.^_`|~ only";
+  if (RESERVED_HEADERS.includes(name.toLowerCase())) return 'must not be Host, Content-Length, Transfer-Encoding or Connection';
+  return null;
+}
+
+/** A string check as a Zod refinement with its own message (none when the check passes). */
+function checked(schema: z.ZodString, problem: (value: string) => string | null) {
+  return schema.superRefine((value, ctx) => {
+    const message = problem(value);
+    if (message !== null) ctx.addIssue({ code: 'custom', message, input: value });
+  });
+}
+
+/** 1..max characters, refined; length failures stop further checks so each field reports once. */
+function boundedString(max: number) {
+  return z.string().min(1, { abort: true }).max(max, { abort: true });
+}
+
+function credentialText(max: number, extra?: (value: string) => string | null) {
+  return checked(boundedString(max), (value) => {
+    if (CONTROL_CHARACTERS.test(value)) return 'must not contain control characters';
+    if (LONE_SURROGATE.test(value)) return 'must be valid Unicode text';
+    return extra?.(value) ?? null;
+  });
+}
+
+/* The fields. */
+
+const MonitorTypeField = z
+  .enum(MONITOR_TYPES)
+  .describe('`http` requests a URL and compares the status code; `ssl` checks the TLS certificate of a host. Fixed at creation.');
+
+// PostgreSQL text cannot hold U+0000, so no stored string may contain it.
+const NameField = text(LIMITS.nameLength)
+  .refine((name) => !name.includes('\u0000'), { message: 'must not contain the NUL character (U+0000)' })
+  .describe('A name people recognise the monitor by: 1-200 characters, not only white space.');
+
+const IntervalField = intRange(...LIMITS.intervalSeconds).describe('Seconds between two checks: an integer from 60 to 3600.');
+
+const TimeoutField = intRange(...LIMITS.timeoutSeconds).describe(
+  'Seconds one check may take before it fails with `timeout`: an integer from 1 to 120.',
+);
+
+const RegionsField = z
+  .array(z.enum(REGIONS))
+  .min(1)
+  .superRefine((regions, ctx) => {
+    const twice = regions.find((region, i) => regions.indexOf(region) !== i);
+    if (twice !== undefined) ctx.addIssue({ code: 'custom', message: `must not list a region twice ("${twice}")`, input: regions });
+  })
+  .meta({
+    uniqueItems: true,
+    description: `Regions to check from: one or more of ${REGIONS.join(', ')}, each at most once. The monitor is down only when every region fails.`,
+  });
+
+const PolicyField = uuid()
+  .nullable()
+  .describe('The id of a notification policy of your team, told when the status changes; null for none.');
+
+const UrlField = checked(boundedString(LIMITS.urlLength), urlProblem).meta({
+  format: 'uri',
+  description: 'The absolute http:// or https:// URL to request, at most 2048 characters. Credentials belong in `auth`, not in the URL.',
+});
+
+const MethodField = z.enum(HTTP_METHODS).describe('The HTTP method of the check request (upper case).');
+
+const ExpectedStatusField = intRange(...LIMITS.expectedStatus).describe(
+  'The status code a check must get to succeed (exactly this code; redirects are not followed): an integer from 100 to 599.',
+);
+
+const SecretField = credentialText(LIMITS.secretLength).describe(
+  'The credential: the bearer token, the basic-auth password or the header value. 1-4096 characters; stored encrypted and never returned.',
+);
+
+/** Credentials the check sends; the secret is write-only. */
+export const MonitorAuthInput = z
+  .discriminatedUnion(
+    'type',
+    [
+      z
+        .strictObject({ type: z.literal('bearer'), secret: SecretField })
+        .describe('Sends `Authorization: Bearer <secret>`.'),
+      z
+        .strictObject({
+          type: z.literal('basic'),
+          secret: SecretField,
+          username: credentialText(LIMITS.usernameLength, (v) => (v.includes(':') ? 'must not contain a colon' : null)).describe(
+            'The basic-auth user name: 1-200 characters, no colon.',
+          ),
+        })
+        .describe('Sends `Authorization: Basic base64(<username>:<secret>)`.'),
+      z
+        .strictObject({
+          type: z.literal('header'),
+          secret: SecretField,
+          headerName: checked(boundedString(LIMITS.headerNameLength), headerNameProblem).describe(
+            'The name of the header that carries the secret, e.g. `X-Api-Key`. Not Host, Content-Length, Transfer-Encoding or Connection.',
+          ),
+        })
+        .describe('Sends `<headerName>: <secret>`.'),
+    ],
+    {
+      error: (issue) =>
+        issue.code === 'invalid_union'
+          ? (issue.input as Record<string, unknown> | undefined)?.type === undefined
+            ? 'is required'
+            : `must be one of ${AUTH_TYPES.join(', ')}`
+          : undefined,
+    },
+  )
+  .describe(
+    'Credentials for the check: `bearer` (secret), `basic` (username and secret) or `header` (headerName and secret).',
+  );
+export type MonitorAuthInput = z.output<typeof MonitorAuthInput>;
+
+const AuthField = MonitorAuthInput.nullable().describe('Credentials for the check, or null for none.');
+
+const HostField = checked(boundedString(LIMITS.hostLength), hostProblem).describe(
+  'The host whose certificate is checked: a host name or an IP address, 1-253 characters, without https://, path or port.',
+);
+
+const PortField = intRange(...LIMITS.port).describe('The TLS port: an integer from 1 to 65535; 443 when omitted at creation.');
+
+const WarningDaysField = intRange(...LIMITS.warningDays)
+  .nullable()
+  .describe(
+    'Days before the certificate expires from which a check raises a `certificate.expiring` warning: an integer from 1 to 3650, or null for no warning.',
+  );
+
+/* One schema per shape: common, HTTP, SSL (auth above). */
+
+/** Fields every monitor has (create and update). */
+export const MonitorCommonFields = z.object({
+  name: NameField,
+  intervalSeconds: IntervalField,
+  timeoutSeconds: TimeoutField,
+  regions: RegionsField,
+  notificationPolicyId: PolicyField,
+});
+
+/** Fields of HTTP monitors. */
+export const HttpMonitorFields = z.object({
+  url: UrlField,
+  method: MethodField,
+  expectedStatus: ExpectedStatusField,
+  auth: AuthField,
+});
+
+/** Fields of SSL monitors. */
+export const SslMonitorFields = z.object({
+  host: HostField,
+  port: PortField,
+  warningDays: WarningDaysField,
+});
+
+const commonCreate = {
+  ...MonitorCommonFields.shape,
+  notificationPolicyId: PolicyField.optional(),
+};
+
+export const HttpMonitorCreate = z
+  .strictObject({
+    type: z.literal('http').describe('`http`: request a URL and compare the status code.'),
+    ...commonCreate,
+    ...HttpMonitorFields.shape,
+    auth: AuthField.optional(),
+  })
+  .describe('An HTTP monitor: one request to `url` per region and interval; it succeeds only on `expectedStatus`.');
+
+export const SslMonitorCreate = z
+  .strictObject({
+    type: z.literal('ssl').describe('`ssl`: check the TLS certificate of `host`.'),
+    ...commonCreate,
+    ...SslMonitorFields.shape,
+    port: PortField.default(LIMITS.defaultPort),
+    warningDays: WarningDaysField.optional(),
+  })
+  .describe('An SSL monitor: a TLS handshake with `host:port`; it fails on an invalid, untrusted or expired certificate.');
+
+/** POST /monitors and `create_monitor`: common fields plus those of the chosen `type`. */
+export const MonitorCreate = z
+  .discriminatedUnion('type', [HttpMonitorCreate, SslMonitorCreate])
+  .describe('A new monitor: `type` picks the HTTP or the SSL fields; unknown fields are rejected.');
+export type MonitorCreate = z.output<typeof MonitorCreate>;
+
+/**
+ * Validates a create body whose `type` is missing or unknown: reports the `type` error first,
+ * then whatever is wrong with the common fields (the type-specific fields cannot be judged).
+ */
+export const UntypedMonitorCreate = z.object({ type: MonitorTypeField, ...commonCreate });
+
+export const HttpMonitorUpdate = z
+  .strictObject({ ...MonitorCommonFields.partial().shape, ...HttpMonitorFields.partial().shape })
+  .describe('Changes to an HTTP monitor: only the fields sent change.');
+export type HttpMonitorUpdate = z.output<typeof HttpMonitorUpdate>;
+
+export const SslMonitorUpdate = z
+  .strictObject({ ...MonitorCommonFields.partial().shape, ...SslMonitorFields.partial().shape })
+  .describe('Changes to an SSL monitor: only the fields sent change.');
+export type SslMonitorUpdate = z.output<typeof SslMonitorUpdate>;
+
+/** PATCH /monitors/{id} and `update_monitor`: validated against the stored monitor's type. */
+export const MonitorUpdate = z
+  .union([HttpMonitorUpdate, SslMonitorUpdate])
+  .describe(
+    'Changes to a monitor: only the fields sent change. `type` cannot be changed, and fields of the other monitor type are rejected. ' +
+      '`auth`, `notificationPolicyId` and `warningDays`: omitted keeps the current value, null clears it, a value replaces it ' +
+      '(omitting `auth` keeps the stored secret; a new `auth` object must carry its secret).',
+  );
+
+export function updateSchemaFor(type: MonitorType) {
+  return type === 'http' ? HttpMonitorUpdate : SslMonitorUpdate;
+}
+
+/** Bodiless actions (pause, resume, delete) take no fields; an empty object is fine. */
+export const NoFields = z.strictObject({});
+
+/* Records: what every surface answers with. The secret is never part of one. */
+
+export const MonitorAuthRecord = z.object({
+  type: z.enum(AUTH_TYPES),
+  username: z.string().nullable().describe('The basic-auth user name; null for other types.'),
+  headerName: z.string().nullable().describe('The header carrying the secret; null for other types.'),
+  secretSet: z.boolean().describe('Always true: a secret is stored (encrypted). The secret itself is never returned.'),
+});
+export type MonitorAuthRecord = z.output<typeof MonitorAuthRecord>;
+
+export const CertificateRecord = z.object({
+  subject: z.string(),
+  issuer: z.string(),
+  validFrom: z.string(),
+  validTo: z.string(),
+  daysRemaining: z.int().describe('Whole days until validTo when the newest check ran; negative once expired.'),
+});
+export type CertificateRecord = z.output<typeof CertificateRecord>;
+
+const commonRecord = {
+  name: z.string(),
+  intervalSeconds: z.int(),
+  timeoutSeconds: z.int(),
+  regions: z.array(z.enum(REGIONS)),
+  notificationPolicyId: z.string().nullable(),
+  status: z
+    .enum(MONITOR_STATUSES)
+    .describe(
+      '`pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed; ' +
+        '`down`: every region failed; `paused`: the monitor is paused.',
+    ),
+  paused: z.boolean(),
+  lastCheckedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+
+export const HttpMonitorRecord = z.object({
+  id: z.string(),
+  type: z.literal('http'),
+  ...commonRecord,
+  url: z.string(),
+  method: z.enum(HTTP_METHODS),
+  expectedStatus: z.int(),
+  auth: MonitorAuthRecord.nullable(),
+});
+export type HttpMonitorRecord = z.output<typeof HttpMonitorRecord>;
+
+export const SslMonitorRecord = z.object({
+  id: z.string(),
+  type: z.literal('ssl'),
+  ...commonRecord,
+  host: z.string(),
+  port: z.int(),
+  warningDays: z.int().nullable(),
+  certificate: CertificateRecord.nullable().describe('The certificate seen by the newest check, or null before the first one.'),
+});
+export type SslMonitorRecord = z.output<typeof SslMonitorRecord>;
+
+export const MonitorRecord = z.discriminatedUnion('type', [HttpMonitorRecord, SslMonitorRecord]);
+export type MonitorRecord = z.output<typeof MonitorRecord>;
+
+export const MonitorList = z.object({ data: z.array(MonitorRecord).describe('Every monitor of the team, oldest first.') });

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import type { Kysely } from 'kysely';
+import { DAY_MS, HOUR_MS, percentileFromHistogram } from '../checks/rollup-buckets.js';
+import { prepared } from '../store/prepared.js';
+import type { Database } from '../store/schema.js';
+import { requireRole, type Actor } from './actor.js';
+import type { MonitorService } from './monitors.js';
+import { ANY_ROLE } from './roles.js';
+import { iso } from './time.js';
+import { parseInput } from './validation.js';
+
+/*
+ * Read-only figures for charts and lists, from what the check engine records: the hourly and daily
+ * rollups (counts, failures, a duration histogram per monitor, region and period) and the newest
+ * runs. Nothing here writes.
+ */
+
+export const STATS_RANGES = ['24h', '7d', '30d'] as const;
+export type StatsRange = (typeof STATS_RANGES)[number];
+
+/** 24 h and 7 d come from hourly rollups, 30 d from daily ones. */
+const RANGE: Record<StatsRange, { spanMs: number; period: 'hour' | 'day'; bucketMs: number }> = {
+  '24h': { spanMs: DAY_MS, period: 'hour', bucketMs: HOUR_MS },
+  '7d': { spanMs: 7 * DAY_MS, period: 'hour', bucketMs: HOUR_MS },
+  '30d': { spanMs: 30 * DAY_MS, period: 'day', bucketMs: DAY_MS },
+};
+
+/** How many recent runs each monitor of the summary carries (a sparkline). */
+export const SUMMARY_RECENT_RUNS = 30;
+
+export const StatsQuery = z.strictObject({
+  range: z.enum(STATS_RANGES).default('24h').describe('24h and 7d in hourly buckets, 30d in daily buckets; default 24h.'),
+});
+
+const Figures = {
+  checks: z.int().describe('Completed checks (all regions).'),
+  failures: z.int().describe('Checks that failed (after the confirming retry).'),
+  uptime: z.number().nullable().describe('Percentage of checks that succeeded; null without checks.'),
+  avgResponseMs: z.number().nullable().describe('Mean duration of the checks; null without checks.'),
+};
+
+export const StatsBucket = z.object({
+  start: z.string(),
+  ...Figures,
+  p95ResponseMs: z.number().nullable().describe('95th percentile from the duration histogram (the upper bound of its bucket).'),
+});
+
+export const MonitorStatsRecord = z.object({
+  monitorId: z.string(),
+  range: z.enum(STATS_RANGES),
+  from: z.string(),
+  to: z.string(),
+  bucketSeconds: z.int(),
+  ...Figures,
+  p95ResponseMs: z.number().nullable(),
+  buckets: z.array(StatsBucket).describe('Oldest first; only buckets with checks.'),
+});
+export type MonitorStatsRecord = z.infer<typeof MonitorStatsRecord>;
+
+export const MonitorSummaryRecord = z.object({
+  monitorId: z.string(),
+  uptime24h: z.number().nullable().describe('Percentage of successful checks in the last 24 hours (hourly rollups); null without checks.'),
+  avgResponseMs24h: z.number().nullable(),
+  checks24h: z.int(),
+  recent: z
+    .array(z.object({ startedAt: z.string(), region: z.string(), durationMs: z.int(), ok: z.boolean() }))
+    .describe(`The ${SUMMARY_RECENT_RUNS} newest runs, oldest first.`),
+});
+export type MonitorSummaryRecord = z.infer<typeof MonitorSummaryRecord>;
+
+interface Totals {
+  checks: number;
+  failures: number;
+  durationSum: number;
+  histogram: number[];
+}
+
+function figures(t: Totals) {
+  return {
+    checks: t.checks,
+    failures: t.failures,
+    uptime: t.checks ? ((t.checks - t.failures) / t.checks) * 100 : null,
+    avgResponseMs: t.checks ? Math.round(t.durationSum / t.checks) : null,
+    p95ResponseMs: percentileFromHistogram(t.histogram),
+  };
+}
+
+export class MonitorStatsService {
+  private readonly recentRuns;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly monitors: MonitorService,
+  ) {
+    this.recentRuns = prepared(db, (monitorId: string, limit: number) =>
+      db
+        .selectFrom('monitor_runs')
+        .select(['started_at', 'region', 'duration_ms', 'ok'])
+        .where('monitor_id', '=', monitorId)
+        .orderBy('started_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit),
+    );
+  }
+
+  /** Response time and uptime of one monitor over a range, in buckets (any role; 404 like the monitor). */
+  async series(actor: Actor, monitorId: string, query: unknown, now = Date.now()): Promise<MonitorStatsRecord> {
+    requireRole(actor, ANY_ROLE);
+    const monitor = await this.monitors.get(actor, monitorId);
+    const { range } = parseInput(StatsQuery, query);
+    const { spanMs, period, bucketMs } = RANGE[range];
+    const from = Math.floor((now - spanMs) / bucketMs + 1) * bucketMs;
+    const rows = await this.db
+      .selectFrom('rollups')
+      .selectAll()
+      .where('monitor_id', '=', monitor.id)
+      .where('period', '=', period)
+      .where('bucket_start', '>=', from)
+      .orderBy('bucket_start')
+      .execute();
+    const byBucket = new Map<number, Totals>();
+    const all: Totals = { checks: 0, failures: 0, durationSum: 0, histogram: new Array(12).fill(0) };
+    for (const row of rows) {
+      let totals = byBucket.get(row.bucket_start);
+      if (!totals) byBucket.set(row.bucket_start, (totals = { checks: 0, failures: 0, durationSum: 0, histogram: new Array(12).fill(0) }));
+      const histogram = [row.h0, row.h1, row.h2, row.h3, row.h4, row.h5, row.h6, row.h7, row.h8, row.h9, row.h10, row.h11].map(Number);
+      for (const t of [totals, all]) {
+        t.checks += Number(row.checks);
+        t.failures += Number(row.failures);
+        t.durationSum += Number(row.duration_sum);
+        histogram.forEach((n, i) => (t.histogram[i]! += n));
+      }
+    }
+    return {
+      monitorId: monitor.id,
+      range,
+      from: iso(from),
+      to: iso(now),
+      bucketSeconds: bucketMs / 1000,
+      ...figures(all),
+      buckets: [...byBucket].map(([start, t]) => ({ start: iso(start), ...figures(t) })),
+    };
+  }
+
+  /** For the monitors list: every monitor's 24-hour uptime and its newest runs, in one call (any role). */
+  async summary(actor: Actor, now = Date.now()): Promise<MonitorSummaryRecord[]> {
+    requireRole(actor, ANY_ROLE);
+    const monitors = await this.monitors.list(actor);
+    if (monitors.length === 0) return [];
+    const from = Math.floor((now - DAY_MS) / HOUR_MS + 1) * HOUR_MS;
+    const totals = await this.db
+      .selectFrom('rollups as r')
+      .innerJoin('monitors as m', 'm.id', 'r.monitor_id')
+      .select((eb) => [
+        'r.monitor_id',
+        eb.fn.sum<number>('r.checks').as('checks'),
+        eb.fn.sum<number>('r.failures').as('failures'),
+        eb.fn.sum<number>('r.duration_sum').as('duration_sum'),
+      ])
+      .where('m.team_id', '=', actor.teamId)
+      .where('m.deleted_at', 'is', null)
+      .where('r.period', '=', 'hour')
+      .where('r.bucket_start', '>=', from)
+      .groupBy('r.monitor_id')
+      .execute();
+    const byMonitor = new Map(totals.map((t) => [t.monitor_id, t]));
+    const summaries: MonitorSummaryRecord[] = [];
+    for (const monitor of monitors) {
+      const t = byMonitor.get(monitor.id);
+      const checks = Number(t?.checks ?? 0);
+      const failures = Number(t?.failures ?? 0);
+      const runs = await this.recentRuns(monitor.id, SUMMARY_RECENT_RUNS);
+      summaries.push({
+        monitorId: monitor.id,
+        uptime24h: checks ? ((checks - failures) / checks) * 100 : null,
+        avgResponseMs24h: checks ? Math.round(Number(t!.duration_sum) / checks) : null,
+        checks24h: checks,
+        recent: runs.reverse().map((r) => ({ startedAt: iso(r.started_at), region: r.region, durationMs: r.duration_ms, ok: r.ok === 1 })),
+      });
+    }
+    return summaries;
+  }
+}

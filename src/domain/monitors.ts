@@ -1,0 +1,508 @@
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { z } from 'zod';
+import type { Region } from '../config.js';
+import type { Dialect } from '../store/database.js';
+import { prepared } from '../store/prepared.js';
+import type { Database } from '../store/schema.js';
+import type { MonitorsTable } from '../store/tables/monitors.js';
+import { requireRole, type Actor } from './actor.js';
+import { isUuid, newId } from './ids.js';
+import { monitorListJson } from './monitor-list-sql.js';
+import {
+  MONITOR_TYPES,
+  MonitorCreate,
+  NoFields,
+  UntypedMonitorCreate,
+  inFieldOrder,
+  updateSchemaFor,
+  type CertificateRecord,
+  type HttpMonitorUpdate,
+  type MonitorAuthInput,
+  type MonitorAuthRecord,
+  type MonitorRecord,
+  type MonitorStatus,
+  type MonitorType,
+  type SslMonitorUpdate,
+} from './monitor-schemas.js';
+import { POLICY_NOT_IN_TEAM, type NotificationPolicyService } from './notification-policies.js';
+import { Problem, problems, type FieldError } from './problem.js';
+import { ADMINS, ANY_ROLE, WRITERS } from './roles.js';
+import type { SecretBox } from './secrets/secret-box.js';
+import { iso, isoOrNull } from './time.js';
+import { parseInput } from './validation.js';
+
+/** Every column a record needs: the sealed secret is not among them. */
+const RECORD_COLUMNS = [
+  'id',
+  'team_id',
+  'type',
+  'name',
+  'interval_seconds',
+  'timeout_seconds',
+  'regions',
+  'notification_policy_id',
+  'paused',
+  'status',
+  'last_checked_at',
+  'certificate',
+  'created_at',
+  'updated_at',
+  'url',
+  'method',
+  'expected_status',
+  'auth_type',
+  'auth_username',
+  'auth_header_name',
+  'host',
+  'port',
+  'warning_days',
+] as const satisfies ReadonlyArray<keyof MonitorsTable>;
+
+type RecordRow = Pick<Selectable<MonitorsTable>, (typeof RECORD_COLUMNS)[number]>;
+
+/** Credentials as the check sends them: internal only, never part of an answer. */
+export interface CheckAuth {
+  type: MonitorAuthInput['type'];
+  secret: string;
+  username: string | null;
+  headerName: string | null;
+}
+
+interface CheckCommon {
+  id: string;
+  teamId: string;
+  name: string;
+  intervalSeconds: number;
+  timeoutSeconds: number;
+  regions: Region[];
+  notificationPolicyId: string | null;
+  /** The stored status: pending, up, degraded or down. */
+  status: Exclude<MonitorStatus, 'paused'>;
+  /** Epoch milliseconds, or null before the first completed check. */
+  lastCheckedAt: number | null;
+}
+
+/** A monitor as the check engine runs it, with the decrypted credentials. */
+export type MonitorForCheck =
+  | (CheckCommon & { type: 'http'; url: string; method: string; expectedStatus: number; auth: CheckAuth | null })
+  | (CheckCommon & { type: 'ssl'; host: string; port: number; warningDays: number | null });
+
+/** What a scheduler needs to plan checks, for every monitor that is neither paused nor deleted. */
+export interface ScheduledMonitor {
+  id: string;
+  teamId: string;
+  intervalSeconds: number;
+  regions: Region[];
+  lastCheckedAt: number | null;
+}
+
+export interface MonitorChange {
+  kind: 'created' | 'updated' | 'paused' | 'resumed' | 'deleted';
+  monitorId: string;
+  teamId: string;
+}
+
+/**
+ * Monitors: every rule of the REST API, MCP tools and dashboard lives here. Judging order
+ * (contract §1): role, then the monitor (404), then the body (400).
+ */
+export class MonitorService {
+  private readonly listeners = new Set<(change: MonitorChange) => void>();
+  /* The queries every read takes, compiled once. */
+  private readonly listQuery: (teamId: string) => Promise<string>;
+  private readonly findQuery;
+  private readonly activeQuery;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly secrets: SecretBox,
+    private readonly policies: NotificationPolicyService,
+    dialect: Dialect,
+  ) {
+    this.listQuery = monitorListJson(db, dialect);
+    this.findQuery = prepared(db, (monitorId: string, teamId: string) =>
+      db
+        .selectFrom('monitors')
+        .select(RECORD_COLUMNS)
+        .where('id', '=', monitorId)
+        .where('team_id', '=', teamId)
+        .where('deleted_at', 'is', null),
+    );
+    this.activeQuery = prepared(db, (monitorId: string) =>
+      db.selectFrom('monitors').selectAll().where('id', '=', monitorId).where('deleted_at', 'is', null).where('paused', '=', 0),
+    );
+  }
+
+  /** Every monitor of the team that is not deleted, oldest first. */
+  async list(actor: Actor): Promise<MonitorRecord[]> {
+    return JSON.parse(await this.listJson(actor)) as MonitorRecord[];
+  }
+
+  /**
+   * The same list as JSON text (an array of records), written by the database in one query:
+   * the REST list sends it as is (see monitor-list-sql.ts for why).
+   */
+  async listJson(actor: Actor): Promise<string> {
+    requireRole(actor, ANY_ROLE);
+    return this.listQuery(actor.teamId);
+  }
+
+  async get(actor: Actor, monitorId: string): Promise<MonitorRecord> {
+    requireRole(actor, ANY_ROLE);
+    return toRecord(await this.find(actor, monitorId));
+  }
+
+  async create(actor: Actor, input: unknown): Promise<MonitorRecord> {
+    requireRole(actor, WRITERS);
+    const knownType = isObject(input) && (MONITOR_TYPES as readonly unknown[]).includes(input.type);
+    // A body without a known type never passes; validating it still reports every common field.
+    const fields = (await this.validate(knownType ? MonitorCreate : UntypedMonitorCreate, input, actor.teamId)) as MonitorCreate;
+    const now = Date.now();
+    const row: Insertable<MonitorsTable> = {
+      id: newId(now),
+      team_id: actor.teamId,
+      type: fields.type,
+      name: fields.name,
+      interval_seconds: fields.intervalSeconds,
+      timeout_seconds: fields.timeoutSeconds,
+      regions: JSON.stringify(fields.regions),
+      notification_policy_id: fields.notificationPolicyId?.toLowerCase() ?? null,
+      paused: 0,
+      status: 'pending',
+      last_checked_at: null,
+      certificate: null,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+      url: null,
+      method: null,
+      expected_status: null,
+      auth_type: null,
+      auth_username: null,
+      auth_header_name: null,
+      auth_secret: null,
+      host: null,
+      port: null,
+      warning_days: null,
+    };
+    if (fields.type === 'http') {
+      Object.assign(row, { url: fields.url, method: fields.method, expected_status: fields.expectedStatus }, this.authColumns(fields.auth ?? null));
+    } else {
+      Object.assign(row, { host: fields.host, port: fields.port, warning_days: fields.warningDays ?? null });
+    }
+    const created = await this.db.insertInto('monitors').values(row).returning(RECORD_COLUMNS).executeTakeFirstOrThrow();
+    this.emit({ kind: 'created', monitorId: created.id, teamId: created.team_id });
+    return toRecord(created);
+  }
+
+  /**
+   * Changes only the fields sent. `auth`, `notificationPolicyId` and `warningDays`: omitted
+   * keeps, null clears, a value replaces. A request that changes nothing writes nothing and
+   * leaves `updatedAt` as it was.
+   */
+  async update(actor: Actor, monitorId: string, input: unknown): Promise<MonitorRecord> {
+    requireRole(actor, WRITERS);
+    const current = await this.find(actor, monitorId);
+    const changes = await this.validate(updateSchemaFor(current.type), input, actor.teamId);
+    const set = await this.columnChanges(current, changes);
+    if (Object.keys(set).length === 0) return toRecord(current);
+    const updated = await this.db
+      .updateTable('monitors')
+      .set({ ...set, updated_at: Date.now() })
+      .where('id', '=', current.id)
+      .where('deleted_at', 'is', null)
+      .returning(RECORD_COLUMNS)
+      .executeTakeFirst();
+    if (!updated) throw problems.notFound('monitor');
+    this.emit({ kind: 'updated', monitorId: updated.id, teamId: updated.team_id });
+    return toRecord(updated);
+  }
+
+  /** Soft delete: never listed, found or checked again. The sealed secret is erased with it. */
+  async delete(actor: Actor, monitorId: string, input?: unknown): Promise<void> {
+    requireRole(actor, ADMINS);
+    const current = await this.find(actor, monitorId);
+    parseInput(NoFields, input);
+    const now = Date.now();
+    const result = await this.db
+      .updateTable('monitors')
+      .set({ deleted_at: now, updated_at: now, auth_secret: null })
+      .where('id', '=', current.id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) throw problems.notFound('monitor');
+    this.emit({ kind: 'deleted', monitorId: current.id, teamId: current.team_id });
+  }
+
+  /** Stops the checks. Pausing a paused monitor changes nothing. */
+  async pause(actor: Actor, monitorId: string, input?: unknown): Promise<MonitorRecord> {
+    requireRole(actor, WRITERS);
+    const current = await this.find(actor, monitorId);
+    parseInput(NoFields, input);
+    if (current.paused) return toRecord(current);
+    return this.setPaused(current, { paused: 1 }, 'paused');
+  }
+
+  /** Checks run again, at once; the status is `pending` until a check completes. Resuming a running monitor changes nothing. */
+  async resume(actor: Actor, monitorId: string, input?: unknown): Promise<MonitorRecord> {
+    requireRole(actor, WRITERS);
+    const current = await this.find(actor, monitorId);
+    parseInput(NoFields, input);
+    if (!current.paused) return toRecord(current);
+    // Results from before the pause do not count: the status is computed afresh from new checks.
+    return this.setPaused(current, { paused: 0, status: 'pending', region_results: null }, 'resumed');
+  }
+
+  /* For the check engine, notifications and other services: internal, no actor, never sent to a client as is. */
+
+  /** The monitor with decrypted credentials, or undefined when it is unknown, deleted or paused. */
+  async findActiveForCheck(monitorId: string): Promise<MonitorForCheck | undefined> {
+    if (!isUuid(monitorId)) return undefined;
+    const [row] = await this.activeQuery(monitorId.toLowerCase());
+    if (!row) return undefined;
+    const common: CheckCommon = {
+      id: row.id,
+      teamId: row.team_id,
+      name: row.name,
+      intervalSeconds: row.interval_seconds,
+      timeoutSeconds: row.timeout_seconds,
+      regions: JSON.parse(row.regions) as Region[],
+      notificationPolicyId: row.notification_policy_id,
+      status: row.status as CheckCommon['status'],
+      lastCheckedAt: row.last_checked_at,
+    };
+    if (row.type === 'ssl') return { ...common, type: 'ssl', host: row.host!, port: row.port!, warningDays: row.warning_days };
+    const auth: CheckAuth | null =
+      row.auth_type === null || row.auth_secret === null
+        ? null
+        : {
+            type: row.auth_type as CheckAuth['type'],
+            secret: this.secrets.open(row.auth_secret),
+            username: row.auth_username,
+            headerName: row.auth_header_name,
+          };
+    return { ...common, type: 'http', url: row.url!, method: row.method!, expectedStatus: row.expected_status!, auth };
+  }
+
+  /** Every monitor that should be checked (not paused, not deleted), across teams, oldest first. */
+  async listActiveForCheck(): Promise<ScheduledMonitor[]> {
+    const rows = await this.db
+      .selectFrom('monitors')
+      .select(['id', 'team_id', 'interval_seconds', 'regions', 'last_checked_at'])
+      .where('deleted_at', 'is', null)
+      .where('paused', '=', 0)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      teamId: r.team_id,
+      intervalSeconds: r.interval_seconds,
+      regions: JSON.parse(r.regions) as Region[],
+      lastCheckedAt: r.last_checked_at,
+    }));
+  }
+
+  /** The record of a monitor that is not deleted, whatever its team (webhook payloads); undefined otherwise. */
+  async findRecord(monitorId: string): Promise<MonitorRecord | undefined> {
+    if (!isUuid(monitorId)) return undefined;
+    const row = await this.db
+      .selectFrom('monitors')
+      .select(RECORD_COLUMNS)
+      .where('id', '=', monitorId.toLowerCase())
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return row && toRecord(row);
+  }
+
+  /** Whether the id names a monitor of the team that is not deleted (references from incidents and status pages). */
+  async existsInTeam(teamId: string, monitorId: string): Promise<boolean> {
+    if (!isUuid(monitorId)) return false;
+    const row = await this.db
+      .selectFrom('monitors')
+      .select('id')
+      .where('id', '=', monitorId.toLowerCase())
+      .where('team_id', '=', teamId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Tells `listener` after a monitor was created, changed, paused, resumed or deleted (in this
+   * process), so a scheduler can check new and resumed monitors at once. Returns an unsubscribe.
+   */
+  onChange(listener: (change: MonitorChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /* Internals. */
+
+  /** The monitor of the actor's team: a malformed, unknown, deleted or foreign id is the same 404. */
+  private async find(actor: Actor, monitorId: string): Promise<RecordRow> {
+    if (!isUuid(monitorId)) throw problems.notFound('monitor');
+    const [row] = await this.findQuery(monitorId.toLowerCase(), actor.teamId);
+    if (!row) throw problems.notFound('monitor');
+    return row;
+  }
+
+  /**
+   * Validates a body against `schema`, plus the one rule a schema cannot know: the notification
+   * policy must be one of the team's. Every failing field is reported, in interface.md's order.
+   */
+  private async validate<S extends z.ZodType>(schema: S, input: unknown, teamId: string): Promise<z.output<S>> {
+    let value: z.output<S> | undefined;
+    let errors: FieldError[] = [];
+    try {
+      value = parseInput(schema, input);
+    } catch (error) {
+      if (!(error instanceof Problem) || !error.extra.errors) throw error;
+      errors = [...error.extra.errors];
+    }
+    const policyId = isObject(input) ? input.notificationPolicyId : undefined;
+    if (
+      typeof policyId === 'string' &&
+      isUuid(policyId) &&
+      !errors.some((e) => e.field === 'notificationPolicyId') &&
+      !(await this.policies.existsInTeam(teamId, policyId))
+    ) {
+      errors.push({ field: 'notificationPolicyId', message: POLICY_NOT_IN_TEAM });
+    }
+    if (errors.length > 0) throw problems.validation(inFieldOrder(errors));
+    return value as z.output<S>;
+  }
+
+  /** The columns a validated PATCH actually changes (none when every sent value equals the stored one). */
+  private async columnChanges(current: RecordRow, changes: HttpMonitorUpdate | SslMonitorUpdate): Promise<Updateable<MonitorsTable>> {
+    const set: Updateable<MonitorsTable> = {};
+    const put = <K extends keyof MonitorsTable>(column: K, value: MonitorsTable[K] | undefined) => {
+      if (value !== undefined && value !== current[column as keyof RecordRow]) set[column] = value;
+    };
+    put('name', changes.name);
+    put('interval_seconds', changes.intervalSeconds);
+    put('timeout_seconds', changes.timeoutSeconds);
+    put('regions', changes.regions && JSON.stringify(changes.regions));
+    put('notification_policy_id', changes.notificationPolicyId === null ? null : changes.notificationPolicyId?.toLowerCase());
+    if (current.type === 'http') {
+      const http = changes as HttpMonitorUpdate;
+      put('url', http.url);
+      put('method', http.method);
+      put('expected_status', http.expectedStatus);
+      if (http.auth !== undefined && !(await this.sameAuth(current, http.auth))) Object.assign(set, this.authColumns(http.auth));
+    } else {
+      const ssl = changes as SslMonitorUpdate;
+      put('host', ssl.host);
+      put('port', ssl.port);
+      put('warning_days', ssl.warningDays);
+    }
+    return set;
+  }
+
+  private async sameAuth(current: RecordRow, auth: MonitorAuthInput | null): Promise<boolean> {
+    if (auth === null) return current.auth_type === null;
+    if (current.auth_type !== auth.type) return false;
+    if (current.auth_username !== (auth.type === 'basic' ? auth.username : null)) return false;
+    if (current.auth_header_name !== (auth.type === 'header' ? auth.headerName : null)) return false;
+    const row = await this.db.selectFrom('monitors').select('auth_secret').where('id', '=', current.id).executeTakeFirst();
+    return row?.auth_secret != null && this.secrets.open(row.auth_secret) === auth.secret;
+  }
+
+  private authColumns(auth: MonitorAuthInput | null) {
+    return {
+      auth_type: auth?.type ?? null,
+      auth_username: auth?.type === 'basic' ? auth.username : null,
+      auth_header_name: auth?.type === 'header' ? auth.headerName : null,
+      auth_secret: auth ? this.secrets.seal(auth.secret) : null,
+    };
+  }
+
+  private async setPaused(current: RecordRow, set: Updateable<MonitorsTable>, kind: 'paused' | 'resumed'): Promise<MonitorRecord> {
+    const updated = await this.db
+      .updateTable('monitors')
+      .set({ ...set, updated_at: Date.now() })
+      .where('id', '=', current.id)
+      .where('deleted_at', 'is', null)
+      .where('paused', '=', current.paused)
+      .returning(RECORD_COLUMNS)
+      .executeTakeFirst();
+    if (!updated) {
+      // Someone else paused, resumed or deleted it meanwhile: answer with what is there now.
+      const now = await this.db
+        .selectFrom('monitors')
+        .select(RECORD_COLUMNS)
+        .where('id', '=', current.id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (!now) throw problems.notFound('monitor');
+      return toRecord(now);
+    }
+    this.emit({ kind, monitorId: updated.id, teamId: updated.team_id });
+    return toRecord(updated);
+  }
+
+  private emit(change: MonitorChange): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(change);
+      } catch {
+        // A listener's failure must not fail the request that made the change.
+      }
+    }
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Row → record: the shape of contract §2. No secret, only whether one is set. */
+export function toRecord(row: RecordRow): MonitorRecord {
+  const common = {
+    name: row.name,
+    intervalSeconds: row.interval_seconds,
+    timeoutSeconds: row.timeout_seconds,
+    regions: JSON.parse(row.regions) as Region[],
+    notificationPolicyId: row.notification_policy_id,
+    status: (row.paused ? 'paused' : row.status) as MonitorStatus,
+    paused: row.paused === 1,
+    lastCheckedAt: isoOrNull(row.last_checked_at),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+  if ((row.type as MonitorType) === 'ssl') {
+    return {
+      id: row.id,
+      type: 'ssl',
+      ...common,
+      host: row.host!,
+      port: row.port!,
+      warningDays: row.warning_days,
+      certificate: certificateOf(row.certificate),
+    };
+  }
+  const auth: MonitorAuthRecord | null =
+    row.auth_type === null
+      ? null
+      : {
+          type: row.auth_type as MonitorAuthRecord['type'],
+          username: row.auth_username,
+          headerName: row.auth_header_name,
+          secretSet: true,
+        };
+  return {
+    id: row.id,
+    type: 'http',
+    ...common,
+    url: row.url!,
+    method: row.method as 'GET',
+    expectedStatus: row.expected_status!,
+    auth,
+  };
+}
+
+function certificateOf(json: string | null): CertificateRecord | null {
+  if (json === null) return null;
+  const c = JSON.parse(json) as CertificateRecord;
+  return { subject: c.subject, issuer: c.issuer, validFrom: c.validFrom, validTo: c.validTo, daysRemaining: c.daysRemaining };
+}

@@ -1,0 +1,11 @@
+export const ROLES = ['Member', 'Admin', 'Owner'] as const;
+export type Role = (typeof ROLES)[number];
+
+export function isRole(value: string): value is Role {
+  return (ROLES as readonly string[]).includes(value);
+}
+
+/** Who may do what. Every service checks one of these before touching a resource. */
+export const ANY_ROLE: readonly Role[] = ROLES;
+export const WRITERS: readonly Role[] = ['Member', 'Admin', 'Owner'];
+export const ADMINS: readonly Role[] = ['Admin', 'Owner'];

@@ -1,0 +1,151 @@
+import { dirname, join } from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../store/schema.js';
+import { fileKeySource } from './key-file.js';
+import { SecretKeyError, envKeySource, type KeySource } from './key-ring.js';
+import { SecretBox } from './secret-box.js';
+
+export const KEY_FILE_NAME = 'secret.key';
+
+/**
+ * Picks the key source: LOOKOUT_SECRET_KEY when set; otherwise, with SQLite only, the key file
+ * next to the database (created on first use). PostgreSQL needs LOOKOUT_SECRET_KEY, since
+ * several machines share that database and must share the key.
+ */
+export function createKeySource(options: { secretKey: string | null; dialect: 'sqlite' | 'postgres'; file: string | null }): KeySource {
+  if (options.secretKey !== null) return envKeySource(options.secretKey);
+  if (options.dialect === 'postgres' || options.file === null) {
+    throw new SecretKeyError('LOOKOUT_SECRET_KEY is required with PostgreSQL (base64 of 32 bytes; create one with: openssl rand -base64 32).');
+  }
+  return fileKeySource(join(dirname(options.file), KEY_FILE_NAME));
+}
+
+export interface RotationReport {
+  /** The key every stored secret is sealed with now. */
+  keyId: string;
+  /** Where the keys live. */
+  keySource: string;
+  /** True when a new key was generated (key file); false when LOOKOUT_SECRET_KEY supplied it. */
+  generated: boolean;
+  /** Values re-sealed, per table. */
+  resealed: Record<string, number>;
+  /** Key ids still readable after the rotation, newest first. */
+  keyIds: string[];
+  /** Older keys no stored value uses any more (with LOOKOUT_SECRET_KEY: safe to drop from it). */
+  unusedKeyIds: string[];
+  /** Keys `prune` removed from the key file. */
+  removedKeyIds: string[];
+}
+
+/**
+ * Where sealed values live. Plain columns hold one sealed value; JSON columns hold sealed
+ * strings anywhere inside (webhook secrets in notification channels and in the outbox), found
+ * by their `v1.<keyId>.` prefix. A table that does not exist (yet) is skipped.
+ */
+const SEALED_COLUMNS: ReadonlyArray<{ table: string; column: string; json: boolean }> = [
+  { table: 'monitors', column: 'auth_secret', json: false },
+  { table: 'notification_policies', column: 'channels', json: true },
+  { table: 'deliveries', column: 'channel', json: true },
+];
+
+/** Operator actions on stored secrets (the `lookout secrets` commands). */
+export class SecretService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly box: SecretBox,
+    private readonly source: KeySource,
+  ) {}
+
+  /**
+   * Re-seals every stored secret under the newest key. With the key file a new key is generated
+   * first; with LOOKOUT_SECRET_KEY the operator puts the new key first (`new,old`) beforehand.
+   * Old keys stay readable (a server still running may seal with one until it notices the new
+   * file) unless `prune` removes those no stored value uses any more.
+   */
+  async rotate(options: { prune?: boolean } = {}): Promise<RotationReport> {
+    const generated = this.source.addKey !== undefined;
+    const ring = this.source.addKey ? this.source.addKey() : this.source.reload();
+    const keyId = ring.primary.id;
+    const resealed: Record<string, number> = {};
+    const columns = await this.existingColumns();
+
+    await this.db.transaction().execute(async (trx) => {
+      const db = trx as unknown as Kysely<any>;
+      for (const { table, column, json } of columns) {
+        resealed[table] = 0;
+        const rows = await db.selectFrom(table).select(['id', column]).where(column, 'is not', null).execute();
+        for (const row of rows) {
+          const stored = row[column] as string;
+          let changed = false;
+          const reseal = (sealed: string) => {
+            if (this.box.keyIdOf(sealed) === keyId) return sealed;
+            changed = true;
+            return this.box.seal(this.box.open(sealed));
+          };
+          const next = json ? JSON.stringify(mapSealed(JSON.parse(stored), reseal)) : reseal(stored);
+          if (!changed) continue;
+          await db.updateTable(table).set({ [column]: next }).where('id', '=', row.id).where(column, '=', stored).execute();
+          resealed[table]++;
+        }
+      }
+    });
+
+    const used = await this.keyIdsInUse();
+    const unused = ring.keys.slice(1).map((k) => k.id).filter((id) => !used.has(id));
+    let removedKeyIds: string[] = [];
+    let finalRing = ring;
+    if (options.prune && this.source.retain && unused.length > 0) {
+      finalRing = this.source.retain(used);
+      removedKeyIds = unused;
+    }
+    return {
+      keyId,
+      keySource: this.source.description,
+      generated,
+      resealed,
+      keyIds: finalRing.keys.map((k) => k.id),
+      unusedKeyIds: removedKeyIds.length > 0 ? [] : unused,
+      removedKeyIds,
+    };
+  }
+
+  /** Ids of every key some stored value is sealed with. */
+  async keyIdsInUse(): Promise<Set<string>> {
+    const used = new Set<string>();
+    const note = (sealed: string) => {
+      const id = this.box.keyIdOf(sealed);
+      if (id) used.add(id);
+      return sealed;
+    };
+    const db = this.db as unknown as Kysely<any>;
+    for (const { table, column, json } of await this.existingColumns()) {
+      const rows = await db.selectFrom(table).select(column).where(column, 'is not', null).execute();
+      for (const row of rows) {
+        if (json) mapSealed(JSON.parse(row[column] as string), note);
+        else note(row[column] as string);
+      }
+    }
+    return used;
+  }
+
+  private async existingColumns() {
+    const tables = new Set((await this.db.introspection.getTables()).map((t) => t.name));
+    return SEALED_COLUMNS.filter((c) => tables.has(c.table));
+  }
+}
+
+const SEALED_PREFIX = /^v1\.[0-9a-f]{8}\./;
+
+/**
+ * Applies `f` to every sealed string anywhere inside a JSON value. Notification channels keep
+ * their webhook secrets sealed inside a JSON column; rotation finds them by the sealed prefix
+ * without knowing the channel format.
+ */
+function mapSealed(value: unknown, f: (sealed: string) => string): unknown {
+  if (typeof value === 'string') return SEALED_PREFIX.test(value) ? f(value) : value;
+  if (Array.isArray(value)) return value.map((item) => mapSealed(item, f));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapSealed(v, f)]));
+  }
+  return value;
+}

@@ -1,0 +1,122 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { CheckDispatcher } from '../checks/dispatch.js';
+import { EmbeddedDispatcher } from '../checks/embedded-dispatch.js';
+import type { Coordination } from '../coordination/ports.js';
+import { DeliveryDispatcher, type DispatcherOptions } from '../notify/dispatcher.js';
+import type { Store } from '../store/database.js';
+import { AUTH_FAILURES_PER_MINUTE, AccessService, REQUESTS_PER_MINUTE } from './access.js';
+import { AlertPolicyService } from './alerts/policies.js';
+import { AlertProcessor } from './alerts/processor.js';
+import { CheckService } from './checks.js';
+import { IncidentService } from './incidents.js';
+import { MonitorService } from './monitors.js';
+import { LiveStatusService } from './live-status.js';
+import { MonitorStatsService } from './monitor-stats.js';
+import { NotificationPolicyService } from './notification-policies.js';
+import { PersonalTokenService } from './personal-tokens.js';
+import { SecretBox } from './secrets/secret-box.js';
+import { SecretService, createKeySource } from './secrets/secrets.js';
+import { SIGN_IN_FAILURES_PER_ACCOUNT, SIGN_IN_FAILURES_PER_ADDRESS, SIGN_IN_WINDOW_SECONDS, SessionService } from './sessions.js';
+import { StatusPageService } from './status-pages.js';
+import { TeamMemberService } from './team-members.js';
+import { TeamService } from './teams.js';
+import { TokenService } from './tokens.js';
+import { UserService } from './users.js';
+
+/** The domain layer: every rule lives behind these, and every surface calls them. */
+export interface Services {
+  access: AccessService;
+  teams: TeamService;
+  users: UserService;
+  tokens: TokenService;
+  monitors: MonitorService;
+  /** Runs and "check now" (the per-monitor trigger lock). */
+  checks: CheckService;
+  /** Where checks go to be run: in-process queues, or a queue per region in cluster mode. */
+  dispatcher: CheckDispatcher;
+  notificationPolicies: NotificationPolicyService;
+  /** Stored-secret encryption (`secrets.box`) and key rotation. */
+  secrets: SecretService;
+  incidents: IncidentService;
+  /** Notification policies as a resource: CRUD, test, deliveries log. */
+  alertPolicies: AlertPolicyService;
+  /** Domain events → automatic incidents and outbox deliveries; the engine calls `notify()` after a commit. */
+  alerts: AlertProcessor;
+  /** Sends the outbox (webhook, Slack, email) with retries. */
+  deliveries: DeliveryDispatcher;
+  /** Dashboard sign-in: server-side sessions behind an HttpOnly cookie, CSRF tokens, set-password links. */
+  sessions: SessionService;
+  /** The caller's own personal access tokens (list, create once-shown, revoke). */
+  personalTokens: PersonalTokenService;
+  /** Members managing members: roles, removal, invitations (Admin and Owner). */
+  teamMembers: TeamMemberService;
+  /** Monitor status changes pushed to dashboards. */
+  live: LiveStatusService;
+  /** The team's public status page: the record, and the public model behind /status/<slug>. */
+  statusPages: StatusPageService;
+  /** Read-only uptime and response-time figures from rollups (charts, the monitors list). */
+  monitorStats: MonitorStatsService;
+}
+
+export interface ServiceDeps {
+  config: Config;
+  store: Store;
+  coordination: Coordination;
+  /** Defaults to in-process queues. */
+  dispatcher?: CheckDispatcher;
+  logger?: Logger;
+  /** Delivery timing (backoff, retry window, polling); tests shorten it. */
+  alerting?: Partial<DispatcherOptions>;
+}
+
+export function createServices({ config, store, coordination, dispatcher = new EmbeddedDispatcher(), logger, alerting }: ServiceDeps): Services {
+  const tokens = new TokenService(store.db);
+  const sessions = new SessionService(
+    store.db,
+    coordination.rateLimiter({ name: 'sign-in-account', points: SIGN_IN_FAILURES_PER_ACCOUNT, durationSeconds: SIGN_IN_WINDOW_SECONDS }),
+    coordination.rateLimiter({ name: 'sign-in-address', points: SIGN_IN_FAILURES_PER_ADDRESS, durationSeconds: SIGN_IN_WINDOW_SECONDS }),
+    config.publicUrl.startsWith('https:'),
+  );
+  const access = new AccessService(
+    tokens,
+    coordination.rateLimiter({ name: 'budget', points: REQUESTS_PER_MINUTE, durationSeconds: 60 }),
+    coordination.rateLimiter({ name: 'auth-failures', points: AUTH_FAILURES_PER_MINUTE, durationSeconds: 60 }),
+    sessions,
+  );
+  const keySource = createKeySource({ secretKey: config.secretKey, dialect: store.dialect, file: store.file });
+  const secretBox = new SecretBox(keySource);
+  const notificationPolicies = new NotificationPolicyService(store.db);
+  const deliveries = new DeliveryDispatcher(store.db, secretBox, config, alerting, logger);
+  const alerts = new AlertProcessor(store.db, {
+    publicUrl: config.publicUrl,
+    pollIntervalMs: alerting?.pollIntervalMs,
+    onDeliveries: () => deliveries.notify(),
+    logger,
+  });
+  const monitors = new MonitorService(store.db, secretBox, notificationPolicies, store.dialect);
+  const services = {
+    access,
+    tokens,
+    teams: new TeamService(store.db),
+    users: new UserService(store.db),
+    monitors,
+    checks: new CheckService(store.db, monitors, coordination.locks, dispatcher),
+    dispatcher,
+    notificationPolicies,
+    secrets: new SecretService(store.db, secretBox, keySource),
+    incidents: new IncidentService(store.db, monitors),
+    alertPolicies: new AlertPolicyService(store.db, secretBox, deliveries, config.publicUrl),
+    alerts,
+    deliveries,
+  };
+  return {
+    ...services,
+    sessions,
+    personalTokens: new PersonalTokenService(store.db, tokens),
+    teamMembers: new TeamMemberService(store.db, services.teams, services.users, sessions, config.publicUrl),
+    live: new LiveStatusService(store.db, sessions, services.monitors),
+    statusPages: new StatusPageService(store.db, config.publicUrl, store.dialect),
+    monitorStats: new MonitorStatsService(store.db, services.monitors),
+  };
+}

@@ -1,0 +1,359 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import type { Kysely } from 'kysely';
+import type { RateLimiter } from '../coordination/ports.js';
+import { prepared } from '../store/prepared.js';
+import type { Database } from '../store/schema.js';
+import type { Actor } from './actor.js';
+import { newId } from './ids.js';
+import { hashPassword, randomPassword, verifyPassword } from './passwords.js';
+import { Problem, problems } from './problem.js';
+import { ROLES, isRole, type Role } from './roles.js';
+import { iso } from './time.js';
+import { parseInput, uuid } from './validation.js';
+
+/*
+ * Dashboard sessions (contract §3): email and password in, an HttpOnly SameSite=Lax cookie out.
+ *
+ * - The cookie holds `lks_` + 32 random bytes; the database keeps only its SHA-256, like tokens.
+ * - A session acts in one selected team with the user's *current* role there, read on every request.
+ * - It ends after 7 days without use or 30 days after sign-in, at sign-out, when the user chooses a
+ *   new password, or when the member leaves the selected team (then another team of theirs is chosen).
+ * - CSRF: every state-changing request made with the cookie must carry `X-CSRF-Token`, a value bound
+ *   to the session: HMAC-SHA256 keyed with the cookie secret. Another site can neither read the
+ *   cookie (HttpOnly) nor the token (same-origin policy), so it cannot forge the header; the server
+ *   needs no extra state to check it.
+ * - Sign-in is throttled per account (10 failures per 15 minutes) and per client address (50 per
+ *   15 minutes); past either, 429 with Retry-After.
+ */
+
+export const SESSION_COOKIE = 'lookout_session';
+export const CSRF_HEADER = 'x-csrf-token';
+
+export const SESSION_IDLE_MS = 7 * 86_400_000;
+export const SESSION_ABSOLUTE_MS = 30 * 86_400_000;
+/** How stale `last_seen_at` may get before a request writes it again. */
+const TOUCH_MS = 5 * 60_000;
+export const PASSWORD_SETUP_MS = 7 * 86_400_000;
+
+export const SIGN_IN_FAILURES_PER_ACCOUNT = 10;
+export const SIGN_IN_FAILURES_PER_ADDRESS = 50;
+export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
+
+const SESSION_PATTERN = /^lks_[A-Za-z0-9_-]{43}$/;
+const SETUP_PATTERN = /^lkp_[A-Za-z0-9_-]{43}$/;
+
+export const SIGN_IN_FAILED = 'The email or password is not correct.';
+
+/* Inputs */
+
+/** The rule for a password a person chooses: the same bounds `lookout user create` applies. */
+export const NewPassword = z.string().min(12).max(1024).describe('At least 12 and at most 1024 characters.');
+
+export const SignInInput = z.strictObject({
+  email: z.email().max(320).describe('The email address the account was created with (any case).'),
+  password: z.string().min(1).max(1024),
+});
+
+export const SwitchTeamInput = z.strictObject({
+  teamId: uuid().describe('A team the signed-in user is a member of.'),
+});
+
+export const SetPasswordInput = z.strictObject({
+  token: z.string().min(1).max(200).describe('The secret from the set-password link (the part after `#`).'),
+  password: NewPassword,
+});
+
+/* Records */
+
+export const SessionTeam = z.object({ id: z.string(), name: z.string(), role: z.enum(ROLES) });
+export type SessionTeam = z.infer<typeof SessionTeam>;
+
+export const SessionRecord = z.object({
+  user: z.object({ id: z.string(), email: z.string(), name: z.string() }),
+  team: SessionTeam.describe('The team the session acts in, with the user’s current role there.'),
+  teams: z.array(SessionTeam).describe('Every team of the user, for the team switcher.'),
+  csrfToken: z
+    .string()
+    .describe('Send it as the `X-CSRF-Token` header on every POST, PUT, PATCH and DELETE made with the session cookie.'),
+  expiresAt: z.string().describe('When the session ends at the latest (it also ends after 7 days without use).'),
+});
+export type SessionRecord = z.infer<typeof SessionRecord>;
+
+export interface OpenedSession {
+  /** The cookie value: returned once, stored only as a digest. */
+  secret: string;
+  session: SessionRecord;
+}
+
+function digest(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+function newSecret(prefix: string): string {
+  return `${prefix}_${randomBytes(32).toString('base64url')}`;
+}
+
+/** The CSRF token of a session: derived from the cookie secret, so nothing more is stored. */
+export function csrfTokenFor(secret: string): string {
+  return createHmac('sha256', secret).update('lookout-csrf-v1').digest('base64url');
+}
+
+export function csrfTokenMatches(secret: string, header: string | undefined): boolean {
+  if (!header) return false;
+  const expected = Buffer.from(csrfTokenFor(secret));
+  const given = Buffer.from(header);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+interface SessionRow {
+  id: string;
+  user_id: string;
+  team_id: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export class SessionService {
+  /** The session with the member's current role in its team: one indexed lookup on every request. */
+  private readonly findActive;
+  private dummyHash: Promise<string> | null = null;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly failuresPerAccount: RateLimiter,
+    private readonly failuresPerAddress: RateLimiter,
+    /** Whether the cookie gets `Secure` (the public URL is https). */
+    readonly secureCookies = false,
+  ) {
+    this.findActive = prepared(db, (tokenHash: string) =>
+      db
+        .selectFrom('sessions as s')
+        .innerJoin('memberships as m', (join) => join.onRef('m.team_id', '=', 's.team_id').onRef('m.user_id', '=', 's.user_id'))
+        .select(['s.id', 's.user_id', 's.team_id', 's.expires_at', 's.last_seen_at', 'm.role'])
+        .where('s.token_hash', '=', tokenHash)
+        .where('s.revoked_at', 'is', null),
+    );
+  }
+
+  /** Checks email and password and opens a session in the user's first team. */
+  async signIn(input: unknown, client: { ip: string; userAgent?: string }): Promise<OpenedSession> {
+    const { email, password } = parseInput(SignInInput, input);
+    const account = email.toLowerCase();
+    const [byAccount, byAddress] = await Promise.all([this.failuresPerAccount.peek(account), this.failuresPerAddress.peek(client.ip)]);
+    if (!byAccount.allowed || !byAddress.allowed) {
+      const wait = Math.max(byAccount.allowed ? 0 : byAccount.resetSeconds, byAddress.allowed ? 0 : byAddress.resetSeconds);
+      throw new Problem('rate-limited', `Too many failed sign-in attempts; try again in ${Math.ceil(wait / 60)} minute(s).`, {
+        retryAfter: wait,
+      });
+    }
+    const user = await this.db
+      .selectFrom('users')
+      .select(['id', 'email', 'name', 'password_hash'])
+      .where('email', '=', account)
+      .executeTakeFirst();
+    // Without a user or a password, a hash is still checked so that the answer takes as long.
+    const ok = await verifyPassword(password, user?.password_hash ?? (await this.dummy()));
+    if (!user || user.password_hash === null || !ok) {
+      await Promise.all([this.failuresPerAccount.consume(account), this.failuresPerAddress.consume(client.ip)]);
+      throw new Problem('unauthorized', SIGN_IN_FAILED);
+    }
+    return this.open(user.id, client);
+  }
+
+  /** The session of a cookie, with its user and teams; 401 when it is missing, unknown, ended or revoked. */
+  async current(secret: string | undefined): Promise<SessionRecord> {
+    const row = await this.activeRow(secret);
+    let teams = await this.teamsOf(row.user_id);
+    if (teams.length === 0) {
+      await this.revokeRow(row.id);
+      throw problems.unauthorized();
+    }
+    let team = teams.find((t) => t.id === row.team_id);
+    if (!team) {
+      // The member left or was removed from the selected team: carry on in another of theirs.
+      team = teams[0]!;
+      await this.db.updateTable('sessions').set({ team_id: team.id }).where('id', '=', row.id).execute();
+      teams = await this.teamsOf(row.user_id);
+    }
+    return this.record(secret!, row, team, teams);
+  }
+
+  /** Resolves a cookie to the acting member (REST calls). Every failure is the same 401. */
+  async authenticate(secret: string | undefined, now = Date.now()): Promise<Actor> {
+    if (!secret || !SESSION_PATTERN.test(secret)) throw problems.unauthorized();
+    const [row] = await this.findActive(digest(secret));
+    if (!row || !isRole(row.role) || !alive(row, now)) throw problems.unauthorized();
+    if (now - row.last_seen_at > TOUCH_MS) {
+      await this.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.id).execute();
+    }
+    return { tokenId: `session:${row.id}`, userId: row.user_id, teamId: row.team_id, role: row.role };
+  }
+
+  /** Whether a session (by row id) still admits its member to the team (long-lived streams re-check this). */
+  async stillActive(sessionId: string, teamId: string, now = Date.now()): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('sessions as s')
+      .innerJoin('memberships as m', (join) => join.onRef('m.team_id', '=', 's.team_id').onRef('m.user_id', '=', 's.user_id'))
+      .select(['s.id', 's.team_id', 's.expires_at', 's.last_seen_at'])
+      .where('s.id', '=', sessionId)
+      .where('s.revoked_at', 'is', null)
+      .executeTakeFirst();
+    return !!row && row.team_id === teamId && alive(row, now);
+  }
+
+  /** Ends the session of the cookie. Needs the CSRF token when the session is still active; ending nothing is fine. */
+  async signOut(secret: string | undefined, csrfToken: string | undefined): Promise<void> {
+    let row: SessionRow;
+    try {
+      row = await this.activeRow(secret);
+    } catch {
+      return;
+    }
+    requireCsrf(secret!, csrfToken);
+    await this.revokeRow(row.id);
+  }
+
+  /** Moves the session to another team of the user. */
+  async switchTeam(secret: string | undefined, csrfToken: string | undefined, input: unknown): Promise<SessionRecord> {
+    const row = await this.activeRow(secret);
+    requireCsrf(secret!, csrfToken);
+    const { teamId } = parseInput(SwitchTeamInput, input);
+    const teams = await this.teamsOf(row.user_id);
+    const team = teams.find((t) => t.id === teamId);
+    if (!team) throw problems.invalidField('teamId', 'is not a team you are a member of');
+    await this.db.updateTable('sessions').set({ team_id: team.id }).where('id', '=', row.id).execute();
+    return this.record(secret!, { ...row, team_id: team.id }, team, teams);
+  }
+
+  /**
+   * A one-time link secret for a user to choose a password (invitations). Earlier unused links of
+   * the user stop working. Only the digest is stored.
+   */
+  async createPasswordSetup(userId: string, createdBy: string | null): Promise<{ secret: string; expiresAt: string }> {
+    const now = Date.now();
+    const secret = newSecret('lkp');
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('password_setups').where('user_id', '=', userId).where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now)])).execute();
+      await trx.updateTable('password_setups').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+      await trx
+        .insertInto('password_setups')
+        .values({ id: newId(now), token_hash: digest(secret), user_id: userId, created_by: createdBy, created_at: now, expires_at: now + PASSWORD_SETUP_MS, used_at: null })
+        .execute();
+    });
+    return { secret, expiresAt: iso(now + PASSWORD_SETUP_MS) };
+  }
+
+  /** Sets a password through a set-password link, ends the user's other sessions and signs in. */
+  async setPassword(input: unknown, client: { ip: string; userAgent?: string }): Promise<OpenedSession> {
+    const byAddress = await this.failuresPerAddress.peek(client.ip);
+    if (!byAddress.allowed) {
+      throw new Problem('rate-limited', 'Too many failed attempts from this address; try again later.', { retryAfter: byAddress.resetSeconds });
+    }
+    const { token, password } = parseInput(SetPasswordInput, input);
+    const now = Date.now();
+    const setup = SETUP_PATTERN.test(token)
+      ? await this.db
+          .selectFrom('password_setups')
+          .select(['id', 'user_id', 'expires_at'])
+          .where('token_hash', '=', digest(token))
+          .where('used_at', 'is', null)
+          .executeTakeFirst()
+      : undefined;
+    if (!setup || setup.expires_at <= now) {
+      await this.failuresPerAddress.consume(client.ip);
+      throw problems.invalidField('token', 'is not a valid set-password link; it may have been used or have expired');
+    }
+    const hash = await hashPassword(password);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('password_setups').set({ used_at: now }).where('id', '=', setup.id).execute();
+      await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', setup.user_id).execute();
+      await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', setup.user_id).where('revoked_at', 'is', null).execute();
+    });
+    return this.open(setup.user_id, client);
+  }
+
+  /** Ends every session of a user (operator action; also used when a password changes). */
+  async revokeAllOf(userId: string): Promise<void> {
+    await this.db.updateTable('sessions').set({ revoked_at: Date.now() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  }
+
+  private async open(userId: string, client: { ip: string; userAgent?: string }): Promise<OpenedSession> {
+    const teams = await this.teamsOf(userId);
+    if (teams.length === 0) throw new Problem('forbidden', 'Your account is not a member of any team yet; ask a team Owner to add you.');
+    const now = Date.now();
+    // Sessions of this user that can no longer be used are of no further interest: keep the table small.
+    await this.db
+      .deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .where((eb) => eb.or([eb('revoked_at', 'is not', null), eb('expires_at', '<=', now), eb('last_seen_at', '<=', now - SESSION_IDLE_MS)]))
+      .execute();
+    const secret = newSecret('lks');
+    const row: SessionRow = {
+      id: newId(now),
+      user_id: userId,
+      team_id: teams[0]!.id,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: now + SESSION_ABSOLUTE_MS,
+      revoked_at: null,
+    };
+    await this.db
+      .insertInto('sessions')
+      .values({ ...row, token_hash: digest(secret), ip: client.ip, user_agent: client.userAgent?.slice(0, 300) ?? null })
+      .execute();
+    return { secret, session: await this.record(secret, row, teams[0]!, teams) };
+  }
+
+  private async activeRow(secret: string | undefined, now = Date.now()): Promise<SessionRow> {
+    if (!secret || !SESSION_PATTERN.test(secret)) throw problems.unauthorized();
+    const row = await this.db
+      .selectFrom('sessions')
+      .select(['id', 'user_id', 'team_id', 'created_at', 'last_seen_at', 'expires_at', 'revoked_at'])
+      .where('token_hash', '=', digest(secret))
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (!row || !alive(row, now)) throw problems.unauthorized();
+    return row;
+  }
+
+  private async revokeRow(id: string): Promise<void> {
+    await this.db.updateTable('sessions').set({ revoked_at: Date.now() }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+  }
+
+  private async teamsOf(userId: string): Promise<SessionTeam[]> {
+    const rows = await this.db
+      .selectFrom('memberships as m')
+      .innerJoin('teams as t', 't.id', 'm.team_id')
+      .select(['t.id', 't.name', 'm.role', 'm.joined_at'])
+      .where('m.user_id', '=', userId)
+      .orderBy('m.joined_at')
+      .orderBy('t.id')
+      .execute();
+    return rows.filter((r) => isRole(r.role)).map((r) => ({ id: r.id, name: r.name, role: r.role as Role }));
+  }
+
+  private async record(secret: string, row: SessionRow, team: SessionTeam, teams: SessionTeam[]): Promise<SessionRecord> {
+    const user = await this.db.selectFrom('users').select(['id', 'email', 'name']).where('id', '=', row.user_id).executeTakeFirstOrThrow();
+    return { user, team, teams, csrfToken: csrfTokenFor(secret), expiresAt: iso(row.expires_at) };
+  }
+
+  private dummy(): Promise<string> {
+    this.dummyHash ??= hashPassword(randomPassword());
+    return this.dummyHash;
+  }
+}
+
+function alive(row: { expires_at: number; last_seen_at: number }, now: number): boolean {
+  return row.expires_at > now && row.last_seen_at + SESSION_IDLE_MS > now;
+}
+
+function requireCsrf(secret: string, header: string | undefined): void {
+  if (!csrfTokenMatches(secret, header)) throw csrfProblem();
+}
+
+export function csrfProblem(headers?: Record<string, string>): Problem {
+  return new Problem('forbidden', 'This request needs a valid X-CSRF-Token header (CSRF protection for signed-in sessions).', headers ? { headers } : {});
+}

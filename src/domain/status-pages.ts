@@ -1,0 +1,617 @@
+import { CompiledQuery, type Kysely } from 'kysely';
+import { z } from 'zod';
+import { REGIONS } from '../config.js';
+import { prepared } from '../store/prepared.js';
+import type { Dialect } from '../store/database.js';
+import type { Database } from '../store/schema.js';
+import { requireRole, type Actor } from './actor.js';
+import { newId } from './ids.js';
+import { Problem, problems, type FieldError } from './problem.js';
+import { ADMINS, ANY_ROLE } from './roles.js';
+import { iso } from './time.js';
+import { parseInput, text, uuid } from './validation.js';
+
+/* Limits and windows of the public page. */
+
+export const SLUG_PATTERN = /^[a-z0-9-]{1,64}$/;
+export const MAX_PAGE_MONITORS = 100;
+/** Days of uptime bars, today included. */
+export const UPTIME_DAYS = 90;
+/** Resolved incidents stay on the page this long after they were resolved. */
+export const INCIDENT_WINDOW_DAYS = 14;
+/** At most this many incidents (open first, then newest) are shown. */
+export const MAX_PUBLIC_INCIDENTS = 100;
+export const DAY_MS = 86_400_000;
+
+export const SLUG_TAKEN = 'is already taken';
+export const MONITOR_NOT_IN_TEAM = 'must name a monitor of your team';
+
+/* Requests and records */
+
+export const StatusPageInput = z.strictObject({
+  slug: z
+    .string()
+    .regex(SLUG_PATTERN, 'must be 1-64 characters of a-z, 0-9 and -')
+    .describe('Where the page lives, `/status/<slug>`: 1-64 characters of a-z, 0-9 and -, unique across every team.'),
+  title: text(200).describe('The page heading, 1-200 characters.'),
+  monitorIds: z
+    .array(uuid())
+    .max(MAX_PAGE_MONITORS)
+    .superRefine((ids, ctx) => {
+      const seen = new Set<string>();
+      ids.forEach((id, i) => {
+        const key = id.toLowerCase();
+        if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i], message: 'is listed more than once' });
+        seen.add(key);
+      });
+    })
+    .describe(`The monitors the page shows, in this order: up to ${MAX_PAGE_MONITORS} monitors of your team (may be empty).`),
+  showTargets: z
+    .boolean()
+    .default(false)
+    .describe("Optional, default false: show each monitor's host on the page (an HTTP monitor's URL host, never its path, query or credentials)."),
+});
+export type StatusPageInput = z.output<typeof StatusPageInput>;
+
+const FIELD_ORDER = ['slug', 'title', 'monitorIds', 'showTargets'] as const;
+
+export const StatusPageRecord = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  url: z.string().describe('The public page: `{base_url}/status/<slug>`.'),
+  monitorIds: z.array(z.string()).describe('The listed monitors in display order; deleted monitors drop out.'),
+  showTargets: z.boolean().describe("Whether the page shows each monitor's host."),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type StatusPageRecord = z.output<typeof StatusPageRecord>;
+
+const NoFields = z.strictObject({});
+
+const CHANGE_TOKEN = CompiledQuery.raw('select total_changes() as c, (select data_version from pragma_data_version) as v');
+
+/* The public model: what /status/<slug>, its JSON summary and its Atom feed show. Nothing else of the team. */
+
+export type OverallStatus = 'operational' | 'partial-outage' | 'major-outage';
+export type PublicMonitorStatus = 'operational' | 'degraded' | 'down' | 'no-data' | 'paused';
+export type PublicIncidentStatus = 'investigating' | 'identified' | 'monitoring' | 'resolved';
+
+export interface UptimeDay {
+  /** UTC date, `YYYY-MM-DD`. */
+  date: string;
+  /** Percent of successful checks that day over every region, or null without checks. */
+  uptime: number | null;
+}
+
+export interface PublicMonitor {
+  id: string;
+  name: string;
+  /** The host, only when the page opts in (`showTargets`); else null. */
+  target: string | null;
+  status: PublicMonitorStatus;
+  /** Percent over the 90 days, weighted by checks (days without data do not count); null without any. */
+  uptime90d: number | null;
+  /** The same over the last 30 days (what a phone's shorter bar shows). */
+  uptime30d: number | null;
+  /** Oldest first; the last one is today (so far). */
+  days: UptimeDay[];
+}
+
+export interface PublicIncidentUpdate {
+  status: PublicIncidentStatus | null;
+  message: string;
+  createdAt: string;
+}
+
+export interface PublicIncident {
+  id: string;
+  title: string;
+  /** As far as posted updates tell: the newest posted status, `resolved` once resolved. */
+  status: PublicIncidentStatus;
+  severity: 'minor' | 'major' | 'critical';
+  /** Names of the listed monitor it concerns (none for a team-wide incident). */
+  affects: string[];
+  createdAt: string;
+  resolvedAt: string | null;
+  /** The newest public moment: opening, a posted update or resolution. */
+  updatedAt: string;
+  /** Only updates posted to the status page, newest first. */
+  updates: PublicIncidentUpdate[];
+}
+
+export interface PublicStatusPage {
+  /** The page's id: the feed's stable id, whatever the slug becomes. */
+  pageId: string;
+  slug: string;
+  title: string;
+  url: string;
+  showTargets: boolean;
+  status: OverallStatus;
+  monitors: PublicMonitor[];
+  /** Open incidents, newest first. */
+  activeIncidents: PublicIncident[];
+  /** Resolved within the last 14 days, newest first. */
+  recentIncidents: PublicIncident[];
+  /** UTC dates of the incident history, today first (14 days). */
+  historyDays: string[];
+  /** The newest public moment (page change or incident), for feeds. */
+  updatedAt: string;
+}
+
+/**
+ * What a public request reads every time, cheaply (two indexed queries): the page, the live state
+ * of its monitors and a fingerprint of the team's shown incidents. `key` changes whenever
+ * anything the page shows changes, except the uptime counts of today (see the cache's TTL).
+ */
+export interface PublicState {
+  pageId: string;
+  teamId: string;
+  slug: string;
+  title: string;
+  showTargets: boolean;
+  pageUpdatedAt: number;
+  monitors: ListedMonitor[];
+  /** Start of today (UTC). */
+  today: number;
+  key: string;
+}
+
+interface ListedMonitor {
+  id: string;
+  name: string;
+  type: string;
+  status: string;
+  paused: number;
+  url: string | null;
+  host: string | null;
+  port: number | null;
+}
+
+/**
+ * The team's one public status page: the record (GET/PUT/DELETE /api/v1/status-pages/current)
+ * and the public model behind /status/<slug>. Judging order (contract §1): role, then the
+ * page (404), then the body (400).
+ */
+export class StatusPageService {
+  private readonly stateQuery;
+  private readonly incidentFingerprintQuery;
+  private readonly byTeamQuery;
+  private readonly listedQuery;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly publicUrl: string,
+    /** SQLite can tell cheaply whether anything changed at all (see `changeToken`). */
+    private readonly dialect: Dialect,
+  ) {
+    this.stateQuery = prepared(db, (slug: string) =>
+      db
+        .selectFrom('status_pages as p')
+        .leftJoin('status_page_monitors as l', 'l.page_id', 'p.id')
+        .leftJoin('monitors as m', (join) =>
+          join.onRef('m.id', '=', 'l.monitor_id').onRef('m.team_id', '=', 'p.team_id').on('m.deleted_at', 'is', null),
+        )
+        .select([
+          'p.id as page_id',
+          'p.team_id',
+          'p.slug',
+          'p.title',
+          'p.show_targets',
+          'p.updated_at as page_updated_at',
+          'm.id as monitor_id',
+          'm.name',
+          'm.type',
+          'm.status',
+          'm.paused',
+          'm.url',
+          'm.host',
+          'm.port',
+        ])
+        .where('p.slug', '=', slug)
+        .orderBy('l.position'),
+    );
+    this.incidentFingerprintQuery = prepared(db, (teamId: string, since: number) =>
+      db
+        .selectFrom('incidents')
+        .select((eb) => [eb.fn.countAll().as('n'), eb.fn.max('updated_at').as('latest'), eb.fn.sum('updated_at').as('total')])
+        .where('team_id', '=', teamId)
+        .where((eb) => eb.or([eb('resolved_at', 'is', null), eb('resolved_at', '>=', since)])),
+    );
+    this.byTeamQuery = prepared(db, (teamId: string) => db.selectFrom('status_pages').selectAll().where('team_id', '=', teamId));
+    this.listedQuery = prepared(db, (pageId: string) =>
+      db
+        .selectFrom('status_page_monitors as l')
+        .innerJoin('monitors as m', 'm.id', 'l.monitor_id')
+        .select('m.id')
+        .where('l.page_id', '=', pageId)
+        .where('m.deleted_at', 'is', null)
+        .orderBy('l.position'),
+    );
+  }
+
+  /** The team's page; 404 when it has none. */
+  async current(actor: Actor): Promise<StatusPageRecord> {
+    requireRole(actor, ANY_ROLE);
+    const [row] = await this.byTeamQuery(actor.teamId);
+    if (!row) throw problems.notFound('status page');
+    return this.record(row, await this.listedIds(row.id));
+  }
+
+  /**
+   * Creates the team's page or replaces it whole (a field left out takes its default). Answers
+   * the record either way; a request that changes nothing writes nothing.
+   */
+  async put(actor: Actor, input: unknown): Promise<StatusPageRecord> {
+    requireRole(actor, ADMINS);
+    const fields = await this.validate(actor.teamId, input);
+    const [existing] = await this.byTeamQuery(actor.teamId);
+    if (existing) {
+      const listed = await this.listedIds(existing.id);
+      const same =
+        existing.slug === fields.slug &&
+        existing.title === fields.title &&
+        existing.show_targets === (fields.showTargets ? 1 : 0) &&
+        listed.join() === fields.monitorIds.join();
+      if (same) return this.record(existing, listed);
+    }
+    const now = Date.now();
+    const id = newId(now);
+    try {
+      const row = await this.db.transaction().execute(async (trx) => {
+        const saved = await trx
+          .insertInto('status_pages')
+          .values({
+            id,
+            team_id: actor.teamId,
+            slug: fields.slug,
+            title: fields.title,
+            show_targets: fields.showTargets ? 1 : 0,
+            created_at: now,
+            updated_at: now,
+          })
+          .onConflict((oc) =>
+            oc.column('team_id').doUpdateSet({ slug: fields.slug, title: fields.title, show_targets: fields.showTargets ? 1 : 0, updated_at: now }),
+          )
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await trx.deleteFrom('status_page_monitors').where('page_id', '=', saved.id).execute();
+        if (fields.monitorIds.length > 0) {
+          await trx
+            .insertInto('status_page_monitors')
+            .values(fields.monitorIds.map((monitorId, position) => ({ page_id: saved.id, position, monitor_id: monitorId })))
+            .execute();
+        }
+        return saved;
+      });
+      return this.record(row, fields.monitorIds);
+    } catch (error) {
+      // Another team took the slug between the check and the write.
+      if (isSlugConflict(error)) throw problems.invalidField('slug', SLUG_TAKEN);
+      throw error;
+    }
+  }
+
+  async remove(actor: Actor, input?: unknown): Promise<void> {
+    requireRole(actor, ADMINS);
+    const [existing] = await this.byTeamQuery(actor.teamId);
+    if (!existing) throw problems.notFound('status page');
+    parseInput(NoFields, input);
+    await this.db.deleteFrom('status_pages').where('id', '=', existing.id).execute();
+  }
+
+  /* Public: no actor. Unknown slugs are undefined; nothing of the team beyond the page is read out. */
+
+  /**
+   * A token that changes whenever anything in the store may have changed, or null when the store
+   * cannot tell cheaply (PostgreSQL: then every request reads the state). SQLite: the connection's
+   * count of changed rows (every write of this process) and the file's data version (which commits
+   * of other processes, such as the CLI, move). One statement, no table read.
+   */
+  async changeToken(): Promise<string | null> {
+    if (this.dialect !== 'sqlite') return null;
+    const { rows } = await this.db.executeQuery<{ c: number; v: number }>(CHANGE_TOKEN);
+    return `${rows[0]!.v}:${rows[0]!.c}`;
+  }
+
+  /** The cheap per-request part (see PublicState). */
+  async publicState(slug: string, now = Date.now()): Promise<PublicState | undefined> {
+    if (!SLUG_PATTERN.test(slug)) return undefined;
+    const rows = await this.stateQuery(slug);
+    const first = rows[0];
+    if (!first) return undefined;
+    const monitors: ListedMonitor[] = [];
+    for (const r of rows) {
+      if (r.monitor_id === null) continue;
+      monitors.push({ id: r.monitor_id, name: r.name!, type: r.type!, status: r.status!, paused: r.paused!, url: r.url, host: r.host, port: r.port });
+    }
+    const today = startOfDay(now);
+    const [fingerprint] = await this.incidentFingerprintQuery(first.team_id, now - INCIDENT_WINDOW_DAYS * DAY_MS);
+    const showTargets = first.show_targets === 1;
+    const monitorKey = monitors.map((m) => `${m.id}|${m.status}|${m.paused}|${m.name}${showTargets ? `|${m.url}|${m.host}|${m.port}` : ''}`).join('\n');
+    const key = [first.page_id, first.page_updated_at, today, fingerprint?.n, fingerprint?.latest, fingerprint?.total, monitorKey].join('\n');
+    return {
+      pageId: first.page_id,
+      teamId: first.team_id,
+      slug: first.slug,
+      title: first.title,
+      showTargets,
+      pageUpdatedAt: first.page_updated_at,
+      monitors,
+      today,
+      key,
+    };
+  }
+
+  /** The whole public model of the page; undefined for an unknown slug. `state` saves reading it again. */
+  async publicView(slug: string, state?: PublicState, now = Date.now()): Promise<PublicStatusPage | undefined> {
+    const s = state ?? (await this.publicState(slug, now));
+    if (!s) return undefined;
+    const monitors = await this.publicMonitors(s);
+    const { active, recent } = await this.publicIncidents(s, now);
+    const status = overallStatus(monitors, active);
+    const historyDays = Array.from({ length: INCIDENT_WINDOW_DAYS }, (_, i) => isoDate(s.today - i * DAY_MS));
+    const latest = [s.pageUpdatedAt, ...[...active, ...recent].map((i) => Date.parse(i.updatedAt))];
+    return {
+      pageId: s.pageId,
+      slug: s.slug,
+      title: s.title,
+      url: this.pageUrl(s.slug),
+      showTargets: s.showTargets,
+      status,
+      monitors,
+      activeIncidents: active,
+      recentIncidents: recent,
+      historyDays,
+      updatedAt: iso(Math.max(...latest)),
+    };
+  }
+
+  pageUrl(slug: string): string {
+    return `${this.publicUrl}/status/${slug}`;
+  }
+
+  /* Internals. */
+
+  private record(row: { id: string; slug: string; title: string; show_targets: number; created_at: number; updated_at: number }, monitorIds: string[]): StatusPageRecord {
+    return {
+      id: row.id,
+      slug: row.slug,
+      title: row.title,
+      url: this.pageUrl(row.slug),
+      monitorIds,
+      showTargets: row.show_targets === 1,
+      createdAt: iso(row.created_at),
+      updatedAt: iso(row.updated_at),
+    };
+  }
+
+  private async listedIds(pageId: string): Promise<string[]> {
+    return (await this.listedQuery(pageId)).map((r) => r.id);
+  }
+
+  /**
+   * The body, plus what a schema cannot know: the slug is free (or already the team's) and every
+   * monitor is one of the team's. Every failing field is reported, in the order of the fields.
+   */
+  private async validate(teamId: string, input: unknown): Promise<StatusPageInput> {
+    let value: StatusPageInput | undefined;
+    let errors: FieldError[] = [];
+    try {
+      value = parseInput(StatusPageInput, input);
+    } catch (error) {
+      if (!(error instanceof Problem) || !error.extra.errors) throw error;
+      errors = [...error.extra.errors];
+    }
+    const body = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+    const failed = (field: string) => errors.some((e) => e.field === field || e.field.startsWith(`${field}.`));
+
+    if (typeof body.slug === 'string' && !failed('slug')) {
+      const owner = await this.db.selectFrom('status_pages').select('team_id').where('slug', '=', body.slug).executeTakeFirst();
+      if (owner && owner.team_id !== teamId) errors.push({ field: 'slug', message: SLUG_TAKEN });
+    }
+    if (Array.isArray(body.monitorIds) && !failed('monitorIds') && body.monitorIds.length > 0) {
+      const ids = (body.monitorIds as string[]).map((id) => id.toLowerCase());
+      const found = new Set(
+        (
+          await this.db
+            .selectFrom('monitors')
+            .select('id')
+            .where('team_id', '=', teamId)
+            .where('deleted_at', 'is', null)
+            .where('id', 'in', ids)
+            .execute()
+        ).map((r) => r.id),
+      );
+      ids.forEach((id, i) => {
+        if (!found.has(id)) errors.push({ field: `monitorIds.${i}`, message: MONITOR_NOT_IN_TEAM });
+      });
+    }
+    if (errors.length > 0) throw problems.validation(inFieldOrder(errors));
+    return { ...value!, monitorIds: value!.monitorIds.map((id) => id.toLowerCase()) };
+  }
+
+  private async publicMonitors(s: PublicState): Promise<PublicMonitor[]> {
+    const first = s.today - (UPTIME_DAYS - 1) * DAY_MS;
+    const counts = new Map<string, Map<number, { checks: number; failures: number }>>();
+    if (s.monitors.length > 0) {
+      const rows = await this.db
+        .selectFrom('rollups')
+        .select((eb) => ['monitor_id', 'bucket_start', eb.fn.sum<number>('checks').as('checks'), eb.fn.sum<number>('failures').as('failures')])
+        .where(
+          'monitor_id',
+          'in',
+          s.monitors.map((m) => m.id),
+        )
+        .where('region', 'in', [...REGIONS])
+        .where('period', '=', 'day')
+        .where('bucket_start', '>=', first)
+        .where('bucket_start', '<=', s.today)
+        .groupBy(['monitor_id', 'bucket_start'])
+        .execute();
+      for (const r of rows) {
+        let days = counts.get(r.monitor_id);
+        if (!days) counts.set(r.monitor_id, (days = new Map()));
+        days.set(Number(r.bucket_start), { checks: Number(r.checks), failures: Number(r.failures) });
+      }
+    }
+    return s.monitors.map((m) => {
+      const days: UptimeDay[] = [];
+      const total = { checks: 0, failures: 0 };
+      const last30 = { checks: 0, failures: 0 };
+      for (let i = 0; i < UPTIME_DAYS; i++) {
+        const start = first + i * DAY_MS;
+        const c = counts.get(m.id)?.get(start);
+        days.push({ date: isoDate(start), uptime: c && c.checks > 0 ? uptimePercent(c.checks, c.failures) : null });
+        if (!c) continue;
+        total.checks += c.checks;
+        total.failures += c.failures;
+        if (i >= UPTIME_DAYS - 30) {
+          last30.checks += c.checks;
+          last30.failures += c.failures;
+        }
+      }
+      return {
+        id: m.id,
+        name: m.name,
+        target: s.showTargets ? targetOf(m) : null,
+        status: publicMonitorStatus(m),
+        uptime90d: total.checks > 0 ? uptimePercent(total.checks, total.failures) : null,
+        uptime30d: last30.checks > 0 ? uptimePercent(last30.checks, last30.failures) : null,
+        days,
+      };
+    });
+  }
+
+  /**
+   * Open incidents and those resolved within the window, of the team as a whole or of a listed
+   * monitor: an incident of a monitor the page does not list would name it, so it stays hidden.
+   */
+  private async publicIncidents(s: PublicState, now: number): Promise<{ active: PublicIncident[]; recent: PublicIncident[] }> {
+    const since = now - INCIDENT_WINDOW_DAYS * DAY_MS;
+    const names = new Map(s.monitors.map((m) => [m.id, m.name]));
+    const rows = (
+      await this.db
+        .selectFrom('incidents')
+        .select(['id', 'monitor_id', 'title', 'severity', 'created_at', 'resolved_at'])
+        .where('team_id', '=', s.teamId)
+        .where((eb) => eb.or([eb('resolved_at', 'is', null), eb('resolved_at', '>=', since)]))
+        .execute()
+    )
+      .filter((r) => r.monitor_id === null || names.has(r.monitor_id))
+      // Open first, then newest.
+      .sort((a, b) => Number(a.resolved_at !== null) - Number(b.resolved_at !== null) || b.created_at - a.created_at || (a.id < b.id ? 1 : -1))
+      .slice(0, MAX_PUBLIC_INCIDENTS);
+    const updates = new Map<string, Array<{ status: string | null; message: string; created_at: number }>>();
+    if (rows.length > 0) {
+      const posted = await this.db
+        .selectFrom('incident_updates')
+        .select(['incident_id', 'status', 'message', 'created_at'])
+        .where(
+          'incident_id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .where('posted_to_status_page', '=', 1)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      for (const u of posted) {
+        const list = updates.get(u.incident_id) ?? [];
+        list.push(u);
+        updates.set(u.incident_id, list);
+      }
+    }
+    const active: PublicIncident[] = [];
+    const recent: PublicIncident[] = [];
+    for (const r of rows) {
+      const posted = updates.get(r.id) ?? [];
+      // An unposted update may have moved the incident on; the page tells only what was posted.
+      const postedStatus = posted.find((u) => u.status !== null && u.status !== 'resolved')?.status as PublicIncidentStatus | undefined;
+      const status: PublicIncidentStatus = r.resolved_at !== null ? 'resolved' : (postedStatus ?? 'investigating');
+      const latest = Math.max(r.created_at, r.resolved_at ?? 0, ...posted.map((u) => u.created_at));
+      const incident: PublicIncident = {
+        id: r.id,
+        title: r.title,
+        status,
+        severity: r.severity as PublicIncident['severity'],
+        affects: r.monitor_id ? [names.get(r.monitor_id)!] : [],
+        createdAt: iso(r.created_at),
+        resolvedAt: r.resolved_at === null ? null : iso(r.resolved_at),
+        updatedAt: iso(latest),
+        updates: posted.map((u) => ({ status: u.status as PublicIncidentStatus | null, message: u.message, createdAt: iso(u.created_at) })),
+      };
+      (r.resolved_at === null ? active : recent).push(incident);
+    }
+    return { active, recent };
+  }
+}
+
+/* Pure helpers, exported for the renderers and tests. */
+
+/**
+ * The banner: a major outage when every listed monitor with a known status is down or a critical
+ * incident is open; a partial outage when any is degraded or down or any other incident is open.
+ */
+export function overallStatus(monitors: Pick<PublicMonitor, 'status'>[], active: Pick<PublicIncident, 'severity'>[]): OverallStatus {
+  const known = monitors.filter((m) => m.status === 'operational' || m.status === 'degraded' || m.status === 'down');
+  let level = 0;
+  if (known.length > 0 && known.every((m) => m.status === 'down')) level = 2;
+  else if (known.some((m) => m.status !== 'operational')) level = 1;
+  for (const incident of active) level = Math.max(level, incident.severity === 'critical' ? 2 : 1);
+  return (['operational', 'partial-outage', 'major-outage'] as const)[level]!;
+}
+
+/** Percent of successful checks, cut (never rounded up) to three decimals: a failure never shows as 100. */
+export function uptimePercent(checks: number, failures: number): number {
+  return Math.floor(((checks - failures) / checks) * 100_000) / 1000;
+}
+
+export function startOfDay(ms: number): number {
+  return Math.floor(ms / DAY_MS) * DAY_MS;
+}
+
+export function isoDate(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+function publicMonitorStatus(m: Pick<ListedMonitor, 'status' | 'paused'>): PublicMonitorStatus {
+  if (m.paused) return 'paused';
+  switch (m.status) {
+    case 'up':
+      return 'operational';
+    case 'degraded':
+      return 'degraded';
+    case 'down':
+      return 'down';
+    default:
+      return 'no-data';
+  }
+}
+
+/** The host only: an HTTP monitor's URL may carry a path, query or credentials that are nobody's business. */
+function targetOf(m: ListedMonitor): string | null {
+  if (m.type === 'ssl') return m.host && (m.port && m.port !== 443 ? `${m.host}:${m.port}` : m.host);
+  try {
+    return m.url ? new URL(m.url).host : null;
+  } catch {
+    return null;
+  }
+}
+
+function inFieldOrder(errors: FieldError[]): FieldError[] {
+  const rank = (field: string) => {
+    const index = (FIELD_ORDER as readonly string[]).indexOf(field.split('.')[0]!);
+    return field === 'body' ? -1 : index === -1 ? FIELD_ORDER.length : index;
+  };
+  return errors
+    .map((error, i) => ({ error, i }))
+    .sort((a, b) => rank(a.error.field) - rank(b.error.field) || a.i - b.i)
+    .map((e) => e.error);
+}
+
+function isSlugConflict(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string; message?: string } | undefined;
+  if (e?.code === '23505') return e.constraint === 'status_pages_slug';
+  return typeof e?.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT') && /status_pages\.slug/.test(e.message ?? '');
+}

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import type { Kysely } from 'kysely';
+import { prepared } from '../store/prepared.js';
+import type { Database } from '../store/schema.js';
+import { requireRole, type Actor } from './actor.js';
+import { newId } from './ids.js';
+import { Problem, problems } from './problem.js';
+import { ANY_ROLE, ROLES, isRole, type Role } from './roles.js';
+import { iso } from './time.js';
+import { parseInput, text } from './validation.js';
+
+export const TeamRecord = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  tokenRole: z.enum(ROLES).describe('The role the calling token acts with.'),
+});
+export type TeamRecord = z.infer<typeof TeamRecord>;
+
+export const MemberRecord = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  joinedAt: z.string(),
+});
+export type MemberRecord = z.infer<typeof MemberRecord>;
+
+const TeamInput = z.strictObject({ name: text(200) });
+
+export class TeamService {
+  private readonly findTeam;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.findTeam = prepared(db, (id: string) => db.selectFrom('teams').selectAll().where('id', '=', id));
+  }
+
+  async current(actor: Actor): Promise<TeamRecord> {
+    requireRole(actor, ANY_ROLE);
+    const [team] = await this.findTeam(actor.teamId);
+    if (!team) throw problems.notFound('team');
+    return { id: team.id, name: team.name, createdAt: iso(team.created_at), tokenRole: actor.role };
+  }
+
+  async members(actor: Actor): Promise<MemberRecord[]> {
+    requireRole(actor, ANY_ROLE);
+    const rows = await this.db
+      .selectFrom('memberships as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['u.id', 'u.name', 'u.email', 'm.role', 'm.joined_at'])
+      .where('m.team_id', '=', actor.teamId)
+      .orderBy('m.joined_at')
+      .orderBy('u.id')
+      .execute();
+    return rows.map((r) => ({ userId: r.id, name: r.name, email: r.email, role: r.role as Role, joinedAt: iso(r.joined_at) }));
+  }
+
+  /* Operator actions: the CLI and bootstrap, which act on the installation rather than as a member. */
+
+  async create(input: unknown): Promise<{ id: string; name: string }> {
+    const { name } = parseInput(TeamInput, input);
+    const id = newId();
+    await this.db.insertInto('teams').values({ id, name, created_at: Date.now() }).execute();
+    return { id, name };
+  }
+
+  async addMember(teamId: string, userId: string, role: string): Promise<MemberRecord> {
+    await this.requireTeam(teamId);
+    const checkedRole = requireKnownRole(role);
+    const existing = await this.db
+      .selectFrom('memberships')
+      .select('role')
+      .where('team_id', '=', teamId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (existing) throw problems.invalidField('email', 'is already a member of that team');
+    await this.db
+      .insertInto('memberships')
+      .values({ team_id: teamId, user_id: userId, role: checkedRole, joined_at: Date.now() })
+      .execute();
+    return this.member(teamId, userId);
+  }
+
+  async setRole(teamId: string, userId: string, role: string): Promise<MemberRecord> {
+    await this.requireTeam(teamId);
+    const checkedRole = requireKnownRole(role);
+    const result = await this.db
+      .updateTable('memberships')
+      .set({ role: checkedRole })
+      .where('team_id', '=', teamId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) throw new Problem('not-found', 'That user is not a member of that team.');
+    return this.member(teamId, userId);
+  }
+
+  /** Removes a member and revokes their tokens for the team, so that adding them back later revives none. */
+  async removeMember(teamId: string, userId: string): Promise<void> {
+    await this.requireTeam(teamId);
+    await this.db.transaction().execute(async (trx) => {
+      const result = await trx.deleteFrom('memberships').where('team_id', '=', teamId).where('user_id', '=', userId).executeTakeFirst();
+      if (result.numDeletedRows === 0n) throw new Problem('not-found', 'That user is not a member of that team.');
+      await trx
+        .updateTable('access_tokens')
+        .set({ revoked_at: Date.now() })
+        .where('team_id', '=', teamId)
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    });
+  }
+
+  async count(): Promise<number> {
+    const row = await this.db.selectFrom('teams').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  private async member(teamId: string, userId: string): Promise<MemberRecord> {
+    const row = await this.db
+      .selectFrom('memberships as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['u.id', 'u.name', 'u.email', 'm.role', 'm.joined_at'])
+      .where('m.team_id', '=', teamId)
+      .where('m.user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return { userId: row.id, name: row.name, email: row.email, role: row.role as Role, joinedAt: iso(row.joined_at) };
+  }
+
+  private async requireTeam(teamId: string): Promise<void> {
+    const team = await this.db.selectFrom('teams').select('id').where('id', '=', teamId).executeTakeFirst();
+    if (!team) throw new Problem('not-found', `No team has the id "${teamId}".`);
+  }
+}
+
+function requireKnownRole(role: string): Role {
+  if (!isRole(role)) throw problems.invalidField('role', `must be one of ${ROLES.join(', ')}`);
+  return role;
+}

@@ -1,0 +1,166 @@
+import { createHash, randomInt } from 'node:crypto';
+import { z } from 'zod';
+import type { Kysely } from 'kysely';
+import { prepared } from '../store/prepared.js';
+import type { Database } from '../store/schema.js';
+import type { Actor } from './actor.js';
+import { newId } from './ids.js';
+import { Problem, problems } from './problem.js';
+import { isRole } from './roles.js';
+import { isoOrNull, iso } from './time.js';
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const TOKEN_PATTERN = /^lkt_[A-Za-z0-9]{40}$/;
+const BEARER = /^Bearer +(\S+)\s*$/i;
+
+export function generateToken(): string {
+  let body = '';
+  for (let i = 0; i < 40; i++) body += ALPHABET[randomInt(ALPHABET.length)];
+  return `lkt_${body}`;
+}
+
+/** Only this digest is stored: a leaked database does not leak usable tokens. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export const TokenRecord = z.object({
+  id: z.string(),
+  name: z.string(),
+  teamId: z.string(),
+  userId: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type TokenRecord = z.infer<typeof TokenRecord>;
+
+export interface CreatedToken {
+  id: string;
+  token: string;
+  teamId: string;
+  userId: string;
+  expiresAt: string | null;
+}
+
+/** How often last-use times reach the database; a request itself never writes. */
+const LAST_USED_FLUSH_MS = 30_000;
+
+export class TokenService {
+  private readonly lastUsed = new Map<string, number>();
+  private flushTimer: NodeJS.Timeout | null = null;
+
+  /** The token with its member's current role: one indexed lookup on every request. */
+  private readonly findActive;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.findActive = prepared(db, (tokenHash: string) =>
+      db
+        .selectFrom('access_tokens as t')
+        .innerJoin('memberships as m', (join) => join.onRef('m.team_id', '=', 't.team_id').onRef('m.user_id', '=', 't.user_id'))
+        .select(['t.id', 't.team_id', 't.user_id', 't.expires_at', 'm.role'])
+        .where('t.token_hash', '=', tokenHash)
+        .where('t.revoked_at', 'is', null),
+    );
+  }
+
+  /**
+   * Resolves an Authorization header to the acting member. Every failure throws the same
+   * 401 so that the answer never tells which check failed.
+   */
+  async authenticate(authorization: string | undefined, now = Date.now()): Promise<Actor> {
+    const token = authorization ? BEARER.exec(authorization)?.[1] : undefined;
+    if (!token || !TOKEN_PATTERN.test(token)) throw problems.unauthorized();
+    const [row] = await this.findActive(hashToken(token));
+    if (!row || (row.expires_at !== null && row.expires_at <= now) || !isRole(row.role)) throw problems.unauthorized();
+    this.lastUsed.set(row.id, now);
+    return { tokenId: row.id, teamId: row.team_id, userId: row.user_id, role: row.role };
+  }
+
+  /** Issues a token for a member of the team; the plain token is returned once and never stored. */
+  async create(input: { teamId: string; userId: string; name?: string; expiresInDays?: number }): Promise<CreatedToken> {
+    const member = await this.db
+      .selectFrom('memberships')
+      .select('role')
+      .where('team_id', '=', input.teamId)
+      .where('user_id', '=', input.userId)
+      .executeTakeFirst();
+    if (!member) throw new Problem('not-found', 'The user is not a member of that team.');
+    if (input.expiresInDays !== undefined && !(Number.isInteger(input.expiresInDays) && input.expiresInDays >= 1)) {
+      throw problems.invalidField('expiresInDays', 'must be a whole number of days, at least 1');
+    }
+    const now = Date.now();
+    const token = generateToken();
+    const id = newId(now);
+    const expiresAt = input.expiresInDays === undefined ? null : now + input.expiresInDays * 86_400_000;
+    await this.db
+      .insertInto('access_tokens')
+      .values({
+        id,
+        team_id: input.teamId,
+        user_id: input.userId,
+        name: input.name ?? 'token',
+        token_hash: hashToken(token),
+        created_at: now,
+        expires_at: expiresAt,
+        revoked_at: null,
+        last_used_at: null,
+      })
+      .execute();
+    return { id, token, teamId: input.teamId, userId: input.userId, expiresAt: isoOrNull(expiresAt) };
+  }
+
+  async revoke(tokenId: string): Promise<TokenRecord> {
+    const result = await this.db
+      .updateTable('access_tokens')
+      .set({ revoked_at: Date.now() })
+      .where('id', '=', tokenId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) {
+      const exists = await this.find(tokenId);
+      if (!exists) throw new Problem('not-found', 'No token has that id.');
+      return exists; // already revoked: revoking is idempotent
+    }
+    return (await this.find(tokenId))!;
+  }
+
+  async find(tokenId: string): Promise<TokenRecord | undefined> {
+    const row = await this.db.selectFrom('access_tokens').selectAll().where('id', '=', tokenId).executeTakeFirst();
+    if (!row) return undefined;
+    const pending = this.lastUsed.get(row.id);
+    return {
+      id: row.id,
+      name: row.name,
+      teamId: row.team_id,
+      userId: row.user_id,
+      createdAt: iso(row.created_at),
+      expiresAt: isoOrNull(row.expires_at),
+      lastUsedAt: isoOrNull(pending ?? row.last_used_at),
+      revokedAt: isoOrNull(row.revoked_at),
+    };
+  }
+
+  /** Starts writing last-use times in the background, one batch at a time. */
+  startRecordingLastUse(): void {
+    this.flushTimer ??= setInterval(() => void this.flushLastUse().catch(() => {}), LAST_USED_FLUSH_MS).unref();
+  }
+
+  async flushLastUse(): Promise<void> {
+    if (this.lastUsed.size === 0) return;
+    const batch = [...this.lastUsed];
+    this.lastUsed.clear();
+    await this.db.transaction().execute(async (trx) => {
+      for (const [id, at] of batch) {
+        await trx.updateTable('access_tokens').set({ last_used_at: at }).where('id', '=', id).execute();
+      }
+    });
+  }
+
+  async stop(): Promise<void> {
+    if (this.flushTimer) clearInterval(this.flushTimer);
+    this.flushTimer = null;
+    await this.flushLastUse();
+  }
+}

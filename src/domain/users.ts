@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.js';
+import { newId } from './ids.js';
+import { hashPassword } from './passwords.js';
+import { Problem, problems } from './problem.js';
+import { parseInput, text } from './validation.js';
+
+const UserInput = z.strictObject({
+  email: z.email().max(320),
+  name: text(200).optional(),
+  password: z.string().min(12).max(1024).optional(),
+});
+
+export interface UserSummary {
+  id: string;
+  email: string;
+  name: string;
+}
+
+export class UserService {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Creates a user; emails are unique regardless of case. */
+  async create(input: unknown): Promise<UserSummary> {
+    const { email, name, password } = parseInput(UserInput, input);
+    const normalized = email.toLowerCase();
+    if (await this.findByEmail(normalized)) throw problems.invalidField('email', 'is already taken by another user');
+    const user = { id: newId(), email: normalized, name: name ?? normalized.split('@')[0]! };
+    await this.db
+      .insertInto('users')
+      .values({ ...user, password_hash: password ? await hashPassword(password) : null, created_at: Date.now() })
+      .execute();
+    return user;
+  }
+
+  async findByEmail(email: string): Promise<(UserSummary & { passwordHash: string | null }) | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .select(['id', 'email', 'name', 'password_hash'])
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirst();
+    return row && { id: row.id, email: row.email, name: row.name, passwordHash: row.password_hash };
+  }
+
+  async requireByEmail(email: string): Promise<UserSummary> {
+    const user = await this.findByEmail(email);
+    if (!user) throw new Problem('not-found', `No user has the email "${email}".`);
+    return user;
+  }
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { problems, type FieldError } from './problem.js';
+
+/**
+ * A request body that could not be parsed as JSON. The transport hands it on instead of
+ * failing at once, so that authentication, roles and lookups are judged first (contract §1).
+ */
+export class MalformedBody {
+  constructor(readonly reason: string) {}
+}
+
+/** Validates input against a schema; failures become one 400 problem listing every field. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  if (input instanceof MalformedBody) throw problems.invalidField('body', `is not valid JSON (${input.reason})`);
+  const value = input === undefined ? {} : input;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw problems.validation(fieldErrors(result.error.issues, value));
+}
+
+export function fieldErrors(issues: readonly z.core.$ZodIssue[], input: unknown): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const issue of issues) {
+    const path = issue.path.map(String);
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) errors.push({ field: fieldName([...path, key]), message: 'is not allowed' });
+      continue;
+    }
+    errors.push({ field: fieldName(path), message: messageFor(issue, valueAt(input, issue.path)) });
+  }
+  return errors;
+}
+
+function fieldName(path: string[]): string {
+  return path.length === 0 ? 'body' : path.join('.');
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let current: unknown = input;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  int: 'an integer',
+  number: 'a number',
+  string: 'a string',
+  boolean: 'a boolean',
+  array: 'an array',
+  object: 'a JSON object',
+};
+
+function messageFor(issue: z.core.$ZodIssue, value: unknown): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (value === undefined) return 'is required';
+      if (!issue.message.startsWith('Invalid input')) return issue.message;
+      return `must be ${TYPE_NAMES[issue.expected] ?? issue.expected}`;
+    case 'invalid_value':
+      if (value === undefined) return 'is required';
+      return `must be one of ${issue.values.map(String).join(', ')}`;
+    case 'invalid_format':
+      return issue.format === 'regex' ? issue.message : `must be a valid ${issue.format}`;
+    case 'too_small':
+      if (issue.origin === 'string') return issue.minimum === 1 ? 'must not be empty' : `must be at least ${issue.minimum} characters`;
+      if (issue.origin === 'array') return `must have at least ${issue.minimum} item${issue.minimum === 1 ? '' : 's'}`;
+      return `must be at least ${issue.minimum}`;
+    case 'too_big':
+      if (issue.origin === 'string') return `must be at most ${issue.maximum} characters`;
+      if (issue.origin === 'array') return `must have at most ${issue.maximum} items`;
+      return `must be at most ${issue.maximum}`;
+    default:
+      return issue.message;
+  }
+}
+
+/* Building blocks shared by every request shape, so each limit reads the same everywhere. */
+
+/** A string of 1..max characters that is not only white space (names, titles, messages). */
+export function text(max: number) {
+  return z
+    .string()
+    .min(1, { abort: true })
+    .max(max)
+    .refine((s) => s.trim().length > 0, { message: 'must not be only white space', abort: true })
+    // PostgreSQL cannot store NUL in text; no name or message needs one.
+    .refine((s) => !s.includes('\u0000'), { message: 'must not contain NUL characters' });
+}
+
+/** A JSON integer within [min, max], with one message naming both bounds. */
+export function intRange(min: number, max: number) {
+  const message = `must be an integer from ${min} to ${max}`;
+  return z.int({ error: message }).min(min, message).max(max, message);
+}
+
+export const uuid = () => z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID');

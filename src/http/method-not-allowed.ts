@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Fastify answers 404 for a known path with an unknown method; the contract wants 405
+ * with `Allow`. Paths are remembered as patterns when routes are added.
+ */
+export function trackAllowedMethods(app: FastifyInstance): (path: string) => string[] {
+  const patterns = new Map<string, { regex: RegExp; methods: Set<string> }>();
+  app.addHook('onRoute', (route) => {
+    if (route.url === '*' || route.url.endsWith('/*')) return;
+    let entry = patterns.get(route.url);
+    if (!entry) {
+      const source = route.url.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : escape(part))).join('/');
+      entry = { regex: new RegExp(`^${source}/?$`), methods: new Set() };
+      patterns.set(route.url, entry);
+    }
+    for (const method of [route.method].flat()) entry.methods.add(method);
+  });
+  return (path) => {
+    const allowed = new Set<string>();
+    for (const { regex, methods } of patterns.values()) if (regex.test(path)) for (const m of methods) allowed.add(m);
+    return [...allowed].sort();
+  };
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import type { Config } from '../config.js';
+import { Problem, type ProblemCode } from '../domain/problem.js';
+import { VERSION } from '../version.js';
+import type { ApiRoute } from './api-route.js';
+
+type JsonSchema = Record<string, unknown>;
+
+/** Problems any authenticated endpoint can answer with. */
+const ALWAYS: ProblemCode[] = ['unauthorized', 'rate-limited', 'internal'];
+
+/** JSON Schema (2020-12, which OpenAPI 3.1 uses as is) from a request or response shape. */
+export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  return rest;
+}
+
+/** The OpenAPI 3.1 document, generated from the same route definitions and schemas that serve requests. */
+export function openApiDocument(routes: ApiRoute[], config: Config): JsonSchema {
+  const paths: Record<string, Record<string, unknown>> = {};
+  const usedProblems = new Set<ProblemCode>(ALWAYS);
+  for (const route of routes) {
+    const params = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: { type: 'string', format: 'uuid' },
+    }));
+    const responses: Record<string, unknown> = {
+      [route.success.status]: route.success.schema
+        ? { description: route.success.description, content: { 'application/json': { schema: jsonSchema(route.success.schema, 'output') } } }
+        : { description: route.success.description },
+    };
+    for (const code of [...route.problems, ...ALWAYS]) {
+      usedProblems.add(code);
+      const status = new Problem(code, '').status;
+      responses[status] ??= { $ref: `#/components/responses/${code}` };
+    }
+    paths[route.path] ??= {};
+    paths[route.path]![route.method.toLowerCase()] = {
+      operationId: route.operationId,
+      tags: [route.tag],
+      summary: route.summary,
+      ...(route.description && { description: route.description }),
+      ...(params.length > 0 && { parameters: params }),
+      ...(route.auth === false && { security: [] }),
+      ...(route.body && {
+        requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } },
+      }),
+      responses,
+    };
+  }
+
+  const problemResponses: Record<string, unknown> = {};
+  for (const code of usedProblems) {
+    const sample = new Problem(code, '');
+    problemResponses[code] = {
+      description: `${sample.title} (type ends in /errors/${code})`,
+      content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+    };
+  }
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Lookout API',
+      version: VERSION,
+      description:
+        'Uptime monitoring for teams. Every request carries `Authorization: Bearer <token>`; ' +
+        'each token may make 300 requests per minute (REST and MCP together). Errors are RFC 7807 problems.',
+    },
+    servers: [{ url: config.publicUrl }],
+    security: [{ bearerAuth: [] }, { sessionCookie: [] }],
+    paths,
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'A personal access token: lkt_ and 40 letters and digits.' },
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'lookout_session',
+          description:
+            'The dashboard session from POST /api/v1/session, used when no Authorization header is sent. POST, PUT, PATCH and DELETE also need the `X-CSRF-Token` header with the session’s `csrfToken`.',
+        },
+      },
+      schemas: {
+        Problem: {
+          type: 'object',
+          required: ['type', 'title', 'status', 'detail', 'instance'],
+          properties: {
+            type: { type: 'string', description: '`{base_url}/errors/<code>`; the last segment is the stable code.' },
+            title: { type: 'string' },
+            status: { type: 'integer' },
+            detail: { type: 'string' },
+            instance: { type: 'string', description: 'The request path.' },
+            errors: {
+              type: 'array',
+              description: 'Validation problems only: every failing field.',
+              items: { type: 'object', required: ['field', 'message'], properties: { field: { type: 'string' }, message: { type: 'string' } } },
+            },
+          },
+        },
+      },
+      responses: problemResponses,
+    },
+  };
+}

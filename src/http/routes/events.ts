@@ -1,0 +1,64 @@
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { LiveEvent } from '../../domain/live-status.js';
+import type { Services } from '../../domain/services.js';
+import type { ApiRoute } from '../api-route.js';
+
+/** How often a stream sends a keep-alive comment and re-checks that its caller may still read. */
+export const STREAM_HEARTBEAT_MS = 15_000;
+
+/**
+ * Server-sent events for live dashboards. Events: `snapshot` (first, every monitor's state) and
+ * `monitor` (a status change, a completed check, a monitor added or removed), each as JSON.
+ */
+export function eventRoutes(services: Services, options: { heartbeatMs?: number } = {}): ApiRoute[] {
+  const live = services.live;
+  const heartbeatMs = options.heartbeatMs ?? STREAM_HEARTBEAT_MS;
+  return [
+    {
+      method: 'GET',
+      path: '/api/v1/events/stream',
+      operationId: 'streamEvents',
+      tag: 'Events',
+      summary: 'Live monitor status changes of the team as server-sent events (text/event-stream).',
+      description:
+        'Any role; token or dashboard session. The first event is `snapshot` ({"type":"snapshot","monitors":[{monitorId,status,paused,lastCheckedAt}]}); ' +
+        'then `monitor` ({"type":"monitor","change":"status|checked|added|removed","previousStatus","monitor":{…}}) within about two seconds of a change. ' +
+        'A comment line every 15 s keeps the connection open; the stream ends when the token or session stops being valid.',
+      success: { status: 200, description: 'An endless text/event-stream.' },
+      problems: [],
+      handler: async ({ actor, reply }) => {
+        reply.hijack();
+        const raw = reply.raw;
+        raw.writeHead(200, {
+          ...(reply.getHeaders() as OutgoingHttpHeaders),
+          'Content-Type': 'text/event-stream; charset=utf-8',
+          'Cache-Control': 'no-store',
+          Connection: 'keep-alive',
+          'X-Accel-Buffering': 'no',
+        });
+        raw.write('retry: 3000\n\n');
+        let sequence = 0;
+        let closed = false;
+        const send = (event: LiveEvent) => {
+          if (!closed) raw.write(`id: ${++sequence}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+        };
+        const close = () => {
+          if (closed) return;
+          closed = true;
+          clearInterval(heartbeat);
+          unsubscribe();
+          raw.end();
+        };
+        const heartbeat = setInterval(() => {
+          live.stillAdmitted(actor).then(
+            (ok) => (ok ? !closed && raw.write(': keep-alive\n\n') : close()),
+            () => close(),
+          );
+        }, heartbeatMs).unref();
+        const unsubscribe = live.subscribe(actor, send, close);
+        raw.on('close', close);
+        raw.on('error', close);
+      },
+    },
+  ];
+}

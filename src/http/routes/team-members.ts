@@ -1,0 +1,54 @@
+import { ChangeRoleInput, InviteMemberInput, InvitedMemberRecord } from '../../domain/team-members.js';
+import type { Services } from '../../domain/services.js';
+import { MemberRecord } from '../../domain/teams.js';
+import type { ApiRoute } from '../api-route.js';
+
+const TAG = 'Team';
+const MEMBER = '/api/v1/teams/current/members/{userId}';
+
+/** Members managing members; every rule is in TeamMemberService. */
+export function teamMemberRoutes(services: Services): ApiRoute[] {
+  const members = services.teamMembers;
+  return [
+    {
+      method: 'POST',
+      path: '/api/v1/teams/current/members',
+      operationId: 'inviteTeamMember',
+      tag: TAG,
+      summary: 'Add a person to the team by email.',
+      description:
+        'Roles Admin, Owner (only an Owner can add an Owner). An existing user is added and signs in as before; for an email without a user, ' +
+        'a user without a password is created and the answer carries a one-time `setPasswordUrl` (valid 7 days) to pass on.',
+      body: InviteMemberInput,
+      success: { status: 201, description: 'The new member, with the set-password link when one was made.', schema: InvitedMemberRecord },
+      problems: ['validation', 'forbidden'],
+      handler: ({ actor, body }) => members.invite(actor, body),
+    },
+    {
+      method: 'PATCH',
+      path: MEMBER,
+      operationId: 'changeTeamMemberRole',
+      tag: TAG,
+      summary: 'Change a member’s role.',
+      description:
+        'Roles Admin, Owner. An Admin can neither make nor unmake Owners; the last Owner cannot be demoted (400). ' +
+        'The member’s tokens and sessions act with the new role at once.',
+      body: ChangeRoleInput,
+      success: { status: 200, description: 'The member with the new role.', schema: MemberRecord },
+      problems: ['validation', 'forbidden', 'not-found'],
+      handler: ({ actor, params, body }) => members.changeRole(actor, params.userId!, body),
+    },
+    {
+      method: 'DELETE',
+      path: MEMBER,
+      operationId: 'removeTeamMember',
+      tag: TAG,
+      summary: 'Remove a member from the team.',
+      description:
+        'Roles Admin, Owner. An Admin cannot remove an Owner; the last Owner cannot be removed (400). The member’s tokens for this team stop working at once.',
+      success: { status: 204, description: 'Removed; no body.' },
+      problems: ['validation', 'forbidden', 'not-found'],
+      handler: ({ actor, params }) => members.remove(actor, params.userId!),
+    },
+  ];
+}

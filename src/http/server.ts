@@ -1,0 +1,112 @@
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { Actor } from '../domain/actor.js';
+import { newId } from '../domain/ids.js';
+import { Problem } from '../domain/problem.js';
+import type { Services } from '../domain/services.js';
+import { CSRF_HEADER, SESSION_COOKIE } from '../domain/sessions.js';
+import { fastifyPath, type ApiRoute } from './api-route.js';
+import { headerValue, readCookie } from './cookies.js';
+import { BODY_LIMIT_BYTES, registerJsonBody } from './json-body.js';
+import { trackAllowedMethods } from './method-not-allowed.js';
+import { requestPath, sendProblem, toProblem } from './problem-reply.js';
+import { openApiDocument } from './openapi.js';
+import { systemRoutes } from './routes/system.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor?: Actor;
+  }
+}
+
+export interface HttpDeps {
+  config: Config;
+  services: Services;
+  logger: Logger;
+  /** Every REST endpoint, registered under /api/v1 and documented in the OpenAPI document. */
+  routes: ApiRoute[];
+  /** Readiness beyond the process being up (database reachable). */
+  ready(): Promise<void>;
+  /** Further parts to mount (dashboard, status pages, MCP, metrics). */
+  plugins?: Array<(app: FastifyInstance) => Promise<void> | void>;
+}
+
+export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> {
+  const { config, services, routes } = deps;
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: () => newId(),
+    requestIdHeader: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: false,
+    return503OnClosing: true,
+  });
+  const allowedMethods = trackAllowedMethods(app);
+  registerJsonBody(app);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, path: requestPath(request), status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
+
+  app.setErrorHandler(async (error, request, reply) => {
+    const problem = toProblem(error);
+    if (problem.code === 'internal') request.log.error({ err: error }, 'request failed');
+    return sendProblem(reply, request, problem, config.publicUrl);
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const allowed = allowedMethods(requestPath(request));
+    if (allowed.length > 0) {
+      reply.header('Allow', allowed.join(', '));
+      return sendProblem(reply, request, new Problem('method-not-allowed', `Use one of: ${allowed.join(', ')}.`), config.publicUrl);
+    }
+    return sendProblem(reply, request, new Problem('not-found', 'No such endpoint.'), config.publicUrl);
+  });
+
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      const admission = await services.access.admit(request.headers.authorization, request.ip, {
+        cookie: readCookie(request.headers.cookie, SESSION_COOKIE),
+        csrfToken: headerValue(request.headers[CSRF_HEADER]),
+        method: request.method,
+      });
+      request.actor = admission.actor;
+      reply.headers(admission.headers);
+    } catch (error) {
+      if (error instanceof Problem && error.code === 'unauthorized') reply.header('WWW-Authenticate', 'Bearer');
+      throw error;
+    }
+  };
+
+  for (const route of routes) {
+    app.route({
+      method: route.method,
+      url: fastifyPath(route.path),
+      ...(route.auth !== false && { onRequest: authenticate }),
+      handler: async (request, reply) => {
+        const result = await route.handler({
+          actor: request.actor!,
+          params: request.params as Record<string, string>,
+          body: request.body,
+          request,
+          reply,
+        });
+        reply.status(route.success.status);
+        return route.success.status === 204 ? reply.send() : result;
+      },
+    });
+  }
+
+  const document = openApiDocument(routes, config);
+  for (const route of systemRoutes({ document, ready: deps.ready })) app.route(route);
+  for (const plugin of deps.plugins ?? []) await plugin(app);
+  return app;
+}

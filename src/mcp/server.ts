@@ -1,0 +1,144 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../config.js';
+import type { Actor } from '../domain/actor.js';
+import { Problem, problems, type ProblemBody } from '../domain/problem.js';
+import type { Services } from '../domain/services.js';
+import { MalformedBody } from '../domain/validation.js';
+import { jsonSchema } from '../http/openapi.js';
+import { VERSION } from '../version.js';
+import { mcpTools, type McpTool } from './tools.js';
+
+export const MCP_PATH = '/mcp';
+
+const INSTRUCTIONS =
+  'Lookout is an uptime-monitoring service. These tools act on the monitors, incidents, status page and team of the token you ' +
+  'connected with, with that token’s role (get_team tells it: Member, Admin or Owner). Ids come from the list_* tools. ' +
+  'A failing call answers isError with an RFC 7807 problem: switch on the last segment of `type` ' +
+  '(validation, forbidden, not-found, rate-limited); `detail` says what to change.';
+
+/** A tool error's `structuredContent`: the REST problem, plus `retryAfter` (seconds) for the trigger lock. */
+const ProblemRecord = z.object({
+  type: z.string().describe('`{base_url}/errors/<code>`; the last segment is the stable code to switch on.'),
+  title: z.string(),
+  status: z.int().describe('The HTTP status REST answers with for the same failure.'),
+  detail: z.string().describe('What went wrong; for validation, the first failing field as "<field>: <message>".'),
+  instance: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional().describe('Validation only: every failing field.'),
+  retryAfter: z.int().optional().describe('Trigger lock only: seconds until the monitor may be triggered again.'),
+});
+
+/**
+ * What `tools/list` answers, computed once. The input schema is the JSON Schema of the same Zod
+ * fields REST validates with; the output schema admits the record or, for `isError` results, the
+ * problem: the SDK's client validates every `structuredContent` against it, errors included.
+ */
+function describe(tool: McpTool, problem: Record<string, unknown>): Tool {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: jsonSchema(tool.input, 'input') as Tool['inputSchema'],
+    outputSchema: {
+      type: 'object',
+      description: 'The record on success; the problem (RFC 7807) when `isError` is true.',
+      anyOf: [jsonSchema(tool.output, 'output'), problem],
+    },
+    annotations: { title: tool.title, ...tool.annotations },
+  };
+}
+
+function answer(structured: object, isError?: true): CallToolResult {
+  return {
+    content: [{ type: 'text', text: JSON.stringify(structured) }],
+    structuredContent: structured as Record<string, unknown>,
+    ...(isError && { isError }),
+  };
+}
+
+function problemAnswer(problem: Problem, baseUrl: string): CallToolResult {
+  const body: ProblemBody = problem.toJSON(baseUrl, MCP_PATH);
+  if (problem.extra.retryAfter !== undefined) body.retryAfter = problem.extra.retryAfter;
+  return answer(body, true);
+}
+
+/**
+ * `POST {base_url}/mcp`: MCP over Streamable HTTP, stateless (a fresh SDK server and transport per
+ * HTTP request, JSON answers). Each request is admitted exactly like a REST call: the bearer token
+ * (401 problem with `WWW-Authenticate: Bearer`) and one unit of the token's shared 300/minute budget
+ * (429 problem with `Retry-After`). GET and DELETE answer 405 (no server-initiated streams, no sessions).
+ */
+export function mcpEndpoint({ config, services }: { config: Config; services: Services }) {
+  const tools = new Map(mcpTools(services).map((tool) => [tool.name, tool]));
+  const problem = jsonSchema(ProblemRecord, 'output');
+  const listed = [...tools.values()].map((tool) => describe(tool, problem));
+
+  async function callTool(actor: Actor, name: string, args: Record<string, unknown> | undefined, log: FastifyBaseLogger) {
+    const tool = tools.get(name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Call tools/list for the tools there are.`);
+    try {
+      return answer(await tool.call(actor, args ?? {}));
+    } catch (error) {
+      if (error instanceof Problem) return problemAnswer(error, config.publicUrl);
+      log.error({ err: error, tool: name }, 'MCP tool failed');
+      return problemAnswer(problems.internal(), config.publicUrl);
+    }
+  }
+
+  function serverFor(actor: Actor, log: FastifyBaseLogger): Server {
+    const server = new Server({ name: 'lookout', title: 'Lookout', version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
+    server.setRequestHandler(CallToolRequestSchema, (request) => callTool(actor, request.params.name, request.params.arguments, log));
+    return server;
+  }
+
+  const admit = async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      // Bearer tokens only: no session cookie, so a browser's session cannot be used from another site.
+      const admission = await services.access.admit(request.headers.authorization, request.ip);
+      request.actor = admission.actor;
+      reply.headers(admission.headers);
+    } catch (error) {
+      if (error instanceof Problem && error.code === 'unauthorized') reply.header('WWW-Authenticate', 'Bearer');
+      throw error;
+    }
+  };
+
+  return (app: FastifyInstance) => {
+    app.post(MCP_PATH, { onRequest: admit }, async (request, reply) => {
+      if (request.body instanceof MalformedBody) throw problems.invalidField('body', `is not valid JSON (${request.body.reason})`);
+      const server = serverFor(request.actor!, request.log);
+      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      try {
+        await server.connect(transport);
+        const response = await transport.handleRequest(webRequest(request, config.publicUrl), { parsedBody: request.body ?? null });
+        reply.status(response.status);
+        response.headers.forEach((value, name) => reply.header(name, value));
+        const text = await response.text();
+        return text === '' ? reply.send() : reply.send(text);
+      } finally {
+        await server.close();
+      }
+    });
+  };
+}
+
+/** The headers the transport judges (Accept, Content-Type, MCP-Protocol-Version); the body is passed parsed. */
+function webRequest(request: FastifyRequest, baseUrl: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name === 'content-length' || name === 'transfer-encoding') continue;
+    for (const one of [value].flat()) headers.append(name, one);
+  }
+  return new Request(new URL(MCP_PATH, baseUrl), { method: 'POST', headers });
+}

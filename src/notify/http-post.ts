@@ -1,0 +1,84 @@
+import http from 'node:http';
+import https from 'node:https';
+import { toCheckError } from '../checks/check-result.js';
+import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from '../checks/target-policy.js';
+
+export interface PostResult {
+  ok: boolean;
+  statusCode: number | null;
+  /** Why it failed, for the deliveries log; null on success. */
+  error: string | null;
+}
+
+/** How much of a failing answer's body is kept for the log. */
+const ERROR_BODY_BYTES = 200;
+
+/**
+ * POSTs a body over a fresh connection: redirects are not followed (a 3xx is a failure), the
+ * whole exchange must finish within `timeoutMs`, and the target policy is enforced on every
+ * address the host name resolves to. Never throws.
+ */
+export function postJson(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  options: { targetPolicy: TargetPolicy; timeoutMs: number },
+): Promise<PostResult> {
+  return new Promise((resolve) => {
+    let request: http.ClientRequest | undefined;
+    let settled = false;
+    const finish = (result: PostResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      request?.destroy();
+      resolve(result);
+    };
+    const timer = setTimeout(
+      () => finish({ ok: false, statusCode: null, error: `timeout: no complete answer within ${options.timeoutMs} ms` }),
+      options.timeoutMs,
+    );
+    try {
+      const target = new URL(url);
+      assertHostAllowed(target.hostname, options.targetPolicy);
+      const requestOptions: https.RequestOptions = {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), ...headers },
+        agent: false,
+        lookup: createPolicyLookup(options.targetPolicy),
+      };
+      request = target.protocol === 'https:' ? https.request(target, requestOptions) : http.request(target, requestOptions);
+    } catch (error) {
+      finish({ ok: false, statusCode: null, error: describe(error) });
+      return;
+    }
+    request.on('response', (response) => {
+      const statusCode = response.statusCode ?? 0;
+      const ok = statusCode >= 200 && statusCode < 300;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        if (size < ERROR_BODY_BYTES) chunks.push(chunk);
+        size += chunk.length;
+      });
+      response.on('end', () => {
+        if (ok) return finish({ ok, statusCode, error: null });
+        const excerpt = Buffer.concat(chunks).toString('utf8').slice(0, ERROR_BODY_BYTES)
+          // The excerpt is stored as text: control characters (NUL cannot be stored in PostgreSQL) become spaces.
+          .replace(/[\s\p{Cc}]+/gu, ' ')
+          .trim();
+        const redirect = statusCode >= 300 && statusCode < 400 ? ' (redirects are not followed)' : '';
+        finish({ ok, statusCode, error: `HTTP ${statusCode}${redirect}${excerpt ? `: ${excerpt}` : ''}` });
+      });
+      response.on('error', (error) => finish({ ok: false, statusCode, error: describe(error) }));
+    });
+    request.on('error', (error) => finish({ ok: false, statusCode: null, error: describe(error) }));
+    request.end(body);
+  });
+}
+
+/** `<stable code>: <message>`, with the codes monitor runs use (connection-refused, target-blocked, …). */
+function describe(error: unknown): string {
+  const { code, message } = toCheckError(error, 'connection-reset');
+  return `${code}: ${message}`;
+}

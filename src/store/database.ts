@@ -1,0 +1,98 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import pg from 'pg';
+import { migrations } from './migrations/index.js';
+import type { Database } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Store {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** The SQLite file, for tools that read it directly (backups, tests); null with PostgreSQL. */
+  file: string | null;
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /**
+   * PostgreSQL: a pooled connection that was idle failed (server restart, failover, a terminated
+   * backend). The pool drops it and opens a new one for the next query; this only reports it.
+   */
+  onConnectionError?(error: Error): void;
+}
+
+/** Opens `file:<path>` as embedded SQLite or `postgres://…` as PostgreSQL. */
+export function openStore(databaseUrl: string, options: StoreOptions = {}): Store {
+  if (databaseUrl.startsWith('postgres://') || databaseUrl.startsWith('postgresql://')) return openPostgres(databaseUrl, options);
+  if (databaseUrl.startsWith('file:')) return openSqlite(resolve(databaseUrl.slice('file:'.length)));
+  throw new Error(`DATABASE_URL must start with file: or postgres:// (got "${databaseUrl.split(':')[0]}:…")`);
+}
+
+function openSqlite(file: string): Store {
+  mkdirSync(dirname(file), { recursive: true });
+  const connection = new SQLite(file);
+  connection.pragma('journal_mode = WAL');
+  connection.pragma('synchronous = NORMAL');
+  connection.pragma('busy_timeout = 5000');
+  connection.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
+  return withCommon(db, 'sqlite', file);
+}
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running a small indexed
+ * query. Statements are cached by their SQL text, which Kysely keeps stable per query shape.
+ */
+function withStatementCache(connection: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => connection.close(),
+    prepare(sqlText: string) {
+      let statement = statements.get(sqlText);
+      if (!statement) {
+        statement = connection.prepare(sqlText);
+        if (statements.size >= 500) statements.delete(statements.keys().next().value!);
+        statements.set(sqlText, statement);
+      }
+      return statement;
+    },
+  } as SqliteDatabase;
+}
+
+// int8 (bigint) columns hold epoch milliseconds, well inside Number's safe range.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+function openPostgres(url: string, options: StoreOptions): Store {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Without a listener, an idle connection's error (e.g. PostgreSQL restarting) would end the process.
+  pool.on('error', (error) => options.onConnectionError?.(error));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return withCommon(db, 'postgres', null);
+}
+
+function withCommon(db: Kysely<Database>, dialect: Dialect, file: string | null): Store {
+  return {
+    db,
+    dialect,
+    file,
+    async migrate() {
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      const { error, results } = await migrator.migrateToLatest();
+      if (error) {
+        const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+        throw new Error(`Database migration ${failed ?? ''} failed: ${(error as Error).message}`);
+      }
+    },
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import type { Migration } from 'kysely';
+import * as platform from './0001-platform.js';
+import * as monitors from './0002-monitors.js';
+import * as events from './0003-events.js';
+import * as incidents from './0004-incidents.js';
+import * as checks from './0005-checks.js';
+import * as sessions from './0006-sessions.js';
+import * as statusPages from './0007-status-pages.js';
+
+/** Every migration in order. Names sort; never rename or edit one that has shipped. */
+export const migrations: Record<string, Migration> = {
+  '0001-platform': platform,
+  '0002-monitors': monitors,
+  '0003-events': events,
+  '0004-incidents': incidents,
+  '0005-checks': checks,
+  '0006-sessions': sessions,
+  '0007-status-pages': statusPages,
+};

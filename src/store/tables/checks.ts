@@ -1,0 +1,58 @@
+export interface MonitorRunsTable {
+  id: string;
+  monitor_id: string;
+  region: string;
+  /** scheduled | manual */
+  trigger: string;
+  started_at: number;
+  duration_ms: number;
+  ok: number;
+  attempts: number;
+  error_code: string | null;
+  error_message: string | null;
+  status_code: number | null;
+  /** JSON HttpTimings for HTTP runs. */
+  timings: string | null;
+  /** JSON CertificateInfo for SSL runs. */
+  certificate: string | null;
+}
+
+/** When each (monitor, region) is next due; written with the run, so a restart resumes from here. */
+export interface CheckSchedulesTable {
+  monitor_id: string;
+  region: string;
+  next_due_at: number;
+}
+
+/**
+ * Per monitor, region and hour (or day): counts and a duration histogram, updated by the
+ * same transaction that writes each run. Bucket upper bounds are DURATION_BUCKETS_MS.
+ */
+export interface RollupsTable {
+  monitor_id: string;
+  region: string;
+  /** hour | day */
+  period: string;
+  bucket_start: number;
+  checks: number;
+  failures: number;
+  duration_sum: number;
+  h0: number;
+  h1: number;
+  h2: number;
+  h3: number;
+  h4: number;
+  h5: number;
+  h6: number;
+  h7: number;
+  h8: number;
+  h9: number;
+  h10: number;
+  h11: number;
+}
+
+export interface CheckTables {
+  monitor_runs: MonitorRunsTable;
+  check_schedules: CheckSchedulesTable;
+  rollups: RollupsTable;
+}

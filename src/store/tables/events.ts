@@ -1,0 +1,16 @@
+export interface EventsTable {
+  id: string;
+  team_id: string;
+  monitor_id: string;
+  /** monitor.status_changed | certificate.expiring */
+  type: string;
+  /** JSON of the event (see src/domain/events.ts). */
+  payload: string;
+  occurred_at: number;
+  /** Set once the alerting side has turned the event into incidents and deliveries. */
+  processed_at: number | null;
+}
+
+export interface EventTables {
+  events: EventsTable;
+}

@@ -1,0 +1,31 @@
+export interface IncidentsTable {
+  id: string;
+  team_id: string;
+  /** The linked monitor, or null. */
+  monitor_id: string | null;
+  title: string;
+  /** investigating | identified | monitoring | resolved */
+  status: string;
+  /** minor | major | critical */
+  severity: string;
+  /** manual (REST, MCP, dashboard) | monitor (opened automatically) */
+  source: string;
+  created_at: number;
+  updated_at: number;
+  resolved_at: number | null;
+}
+
+export interface IncidentUpdatesTable {
+  id: string;
+  incident_id: string;
+  message: string;
+  /** The status this update set, or null when it set none. */
+  status: string | null;
+  posted_to_status_page: number;
+  created_at: number;
+}
+
+export interface IncidentTables {
+  incidents: IncidentsTable;
+  incident_updates: IncidentUpdatesTable;
+}

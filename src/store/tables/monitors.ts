@@ -1,0 +1,55 @@
+export interface MonitorsTable {
+  id: string;
+  team_id: string;
+  type: 'http' | 'ssl';
+  name: string;
+  interval_seconds: number;
+  timeout_seconds: number;
+  /** JSON array of region names, in the order given. */
+  regions: string;
+  notification_policy_id: string | null;
+  paused: number;
+  /** pending | up | degraded | down; `paused` is shown when `paused` = 1. */
+  status: string;
+  last_checked_at: number | null;
+  /** JSON map region → newest result `{ok, error, at}`; what `status` is computed from. */
+  region_results: string | null;
+  /** Fingerprint of the certificate whose expiry was last announced (one event per certificate). */
+  expiry_warned_fingerprint: string | null;
+  /** JSON CertificateInfo from the newest SSL run, or null. */
+  certificate: string | null;
+  created_at: number;
+  updated_at: number;
+  /** Soft delete: set once, never listed, found or checked again. */
+  deleted_at: number | null;
+  // HTTP monitors
+  url: string | null;
+  method: string | null;
+  expected_status: number | null;
+  auth_type: string | null;
+  auth_username: string | null;
+  auth_header_name: string | null;
+  /** Sealed by the secret box (AES-256-GCM with a key id); never plain text. */
+  auth_secret: string | null;
+  // SSL monitors
+  host: string | null;
+  port: number | null;
+  warning_days: number | null;
+}
+
+export interface NotificationPoliciesTable {
+  id: string;
+  team_id: string;
+  name: string;
+  /** JSON array of events: down, degraded, up, certificate-expiring. */
+  notify_on: string;
+  /** JSON array of channels; a webhook secret inside is sealed by the secret box. */
+  channels: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MonitorTables {
+  monitors: MonitorsTable;
+  notification_policies: NotificationPoliciesTable;
+}

@@ -1,0 +1,39 @@
+export interface TeamsTable {
+  id: string;
+  name: string;
+  created_at: number;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  created_at: number;
+}
+
+export interface MembershipsTable {
+  team_id: string;
+  user_id: string;
+  role: string;
+  joined_at: number;
+}
+
+export interface AccessTokensTable {
+  id: string;
+  team_id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  created_at: number;
+  expires_at: number | null;
+  revoked_at: number | null;
+  last_used_at: number | null;
+}
+
+export interface PlatformTables {
+  teams: TeamsTable;
+  users: UsersTable;
+  memberships: MembershipsTable;
+  access_tokens: AccessTokensTable;
+}

@@ -1,0 +1,14 @@
+/**
+ * Global setup: compiles the server once per test run, so that tests which start `lookout`
+ * as a process (the CLI, `serve`, kill -9 and restart) run the built program, as operators do,
+ * instead of compiling the sources again in every process.
+ */
+import { execFileSync } from 'node:child_process';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+
+export function setup(): void {
+  if (process.env.LOOKOUT_TEST_BUILT === '1') return; // the other project already built it
+  execFileSync(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
+  process.env.LOOKOUT_TEST_BUILT = '1';
+}

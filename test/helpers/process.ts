@@ -1,0 +1,51 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServeProcess {
+  child: ChildProcess;
+  output(): string;
+  /** SIGTERM, and wait for the exit. */
+  stop(): Promise<void>;
+  /** SIGKILL: no shutdown code runs. */
+  kill(): Promise<void>;
+}
+
+/** Starts the built `lookout serve` (test/helpers/build-setup.ts) as its own process and waits until it listens. */
+export async function serve(env: Record<string, string>): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [join(ROOT, 'dist/main.js'), 'serve'], {
+    cwd: ROOT,
+    env: { ...process.env, LOOKOUT_REGIONS: 'none', ...env },
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 30_000);
+    child.stdout!.on('data', () => {
+      if (output.includes('Lookout is listening')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited with ${code}:\n${output}`)));
+  });
+  const exited = (signal: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill(signal);
+    });
+  return { child, output: () => output, stop: () => exited('SIGTERM'), kill: () => exited('SIGKILL') };
+}

@@ -1,0 +1,208 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { createApp, type App, type AppOptions } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import type { Role } from '../../src/domain/roles.js';
+import type { DispatcherOptions } from '../../src/notify/dispatcher.js';
+import { TEST_STORE, provisionStore, storedBytes, type TestStore } from './cluster.js';
+
+export const PUBLIC_URL = 'http://lookout.test';
+
+export interface Member {
+  teamId: string;
+  userId: string;
+  email: string;
+  token: string;
+  tokenId: string;
+}
+
+export interface Answer<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface TestServer {
+  app: App;
+  baseUrl: string;
+  dataDir: string;
+  env: Record<string, string>;
+  /** `postgres` when the suite runs in cluster mode (LOOKOUT_TEST_STORE=postgres: PostgreSQL + Redis). */
+  store: TestStore;
+  /** Everything the store holds at rest, to search for what must never be stored in plain text. */
+  storedBytes(): Promise<Buffer>;
+  /** Everything the server logged so far. */
+  logs(): string;
+  /** A new team with one member of the given role, holding a fresh token. */
+  newTeam(role?: Role): Promise<Member>;
+  /** Another member (with a token) in an existing team. */
+  addMember(teamId: string, role: Role): Promise<Member>;
+  request<T = any>(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<Answer<T>>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+export interface StartOptions {
+  /** Alert delivery timing (backoff base, retry window, polling), shortened for tests. */
+  alerting?: Partial<DispatcherOptions>;
+  /** Check engine settings: trusted test CAs, a short confirming-retry pause. */
+  checks?: AppOptions['checks'];
+}
+
+/**
+ * Starts the real server on a random port over a fresh SQLite file on disk. To restart over the
+ * same data, close only `app` and pass `DATABASE_URL` of the first server to a new one.
+ */
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lookout-test-'));
+  // LOOKOUT_TEST_STORE=postgres: a database and a Redis database of its own (test/helpers/cluster.ts).
+  const provisioned = await provisionStore(env);
+  const fullEnv: Record<string, string> = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    PUBLIC_URL,
+    DATABASE_URL: `file:${join(dataDir, 'lookout.db')}`,
+    LOOKOUT_BOOTSTRAP: 'false',
+    LOOKOUT_REGIONS: 'none',
+    LOG_LEVEL: 'info',
+    ...provisioned.env,
+    ...env,
+  };
+  let logText = '';
+  const logDestination = new Writable({
+    write(chunk, _encoding, done) {
+      logText += chunk.toString();
+      done();
+    },
+  });
+  let app: App;
+  try {
+    app = await createApp({ config: loadConfig(fullEnv), logDestination, alerting: options.alerting, checks: options.checks });
+  } catch (error) {
+    await provisioned.releaseCoordination();
+    await provisioned.dropDatabase();
+    throw error;
+  }
+  const closeApp = app.close.bind(app);
+  app.close = async () => {
+    await closeApp();
+    await provisioned.releaseCoordination();
+  };
+  const address = await app.listen();
+  const baseUrl = address.replace('[::1]', '127.0.0.1');
+
+  const addMember = async (teamId: string, role: Role): Promise<Member> => {
+    const email = `user${++counter}-${process.pid}@example.test`;
+    const user = await app.services.users.create({ email });
+    await app.services.teams.addMember(teamId, user.id, role);
+    const token = await app.services.tokens.create({ teamId, userId: user.id });
+    return { teamId, userId: user.id, email, token: token.token, tokenId: token.id };
+  };
+
+  return {
+    app,
+    baseUrl,
+    dataDir,
+    env: fullEnv,
+    store: TEST_STORE,
+    storedBytes: () => storedBytes(app.store, dataDir),
+    logs: () => logText,
+    addMember,
+    async newTeam(role: Role = 'Owner') {
+      const team = await app.services.teams.create({ name: `Team ${++counter}` });
+      return addMember(team.id, role);
+    },
+    async request(method, path, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      let body: string | undefined;
+      if (options.body !== undefined) {
+        body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      const response = await fetch(baseUrl + path, { method, headers, body });
+      const text = await response.text();
+      const type = response.headers.get('content-type') ?? '';
+      const answer = { status: response.status, headers: response.headers, text, body: type.includes('json') && text ? JSON.parse(text) : text };
+      // Every error answer anywhere in the suite must be a complete RFC 7807 problem.
+      if (answer.status >= 400) assertProblemShape(answer, path.split('?')[0]!);
+      if (!answer.headers.get('x-request-id')) throw new Error(`${method} ${path} answered without X-Request-Id`);
+      return answer;
+    },
+    async close() {
+      await app.close();
+      await provisioned.dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  json: any;
+}
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+
+/** Runs the built `lookout` CLI (test/helpers/build-setup.ts) as a separate process, as an operator would. */
+export function runCli(args: string[], env: Record<string, string>, stdin?: string): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'dist/main.js'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      let json: any = null;
+      try {
+        json = JSON.parse(stdout);
+      } catch {}
+      resolve({ code: code ?? -1, stdout, stderr, json });
+    });
+    child.stdin.end(stdin ?? '');
+  });
+}
+
+function assertProblemShape(answer: Answer, path: string): void {
+  const p = answer.body;
+  const code = typeof p?.type === 'string' ? p.type.slice(`${PUBLIC_URL}/errors/`.length) : '';
+  if (
+    !answer.headers.get('content-type')?.startsWith('application/problem+json') ||
+    !p.type.startsWith(`${PUBLIC_URL}/errors/`) ||
+    !/^[a-z-]+$/.test(code) ||
+    typeof p.title !== 'string' ||
+    p.status !== answer.status ||
+    typeof p.detail !== 'string' ||
+    p.instance !== path
+  ) {
+    throw new Error(`error answer for ${path} is not a complete problem: ${answer.status} ${answer.text}`);
+  }
+}
+
+/** Asserts the RFC 7807 shape every error answer must have. */
+export function expectProblem(answer: Answer, status: number, code: string, path: string): void {
+  const problem = answer.body;
+  const ok =
+    answer.status === status &&
+    answer.headers.get('content-type')?.startsWith('application/problem+json') &&
+    problem?.type === `${PUBLIC_URL}/errors/${code}` &&
+    typeof problem.title === 'string' &&
+    problem.status === status &&
+    typeof problem.detail === 'string' &&
+    problem.instance === path;
+  if (!ok) {
+    throw new Error(`expected a ${status} ${code} problem for ${path}, got ${answer.status}: ${answer.text}`);
+  }
+}

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../helpers/server.js';
+import { MONITORS, client, expectCreated, expectOk, httpBody, insertPolicy, sslBody, type Client } from './fixtures.js';
+
+/**
+ * The list is written as JSON by the database (src/domain/monitor-list-sql.ts); every other
+ * answer maps rows in JavaScript (toRecord). Both must give the very same records — fields,
+ * order of fields, values — for every kind of monitor, on SQLite and PostgreSQL alike.
+ */
+
+let server: TestServer;
+let owner: Client;
+
+beforeAll(async () => {
+  server = await startServer();
+  owner = await client(server);
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('the list written by the database', () => {
+  it('is an empty data array for a team without monitors', async () => {
+    const fresh = await client(server);
+    const answer = await fresh.request('GET', MONITORS);
+    expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(answer.body).toEqual({ data: [] });
+  });
+
+  it('shows each monitor exactly as GET by id does', async () => {
+    const policy = await insertPolicy(server, owner.member.teamId);
+    const bodies = [
+      httpBody(),
+      httpBody({ name: 'Quotes " and \\ backslash, <tags>, ünïcödé, emoji 🚀, tab\there', notificationPolicyId: policy }),
+      httpBody({ auth: { type: 'bearer', secret: 'b' }, method: 'HEAD', expectedStatus: 204, regions: ['asia', 'us-east', 'eu-west'] }),
+      httpBody({ auth: { type: 'basic', username: 'svc "user"', secret: 'p' }, url: 'https://example.com/a?b=1&c=%20#d' }),
+      httpBody({ auth: { type: 'header', headerName: 'X-Api-Key', secret: 'k' }, intervalSeconds: 3600, timeoutSeconds: 120 }),
+      sslBody(),
+      sslBody({ warningDays: 30, port: 8443, host: '2001:db8::1' }),
+      sslBody({ warningDays: null, notificationPolicyId: policy }),
+    ];
+    const ids: string[] = [];
+    for (const body of bodies) ids.push(expectCreated(await owner.request('POST', MONITORS, body)).id);
+
+    // States only the check engine or time produce: checked, certificates, paused, odd milliseconds.
+    const db = server.app.store.db;
+    await db
+      .updateTable('monitors')
+      .set({ status: 'degraded', last_checked_at: Date.parse('2026-11-21T10:00:00.007Z'), created_at: Date.parse('2026-01-02T03:04:05.000Z') })
+      .where('id', '=', ids[0]!)
+      .execute();
+    await db
+      .updateTable('monitors')
+      .set({
+        status: 'up',
+        last_checked_at: Date.parse('2026-11-21T23:59:59.999Z'),
+        certificate: JSON.stringify({
+          subject: 'CN=example.com, O="Acme, Inc."',
+          issuer: 'CN=Test CA',
+          validFrom: '2026-01-01T00:00:00.000Z',
+          validTo: '2027-01-01T00:00:00.000Z',
+          daysRemaining: -3,
+          fingerprint256: 'AA:BB',
+        }),
+      })
+      .where('id', '=', ids[5]!)
+      .execute();
+    expectOk(await owner.request('POST', `${MONITORS}/${ids[2]}/pause`));
+    expectOk(await owner.request('POST', `${MONITORS}/${ids[6]}/pause`));
+
+    const listed = await owner.request('GET', MONITORS);
+    expect(listed.status).toBe(200);
+    const data = listed.body.data as any[];
+    expect(data.map((m) => m.id)).toEqual(ids);
+    for (const [i, id] of ids.entries()) {
+      const one = expectOk(await owner.request('GET', `${MONITORS}/${id}`));
+      // Same values and the same order of fields.
+      expect(JSON.stringify(data[i])).toBe(JSON.stringify(one));
+    }
+    expect(data[0]).toMatchObject({ status: 'degraded', lastCheckedAt: '2026-11-21T10:00:00.007Z', createdAt: '2026-01-02T03:04:05.000Z' });
+    expect(data[5].certificate).toEqual({
+      subject: 'CN=example.com, O="Acme, Inc."',
+      issuer: 'CN=Test CA',
+      validFrom: '2026-01-01T00:00:00.000Z',
+      validTo: '2027-01-01T00:00:00.000Z',
+      daysRemaining: -3,
+    });
+    expect(data[2]).toMatchObject({ status: 'paused', paused: true });
+
+    // The service's list (MCP, dashboard) is the same list.
+    const actor = { tokenId: owner.member.tokenId, userId: owner.member.userId, teamId: owner.member.teamId, role: 'Owner' as const };
+    expect(await server.app.services.monitors.list(actor)).toEqual(data);
+  });
+});

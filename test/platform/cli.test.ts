@@ -1,0 +1,118 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, startServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  server = await startServer();
+  env = { DATABASE_URL: server.env.DATABASE_URL! };
+});
+afterAll(() => server.close());
+
+describe('lookout CLI', () => {
+  it('creates a team, a user, a membership and a token that the API accepts, then revokes it', async () => {
+    const team = await runCli(['team', 'create', '--name', 'Acme', '--json'], env);
+    expect(team.code).toBe(0);
+    expect(team.json).toEqual({ id: expect.any(String), name: 'Acme' });
+
+    const user = await runCli(['user', 'create', '--email', 'Alice@Acme.test', '--name', 'Alice', '--password-stdin', '--json'], env, 'correct horse battery\n');
+    expect(user.code).toBe(0);
+    expect(user.json).toEqual({ id: expect.any(String), email: 'alice@acme.test' });
+
+    const member = await runCli(['member', 'add', '--team', team.json.id, '--email', 'alice@acme.test', '--role', 'Admin', '--json'], env);
+    expect(member.code).toBe(0);
+    expect(member.json).toMatchObject({ userId: user.json.id, role: 'Admin' });
+
+    const token = await runCli(['token', 'create', '--team', team.json.id, '--email', 'alice@acme.test', '--name', 'ci', '--json'], env);
+    expect(token.code).toBe(0);
+    expect(token.json).toEqual({ id: expect.any(String), token: expect.stringMatching(/^lkt_[A-Za-z0-9]{40}$/), teamId: team.json.id, userId: user.json.id });
+
+    const ok = await server.request('GET', '/api/v1/teams/current', { token: token.json.token });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ id: team.json.id, name: 'Acme', tokenRole: 'Admin' });
+
+    const revoked = await runCli(['token', 'revoke', '--id', token.json.id, '--json'], env);
+    expect(revoked.code).toBe(0);
+    expect((await server.request('GET', '/api/v1/teams/current', { token: token.json.token })).status).toBe(401);
+
+    // The password was stored as a hash, never as given.
+    const stored = await server.app.store.db.selectFrom('users').select('password_hash').where('id', '=', user.json.id).executeTakeFirstOrThrow();
+    expect(stored.password_hash).toMatch(/^scrypt\$/);
+    expect(stored.password_hash).not.toContain('correct horse');
+  });
+
+  it('applies a role change and a member removal to the very next request', async () => {
+    const owner = await server.newTeam('Owner');
+    const bob = await server.addMember(owner.teamId, 'Member');
+    expect((await server.request('GET', '/api/v1/teams/current', { token: bob.token })).body.tokenRole).toBe('Member');
+
+    const promoted = await runCli(['member', 'set-role', '--team', owner.teamId, '--email', bob.email, '--role', 'Owner'], env);
+    expect(promoted.code).toBe(0);
+    expect(promoted.stdout).toContain('is now Owner');
+    expect((await server.request('GET', '/api/v1/teams/current', { token: bob.token })).body.tokenRole).toBe('Owner');
+
+    const removed = await runCli(['member', 'remove', '--team', owner.teamId, '--email', bob.email], env);
+    expect(removed.code).toBe(0);
+    expect((await server.request('GET', '/api/v1/teams/current', { token: bob.token })).status).toBe(401);
+
+    // Adding the member back does not bring the old token back to life.
+    expect((await runCli(['member', 'add', '--team', owner.teamId, '--email', bob.email, '--role', 'Member'], env)).code).toBe(0);
+    expect((await server.request('GET', '/api/v1/teams/current', { token: bob.token })).status).toBe(401);
+  });
+
+  it.each([
+    ['an unknown team', ['member', 'add', '--team', '00000000-0000-7000-8000-000000000000', '--email', 'nobody@x.test', '--role', 'Admin'], /No user has the email|No team has the id/],
+    ['a bad role', ['member', 'set-role', '--team', 'x', '--email', 'x@x.test', '--role', 'King'], /No user|role: must be one of Member, Admin, Owner|No team/],
+    ['a missing option', ['team', 'create'], /required option '--name <name>' not specified/],
+    ['an invalid email', ['user', 'create', '--email', 'not-an-email'], /email: must be a valid email/],
+    ['an unknown command', ['frobnicate'], /unknown command 'frobnicate'/],
+    ['an unknown token', ['token', 'revoke', '--id', 'nope'], /No token has that id/],
+    ['a bad expiry', ['token', 'create', '--team', 'x', '--email', 'x@x.test', '--expires-in-days', 'soon'], /No user|expiresInDays/],
+  ])('exits non-zero with a readable message for %s', async (_name, args, message) => {
+    const result = await runCli(args, env);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).not.toMatch(/at .*\.ts:\d+/); // no stack traces
+  });
+
+  it('rejects a duplicate email, a bad role and a duplicate membership', async () => {
+    const team = await runCli(['team', 'create', '--name', 'Dupes', '--json'], env);
+    expect((await runCli(['user', 'create', '--email', 'dup@x.test'], env)).code).toBe(0);
+    const again = await runCli(['user', 'create', '--email', 'DUP@x.test', '--json'], env);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('email: is already taken');
+    expect(again.json).toEqual({ error: { code: 'validation', message: 'email: is already taken by another user' } });
+
+    const badRole = await runCli(['member', 'add', '--team', team.json.id, '--email', 'dup@x.test', '--role', 'King'], env);
+    expect(badRole.code).toBe(1);
+    expect(badRole.stderr).toContain('role: must be one of Member, Admin, Owner');
+
+    expect((await runCli(['member', 'add', '--team', team.json.id, '--email', 'dup@x.test', '--role', 'Member'], env)).code).toBe(0);
+    const twice = await runCli(['member', 'add', '--team', team.json.id, '--email', 'dup@x.test', '--role', 'Member'], env);
+    expect(twice.code).toBe(1);
+    expect(twice.stderr).toContain('already a member');
+  });
+
+  it('prints help for every command', async () => {
+    const help = await runCli(['--help'], env);
+    expect(help.code).toBe(0);
+    for (const command of ['serve', 'migrate', 'team', 'user', 'member', 'token']) expect(help.stdout).toContain(command);
+    const tokenHelp = await runCli(['token', 'create', '--help'], env);
+    expect(tokenHelp.stdout).toContain('--expires-in-days');
+  });
+
+  it('migrates an empty database, creating its directory', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lookout-cli-'));
+    try {
+      const migrate = await runCli(['migrate', '--json'], { DATABASE_URL: `file:${join(dir, 'nested', 'l.db')}` });
+      expect(migrate.code).toBe(0);
+      expect(migrate.json).toEqual({ migrated: true });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

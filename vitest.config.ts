@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// Cluster mode (test/helpers/cluster.ts): one secret key and one id for the databases of this run.
+process.env.LOOKOUT_TEST_RUN_ID ??= randomBytes(4).toString('hex');
+const clusterSecretKey = process.env.LOOKOUT_TEST_SECRET_KEY ?? randomBytes(32).toString('base64');
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    pool: 'forks',
+    // Many tests wait on servers, timers and child processes rather than the CPU.
+    maxWorkers: 3,
+    minWorkers: 1,
+    globalSetup: ['test/helpers/build-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          // One process: SQLite file, coordination in memory (`npm start`).
+          name: 'embedded',
+          exclude: [...configDefaults.exclude, 'test/cluster/**', 'test/coordination/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The API suite again on PostgreSQL + Redis, one database of each per test server; plus
+          // the coordination contract (memory and Redis) and the cluster tests (two nodes, `lookout
+          // serve`/`migrate` on PostgreSQL). Not the checker unit tests (test/checks), which start no
+          // server, nor test/platform/serve.test.ts, whose servers all pin an SQLite DATABASE_URL.
+          name: 'cluster',
+          exclude: [...configDefaults.exclude, 'test/checks/**', 'test/platform/serve.test.ts'],
+          env: {
+            LOOKOUT_TEST_STORE: 'postgres',
+            LOOKOUT_TEST_RUN_ID: process.env.LOOKOUT_TEST_RUN_ID,
+            LOOKOUT_SECRET_KEY: clusterSecretKey,
+          },
+          globalSetup: ['test/helpers/build-setup.ts', 'test/helpers/cluster-setup.ts'],
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,52 @@
+/** Display helpers: times, durations and percentages as people read them. */
+
+export function relativeTime(iso: string | null, now = Date.now()): string {
+  if (!iso) return 'never';
+  // `now` may lag behind by a tick; a moment just past is never shown as the future.
+  const seconds = Math.round((Math.max(now, Date.now()) - new Date(iso).getTime()) / 1000);
+  const future = seconds < 0;
+  const s = Math.abs(seconds);
+  let text: string;
+  if (s < 10) return future ? 'in a few seconds' : 'just now';
+  if (s < 60) text = `${s} s`;
+  else if (s < 3600) text = `${Math.round(s / 60)} min`;
+  else if (s < 86_400) text = `${Math.round(s / 3600)} h`;
+  else text = `${Math.round(s / 86_400)} d`;
+  return future ? `in ${text}` : `${text} ago`;
+}
+
+export function dateTime(iso: string | null): string {
+  if (!iso) return '—';
+  return new Date(iso).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+export function shortTime(iso: string): string {
+  return new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
+export function date(iso: string | null): string {
+  if (!iso) return '—';
+  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+export function ms(value: number | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  if (value < 1000) return `${Math.round(value)} ms`;
+  return `${(value / 1000).toFixed(value < 10_000 ? 2 : 1)} s`;
+}
+
+export function percent(value: number | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  if (value >= 99.995) return '100%';
+  return `${value.toFixed(value >= 99 ? 2 : 1)}%`;
+}
+
+export function interval(seconds: number): string {
+  if (seconds % 3600 === 0) return `${seconds / 3600} h`;
+  if (seconds % 60 === 0) return `${seconds / 60} min`;
+  return `${seconds} s`;
+}
+
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}

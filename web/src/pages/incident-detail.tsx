@@ -1,0 +1,195 @@
+import { useState, type FormEvent } from 'react';
+import { ApiError, api } from '../api.js';
+import { Button, Card, ErrorState, Field, FormError, IncidentBadge, Loading, Modal, PageHeader, SeverityBadge, fieldError, useToast } from '../components/ui.js';
+import { dateTime } from '../format.js';
+import { useApi, useDocumentTitle } from '../hooks.js';
+import { Link } from '../router.js';
+import { usePermissions } from '../session.js';
+import type { Incident, IncidentUpdate, Monitor } from '../types.js';
+
+function PostUpdate({ incident, onPosted }: { incident: Incident; onPosted: (update: IncidentUpdate) => void }) {
+  const toast = useToast();
+  const [message, setMessage] = useState('');
+  const [status, setStatus] = useState('');
+  const [posted, setPosted] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const body: Record<string, unknown> = { message, postedToStatusPage: posted };
+      if (status) body.status = status;
+      const update = await api.post<IncidentUpdate>(`/api/v1/incidents/${incident.id}/updates`, body);
+      setMessage('');
+      setStatus('');
+      onPosted(update);
+      toast('success', 'Update posted');
+    } catch (e) {
+      setError(e as ApiError);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card title="Post an update">
+      <form onSubmit={submit} noValidate className="update-form">
+        <FormError error={error} labels={{ message: 'Message', status: 'Status', postedToStatusPage: 'Status page' }} />
+        <Field label="Message" error={fieldError(error, 'message')}>
+          {(p) => <textarea {...p} name="message" rows={3} value={message} onChange={(e) => setMessage(e.target.value)} placeholder="What do you know now?" />}
+        </Field>
+        <div className="field-row align-end">
+          <Field label="Set status" error={fieldError(error, 'status')}>
+            {(p) => (
+              <select {...p} value={status} onChange={(e) => setStatus(e.target.value)}>
+                <option value="">Keep “{incident.status}”</option>
+                <option value="investigating">Investigating</option>
+                <option value="identified">Identified</option>
+                <option value="monitoring">Monitoring</option>
+              </select>
+            )}
+          </Field>
+          <label className="check check-field">
+            <input type="checkbox" checked={posted} onChange={(e) => setPosted(e.target.checked)} />
+            Show on the public status page
+          </label>
+        </div>
+        <div className="form-actions">
+          <Button type="submit" variant="primary" busy={busy}>
+            Post update
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function ResolveDialog({ incident, onClose, onResolved }: { incident: Incident; onClose: () => void; onResolved: (incident: Incident) => void }) {
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      onResolved(await api.post<Incident>(`/api/v1/incidents/${incident.id}/resolve`, message === '' ? {} : { message }));
+      onClose();
+    } catch (e) {
+      setError(e as ApiError);
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal title="Resolve this incident?" onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <FormError error={error} labels={{ message: 'Closing note' }} />
+        <Field label="Closing note" optional error={fieldError(error, 'message')} hint="Without one, the note reads “Incident closed manually”.">
+          {(p) => <textarea {...p} rows={3} value={message} onChange={(e) => setMessage(e.target.value)} />}
+        </Field>
+        <div className="form-actions">
+          <Button type="submit" variant="primary" icon="check" busy={busy}>
+            Resolve incident
+          </Button>
+          <Button onClick={onClose}>Cancel</Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+export function IncidentDetailPage({ id }: { id: string }) {
+  const incident = useApi<Incident>(`/api/v1/incidents/${id}`);
+  const monitor = useApi<Monitor>(incident.data?.monitorId ? `/api/v1/monitors/${incident.data.monitorId}` : null);
+  const { canAdmin } = usePermissions();
+  const toast = useToast();
+  const [resolving, setResolving] = useState(false);
+  useDocumentTitle(incident.data?.title ?? 'Incident');
+
+  if (incident.error && !incident.data) {
+    return (
+      <div className="page">
+        <PageHeader title="Incident" back={{ to: '/incidents', label: 'Incidents' }} />
+        <ErrorState error={incident.error} onRetry={() => void incident.reload()} />
+      </div>
+    );
+  }
+  if (!incident.data) return <div className="page"><Loading label="Loading incident…" /></div>;
+  const i = incident.data;
+  const open = i.status !== 'resolved';
+
+  return (
+    <div className="page page-narrow">
+      <PageHeader
+        title={i.title}
+        back={{ to: '/incidents', label: 'Incidents' }}
+        badge={<IncidentBadge status={i.status} />}
+        subtitle={
+          <>
+            <SeverityBadge severity={i.severity} /> {i.source === 'monitor' ? 'Opened automatically' : 'Opened by hand'} on {dateTime(i.createdAt)}
+            {i.monitorId && (
+              <>
+                {' '}
+                · monitor <Link to={`/monitors/${i.monitorId}`}>{monitor.data?.name ?? 'view'}</Link>
+              </>
+            )}
+            {i.resolvedAt && <> · resolved {dateTime(i.resolvedAt)}</>}
+          </>
+        }
+        actions={
+          open && canAdmin ? (
+            <Button variant="primary" icon="check" onClick={() => setResolving(true)}>
+              Resolve
+            </Button>
+          ) : undefined
+        }
+      />
+      <Card title="Timeline">
+        {i.updates.length === 0 ? (
+          <p className="empty-inline">No updates yet. Post the first one below to tell your users what is happening.</p>
+        ) : (
+          <ol className="timeline">
+            {[...i.updates].reverse().map((u) => (
+              <li key={u.id} className={`timeline-item ${u.status ? `timeline-${u.status}` : ''}`}>
+                <span className="timeline-dot" aria-hidden="true" />
+                <div className="timeline-body">
+                  <div className="timeline-meta">
+                    {u.status && <IncidentBadge status={u.status} />}
+                    <time dateTime={u.createdAt}>{dateTime(u.createdAt)}</time>
+                    {!u.postedToStatusPage && <span className="pill pill-muted">internal</span>}
+                  </div>
+                  <p className="timeline-message">{u.message}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+      </Card>
+      {open ? (
+        <PostUpdate
+          incident={i}
+          onPosted={(update) =>
+            incident.setData((current) =>
+              current ? { ...current, status: update.status ?? current.status, updates: [...current.updates, update] } : current,
+            )
+          }
+        />
+      ) : (
+        <p className="muted center">This incident is resolved; it takes no more updates.</p>
+      )}
+      {resolving && (
+        <ResolveDialog
+          incident={i}
+          onClose={() => setResolving(false)}
+          onResolved={(resolved) => {
+            incident.setData(() => resolved);
+            toast('success', 'Incident resolved');
+          }}
+        />
+      )}
+    </div>
+  );
+}

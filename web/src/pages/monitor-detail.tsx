@@ -1,0 +1,563 @@
+import { useEffect, useMemo, useState } from 'react';
+import { ApiError, api } from '../api.js';
+import { LineChart, UptimeBar, type ChartPoint } from '../components/charts.js';
+import { Icon } from '../components/icons.js';
+import { Button, ButtonLink, Card, ConfirmDialog, ErrorState, IncidentBadge, Loading, Notice, PageHeader, SkeletonRows, StatusBadge, useToast } from '../components/ui.js';
+import { date, dateTime, interval, ms, percent, relativeTime, shortTime } from '../format.js';
+import { useApi, useDocumentTitle, useNow, useThrottled } from '../hooks.js';
+import { useLive, useLiveEvents } from '../live.js';
+import { Link, navigate } from '../router.js';
+import { usePermissions } from '../session.js';
+import { newestPerRegion } from '../stats.js';
+import type { CheckEnqueued, Incident, Monitor, MonitorStats, Policy, Run } from '../types.js';
+import { target, uptimeClass } from './monitors.js';
+
+type Range = '24h' | '7d' | '30d';
+const RANGES: Array<{ value: Range; label: string; ms: number }> = [
+  { value: '24h', label: '24 hours', ms: 86_400_000 },
+  { value: '7d', label: '7 days', ms: 7 * 86_400_000 },
+  { value: '30d', label: '30 days', ms: 30 * 86_400_000 },
+];
+
+/** "Check now": shows the trigger lock's countdown once the server reports it (429 with Retry-After). */
+function CheckNow({ monitor, onQueued }: { monitor: Monitor; onQueued: () => void }) {
+  const toast = useToast();
+  const now = useNow(500);
+  const [busy, setBusy] = useState(false);
+  const [lockedUntil, setLockedUntil] = useState<number | null>(null);
+  const [message, setMessage] = useState<{ kind: 'success' | 'warning' | 'error'; text: string } | null>(null);
+  const remaining = lockedUntil === null ? 0 : Math.max(0, Math.ceil((lockedUntil - Math.max(now, Date.now())) / 1000));
+
+  useEffect(() => {
+    if (lockedUntil !== null && remaining === 0) {
+      setLockedUntil(null);
+      setMessage(null);
+    }
+  }, [remaining, lockedUntil]);
+
+  const trigger = async () => {
+    setBusy(true);
+    try {
+      const answer = await api.post<CheckEnqueued>(`/api/v1/monitors/${monitor.id}/check`);
+      setMessage({ kind: 'success', text: `Check queued in ${answer.regions.join(', ')}. Results appear here in a few seconds.` });
+      onQueued();
+    } catch (e) {
+      const error = e as ApiError;
+      if (error.status === 429 && error.retryAfter) {
+        setLockedUntil(Date.now() + error.retryAfter * 1000);
+        setMessage({ kind: 'warning', text: 'This monitor was checked on demand less than a minute ago.' });
+      } else {
+        setMessage({ kind: 'error', text: error.detail });
+        toast('error', error.detail);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        variant="primary"
+        icon={remaining > 0 ? 'lock' : 'zap'}
+        onClick={trigger}
+        busy={busy}
+        disabled={remaining > 0 || monitor.paused}
+        title={monitor.paused ? 'Resume the monitor to check it' : undefined}
+        data-testid="check-now"
+      >
+        {remaining > 0 ? `Locked · ${remaining} s` : 'Check now'}
+      </Button>
+      {message && (
+        <div className={`check-message notice notice-${message.kind}`} role="status" data-testid="check-message">
+          {message.text}
+          {remaining > 0 && (
+            <>
+              {' '}
+              Next manual check in <strong data-testid="lock-countdown">{remaining} s</strong>.
+            </>
+          )}
+        </div>
+      )}
+    </>
+  );
+}
+
+function RegionTiles({ monitor, runs }: { monitor: Monitor; runs: Run[] | undefined }) {
+  const newest = useMemo(() => newestPerRegion(runs ?? []), [runs]);
+  const now = useNow(5000);
+  return (
+    <div className="region-grid">
+      {monitor.regions.map((region) => {
+        const run = newest.get(region);
+        const status = monitor.paused ? 'paused' : !run ? 'pending' : run.ok ? 'up' : 'down';
+        return (
+          <div key={region} className={`region-tile region-${status}`} data-region={region}>
+            <div className="region-head">
+              <span className="region-name">{region}</span>
+              <StatusBadge status={status} />
+            </div>
+            {run ? (
+              <dl className="region-facts">
+                <div>
+                  <dt>Checked</dt>
+                  <dd title={run.startedAt}>{relativeTime(run.startedAt, now)}</dd>
+                </div>
+                <div>
+                  <dt>Response</dt>
+                  <dd>{ms(run.durationMs)}</dd>
+                </div>
+                {run.statusCode !== null && (
+                  <div>
+                    <dt>Status code</dt>
+                    <dd>{run.statusCode}</dd>
+                  </div>
+                )}
+              </dl>
+            ) : (
+              <p className="muted small">{monitor.paused ? 'Paused: not checked.' : 'Waiting for the first check…'}</p>
+            )}
+            {run?.error && (
+              <p className="region-error">
+                <code>{run.error.code}</code> {run.error.message}
+              </p>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/** Chart points: every recent run within the range (the finest detail), and rollup buckets for the time the runs do not reach. */
+function chartPoints(runs: Run[], stats: MonitorStats | undefined, from: number): ChartPoint[] {
+  const fromRuns: ChartPoint[] = runs
+    .filter((r) => new Date(r.startedAt).getTime() >= from)
+    .map((r) => ({
+      t: new Date(r.startedAt).getTime(),
+      value: r.error?.code === 'timeout' ? null : r.durationMs,
+      failures: r.ok ? 0 : 1,
+      note: `${r.region} · ${r.ok ? 'OK' : (r.error?.code ?? 'failed')}`,
+    }));
+  const oldestRun = fromRuns.length ? Math.min(...fromRuns.map((p) => p.t)) : Infinity;
+  const size = (stats?.bucketSeconds ?? 3600) * 1000;
+  const fromBuckets: ChartPoint[] = (stats?.buckets ?? [])
+    .map((b) => ({ start: new Date(b.start).getTime(), b }))
+    .filter(({ start }) => start + size <= oldestRun)
+    .map(({ start, b }) => ({
+      t: start + size / 2,
+      value: b.avgResponseMs,
+      failures: b.checks ? b.failures / b.checks : 0,
+      note: `${b.checks} checks · ${b.failures} failed${b.p95ResponseMs !== null ? ` · p95 ≤ ${ms(b.p95ResponseMs)}` : ''}`,
+    }));
+  return [...fromBuckets, ...fromRuns];
+}
+
+function ResponseChart({ monitorId, runs, version }: { monitorId: string; runs: Run[] | undefined; version: number }) {
+  const [range, setRange] = useState<Range>('24h');
+  const stats = useApi<MonitorStats>(`/api/v1/monitors/${monitorId}/stats?range=${range}`);
+  useEffect(() => {
+    if (version > 0) void stats.reload();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [version]);
+  const now = useNow(60_000);
+  const span = RANGES.find((r) => r.value === range)!.ms;
+  const from = now - span;
+  // Raw runs give detail only for the last day; longer ranges are read from the rollups alone.
+  const points = useMemo(() => chartPoints(range === '24h' ? (runs ?? []) : [], stats.data, from), [runs, stats.data, from, range]);
+  const s = stats.data;
+  return (
+    <Card
+      title="Response time"
+      actions={
+        <div className="segmented segmented-sm" role="group" aria-label="Time range">
+          {RANGES.map((r) => (
+            <button key={r.value} type="button" className={range === r.value ? 'active' : ''} aria-pressed={range === r.value} onClick={() => setRange(r.value)}>
+              {r.value}
+            </button>
+          ))}
+        </div>
+      }
+    >
+      <div className="chart-stats">
+        <span>
+          Uptime <strong className={`uptime-value ${uptimeClass(s?.uptime ?? null)}`}>{percent(s?.uptime ?? null)}</strong>
+        </span>
+        <span>
+          Average <strong>{ms(s?.avgResponseMs ?? null)}</strong>
+        </span>
+        <span>
+          p95 <strong>{s?.p95ResponseMs != null ? `≤ ${ms(s.p95ResponseMs)}` : '—'}</strong>
+        </span>
+        <span>
+          Checks <strong>{s?.checks ?? '—'}</strong>
+          {s && s.failures > 0 && <span className="result-fail"> ({s.failures} failed)</span>}
+        </span>
+      </div>
+      {stats.error && !stats.data ? (
+        <ErrorState error={stats.error} onRetry={() => void stats.reload()} title="Could not load the chart" />
+      ) : !stats.data && !runs ? (
+        <SkeletonRows rows={3} />
+      ) : (
+        <LineChart points={points} from={from} to={now} label={`Response time over the last ${RANGES.find((r) => r.value === range)!.label}`} />
+      )}
+    </Card>
+  );
+}
+
+function sameDay(iso: string): boolean {
+  return new Date(iso).toDateString() === new Date().toDateString();
+}
+
+function RunsTable({ runs, error, onRetry }: { runs: Run[] | undefined; error: ApiError | undefined; onRetry: () => void }) {
+  const [limit, setLimit] = useState(10);
+  if (error && !runs) return <ErrorState error={error} onRetry={onRetry} title="Could not load the checks" />;
+  if (!runs) return <SkeletonRows rows={4} />;
+  if (runs.length === 0) return <p className="empty-inline">No checks yet. The first ones run within seconds of creating or resuming the monitor.</p>;
+  return (
+    <>
+      <div className="table-scroll">
+        <table className="table runs-table">
+          <thead>
+            <tr>
+              <th scope="col">Time</th>
+              <th scope="col">Region</th>
+              <th scope="col">Result</th>
+              <th scope="col" className="num">
+                Duration
+              </th>
+              <th scope="col">Details</th>
+            </tr>
+          </thead>
+          <tbody>
+            {runs.slice(0, limit).map((run) => (
+              <tr key={run.id}>
+                <td title={dateTime(run.startedAt)} className="nowrap">
+                  {sameDay(run.startedAt) ? shortTime(run.startedAt) : `${date(run.startedAt)}, ${shortTime(run.startedAt)}`}
+                </td>
+                <td>
+                  {run.region}
+                  {run.trigger === 'manual' && <span className="pill pill-muted">manual</span>}
+                </td>
+                <td>
+                  <span className={`result ${run.ok ? 'result-ok' : 'result-fail'}`}>
+                    <Icon name={run.ok ? 'check' : 'x'} size={14} />
+                    {run.ok ? 'OK' : 'Failed'}
+                  </span>
+                </td>
+                <td className="num">{ms(run.durationMs)}</td>
+                <td className="run-details">
+                  {run.statusCode !== null && <span className="code">HTTP {run.statusCode}</span>}
+                  {run.error && (
+                    <span>
+                      <code>{run.error.code}</code> {run.error.message}
+                    </span>
+                  )}
+                  {run.attempts > 1 && <span className="muted"> · retried</span>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {runs.length > limit && (
+        <div className="card-footer">
+          <Button size="sm" onClick={() => setLimit(limit + 25)}>
+            Show more ({runs.length - limit} more)
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** Daily uptime over 30 days, one cell per day (rollups), and the figure for the whole period. */
+function AvailabilityCard({ monitorId, version }: { monitorId: string; version: number }) {
+  const stats = useApi<MonitorStats>(`/api/v1/monitors/${monitorId}/stats?range=30d`);
+  useEffect(() => {
+    if (version > 0) void stats.reload();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [version]);
+  const s = stats.data;
+  const cells = useMemo(() => {
+    if (!s) return [];
+    const day = 86_400_000;
+    const first = new Date(s.from).getTime();
+    const byStart = new Map(s.buckets.map((b) => [new Date(b.start).getTime(), b]));
+    return Array.from({ length: 30 }, (_, i) => {
+      const t = first + i * day;
+      const b = byStart.get(t);
+      const label = new Date(t).toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+      return {
+        t,
+        uptime: b?.uptime ?? null,
+        note: b ? `${label}: ${percent(b.uptime)} of ${b.checks} checks${b.failures ? `, ${b.failures} failed` : ''}` : `${label}: no checks`,
+      };
+    });
+  }, [s]);
+  return (
+    <Card title="Uptime, last 30 days" actions={s ? <strong className={`uptime-big uptime-value ${uptimeClass(s.uptime)}`}>{percent(s.uptime)}</strong> : undefined}>
+      {stats.error && !s ? (
+        <ErrorState error={stats.error} onRetry={() => void stats.reload()} />
+      ) : !s ? (
+        <SkeletonRows rows={1} />
+      ) : (
+        <>
+          <UptimeBar buckets={cells} label={`Daily uptime for 30 days: ${percent(s.uptime)} overall`} />
+          <div className="uptime-legend">
+            <span>30 days ago</span>
+            <span>
+              {s.checks} checks{s.failures ? `, ${s.failures} failed` : ''}
+            </span>
+            <span>Today</span>
+          </div>
+        </>
+      )}
+    </Card>
+  );
+}
+
+function CertificateCard({ monitor }: { monitor: Monitor }) {
+  if (monitor.type !== 'ssl') return null;
+  const cert = monitor.certificate;
+  return (
+    <Card title="Certificate">
+      {!cert ? (
+        <p className="empty-inline">No certificate seen yet; it appears after the first check.</p>
+      ) : (
+        <dl className="facts">
+          <div>
+            <dt>Expires</dt>
+            <dd>
+              <span className={`days ${cert.daysRemaining < 0 ? 'bad' : cert.daysRemaining <= (monitor.warningDays ?? 14) ? 'warn' : 'good'}`}>
+                {cert.daysRemaining < 0 ? `Expired ${-cert.daysRemaining} days ago` : `in ${cert.daysRemaining} days`}
+              </span>{' '}
+              ({dateTime(cert.validTo)})
+            </dd>
+          </div>
+          <div>
+            <dt>Subject</dt>
+            <dd className="break">{cert.subject}</dd>
+          </div>
+          <div>
+            <dt>Issuer</dt>
+            <dd className="break">{cert.issuer}</dd>
+          </div>
+          <div>
+            <dt>Valid from</dt>
+            <dd>{dateTime(cert.validFrom)}</dd>
+          </div>
+        </dl>
+      )}
+    </Card>
+  );
+}
+
+function SettingsCard({ monitor }: { monitor: Monitor }) {
+  const policy = useApi<Policy>(monitor.notificationPolicyId ? `/api/v1/notification-policies/${monitor.notificationPolicyId}` : null);
+  return (
+    <Card title="Settings">
+      <dl className="facts">
+        {monitor.type === 'http' ? (
+          <>
+            <div>
+              <dt>Request</dt>
+              <dd className="break">
+                <code>{monitor.method}</code> {monitor.url}
+              </dd>
+            </div>
+            <div>
+              <dt>Expects</dt>
+              <dd>HTTP {monitor.expectedStatus}</dd>
+            </div>
+            <div>
+              <dt>Authentication</dt>
+              <dd>
+                {monitor.auth
+                  ? `${monitor.auth.type}${monitor.auth.username ? ` as ${monitor.auth.username}` : ''}${monitor.auth.headerName ? ` in ${monitor.auth.headerName}` : ''} (secret stored encrypted)`
+                  : 'None'}
+              </dd>
+            </div>
+          </>
+        ) : (
+          <>
+            <div>
+              <dt>Host</dt>
+              <dd>
+                {monitor.host}:{monitor.port}
+              </dd>
+            </div>
+            <div>
+              <dt>Expiry warning</dt>
+              <dd>{monitor.warningDays === null ? 'Off' : `${monitor.warningDays} days before`}</dd>
+            </div>
+          </>
+        )}
+        <div>
+          <dt>Interval</dt>
+          <dd>every {interval(monitor.intervalSeconds)}</dd>
+        </div>
+        <div>
+          <dt>Timeout</dt>
+          <dd>{monitor.timeoutSeconds} s</dd>
+        </div>
+        <div>
+          <dt>Regions</dt>
+          <dd>{monitor.regions.join(', ')}</dd>
+        </div>
+        <div>
+          <dt>Notifications</dt>
+          <dd>
+            {monitor.notificationPolicyId ? (
+              <Link to={`/notifications/${monitor.notificationPolicyId}`}>{policy.data?.name ?? 'Policy'}</Link>
+            ) : (
+              'None'
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Created</dt>
+          <dd>{dateTime(monitor.createdAt)}</dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}
+
+function OpenIncidents({ monitorId }: { monitorId: string }) {
+  const incidents = useApi<{ data: Incident[] }>('/api/v1/incidents');
+  const open = incidents.data?.data.filter((i) => i.monitorId === monitorId && i.status !== 'resolved') ?? [];
+  if (open.length === 0) return null;
+  return (
+    <Notice kind="error">
+      <strong>{open.length === 1 ? 'Open incident:' : `${open.length} open incidents:`}</strong>{' '}
+      {open.map((incident, i) => (
+        <span key={incident.id}>
+          {i > 0 && ', '}
+          <Link to={`/incidents/${incident.id}`}>{incident.title}</Link> <IncidentBadge status={incident.status} />
+        </span>
+      ))}
+    </Notice>
+  );
+}
+
+export function MonitorDetailPage({ id }: { id: string }) {
+  const monitor = useApi<Monitor>(`/api/v1/monitors/${id}`);
+  const runs = useApi<{ data: Run[] }>(`/api/v1/monitors/${id}/runs`);
+  const live = useLive();
+  const toast = useToast();
+  const { canAdmin } = usePermissions();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const now = useNow(5000);
+  useDocumentTitle(monitor.data?.name ?? 'Monitor');
+
+  const [version, setVersion] = useState(0);
+  const refresh = useThrottled(() => {
+    void monitor.reload();
+    void runs.reload();
+    setVersion((v) => v + 1);
+  }, 1000);
+  useLiveEvents((event) => {
+    if (event.monitorId === id || event.change === 'poll') refresh();
+  });
+
+  if (monitor.error && !monitor.data) {
+    return (
+      <div className="page">
+        <PageHeader title="Monitor" back={{ to: '/monitors', label: 'Monitors' }} />
+        <ErrorState error={monitor.error} onRetry={() => void monitor.reload()} />
+      </div>
+    );
+  }
+  if (!monitor.data) {
+    return (
+      <div className="page">
+        <Loading label="Loading monitor…" />
+      </div>
+    );
+  }
+  const state = live.states.get(id);
+  const m: Monitor = state ? { ...monitor.data, status: state.status, paused: state.paused, lastCheckedAt: state.lastCheckedAt } : monitor.data;
+
+  const setPaused = async (paused: boolean) => {
+    setBusy(true);
+    try {
+      const updated = await api.post<Monitor>(`/api/v1/monitors/${id}/${paused ? 'pause' : 'resume'}`);
+      monitor.setData(() => updated);
+      toast('success', paused ? `Paused “${updated.name}”; no checks run until you resume it` : `Resumed “${updated.name}”; checking now`);
+    } catch (e) {
+      toast('error', (e as ApiError).detail);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="page">
+      <PageHeader
+        title={m.name}
+        badge={<StatusBadge status={m.status} size="lg" />}
+        back={{ to: '/monitors', label: 'Monitors' }}
+        subtitle={
+          <>
+            <span className="type-tag">{m.type.toUpperCase()}</span> <span className="break">{target(m)}</span>
+            <span className="muted"> · last checked {relativeTime(m.lastCheckedAt, now)}</span>
+          </>
+        }
+        actions={
+          <>
+            <CheckNow monitor={m} onQueued={refresh} />
+            {m.paused ? (
+              <Button icon="play" onClick={() => setPaused(false)} busy={busy}>
+                Resume
+              </Button>
+            ) : (
+              <Button icon="pause" onClick={() => setPaused(true)} busy={busy}>
+                Pause
+              </Button>
+            )}
+            <ButtonLink to={`/monitors/${id}/edit`} icon="edit">
+              Edit
+            </ButtonLink>
+            {canAdmin && (
+              <Button variant="danger" icon="trash" onClick={() => setConfirmDelete(true)}>
+                Delete
+              </Button>
+            )}
+          </>
+        }
+      />
+      {m.paused && <Notice kind="info">This monitor is paused: it is not checked and raises no alerts until you resume it.</Notice>}
+      <OpenIncidents monitorId={id} />
+      <Card title="Regions">
+        <RegionTiles monitor={m} runs={runs.data?.data} />
+      </Card>
+      <ResponseChart monitorId={id} runs={runs.data?.data} version={version} />
+      <div className="grid-2">
+        <AvailabilityCard monitorId={id} version={version} />
+        <CertificateCard monitor={m} />
+        <SettingsCard monitor={m} />
+      </div>
+      <Card title="Recent checks" className="table-card">
+        <RunsTable runs={runs.data?.data} error={runs.error} onRetry={() => void runs.reload()} />
+      </Card>
+      {confirmDelete && (
+        <ConfirmDialog
+          title={`Delete “${m.name}”?`}
+          confirmLabel="Delete monitor"
+          onClose={() => setConfirmDelete(false)}
+          onConfirm={async () => {
+            await api.del(`/api/v1/monitors/${id}`);
+            toast('success', `Deleted “${m.name}”`);
+            navigate('/monitors');
+          }}
+        >
+          <p>
+            It will no longer be checked or listed, and its stored credentials are erased. Its incidents stay. This cannot be undone.
+          </p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

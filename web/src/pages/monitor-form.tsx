@@ -1,0 +1,354 @@
+import { useState, type FormEvent } from 'react';
+import { ApiError, api } from '../api.js';
+import { Button, ErrorState, Field, FormError, Loading, PageHeader, fieldError, useToast } from '../components/ui.js';
+import { useApi, useDocumentTitle } from '../hooks.js';
+import { navigate } from '../router.js';
+import { HTTP_METHODS, REGIONS, type Monitor, type Policy, type Region } from '../types.js';
+
+type AuthMode = 'none' | 'bearer' | 'basic' | 'header';
+
+interface FormState {
+  type: 'http' | 'ssl';
+  name: string;
+  url: string;
+  method: string;
+  expectedStatus: string;
+  intervalSeconds: string;
+  timeoutSeconds: string;
+  regions: Region[];
+  notificationPolicyId: string;
+  authMode: AuthMode;
+  authSecret: string;
+  authUsername: string;
+  authHeaderName: string;
+  host: string;
+  port: string;
+  warningDays: string;
+}
+
+const LABELS: Record<string, string> = {
+  type: 'Type',
+  name: 'Name',
+  url: 'URL',
+  method: 'Method',
+  expectedStatus: 'Expected status',
+  intervalSeconds: 'Check interval',
+  timeoutSeconds: 'Timeout',
+  regions: 'Regions',
+  notificationPolicyId: 'Notification policy',
+  auth: 'Authentication',
+  'auth.secret': 'Secret',
+  'auth.username': 'Username',
+  'auth.headerName': 'Header name',
+  host: 'Host',
+  port: 'Port',
+  warningDays: 'Expiry warning',
+};
+
+const INTERVALS = [60, 120, 300, 600, 900, 1800, 3600];
+
+function initial(monitor?: Monitor): FormState {
+  const base: FormState = {
+    type: monitor?.type ?? 'http',
+    name: monitor?.name ?? '',
+    url: '',
+    method: 'GET',
+    expectedStatus: '200',
+    intervalSeconds: String(monitor?.intervalSeconds ?? 60),
+    timeoutSeconds: String(monitor?.timeoutSeconds ?? 10),
+    regions: monitor?.regions ?? ['us-east'],
+    notificationPolicyId: monitor?.notificationPolicyId ?? '',
+    authMode: 'none',
+    authSecret: '',
+    authUsername: '',
+    authHeaderName: '',
+    host: '',
+    port: '443',
+    warningDays: '',
+  };
+  if (monitor?.type === 'http') {
+    Object.assign(base, {
+      url: monitor.url,
+      method: monitor.method,
+      expectedStatus: String(monitor.expectedStatus),
+      authMode: monitor.auth?.type ?? 'none',
+      authUsername: monitor.auth?.username ?? '',
+      authHeaderName: monitor.auth?.headerName ?? '',
+    });
+  }
+  if (monitor?.type === 'ssl') {
+    Object.assign(base, { host: monitor.host, port: String(monitor.port), warningDays: monitor.warningDays === null ? '' : String(monitor.warningDays) });
+  }
+  return base;
+}
+
+/** A number field as typed: empty is left out (the API says what is required), anything else goes as is for the API to judge. */
+function num(value: string): number | string | undefined {
+  if (value.trim() === '') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : value;
+}
+
+function authBody(form: FormState): Record<string, unknown> | null {
+  if (form.authMode === 'none') return null;
+  const auth: Record<string, unknown> = { type: form.authMode };
+  if (form.authSecret !== '') auth.secret = form.authSecret;
+  if (form.authMode === 'basic') auth.username = form.authUsername;
+  if (form.authMode === 'header') auth.headerName = form.authHeaderName;
+  return auth;
+}
+
+/** The create body: every field the form has for the type; the API validates it. */
+function createBody(form: FormState): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    type: form.type,
+    name: form.name,
+    intervalSeconds: num(form.intervalSeconds),
+    timeoutSeconds: num(form.timeoutSeconds),
+    regions: form.regions,
+    notificationPolicyId: form.notificationPolicyId || null,
+  };
+  if (form.type === 'http') {
+    Object.assign(body, { url: form.url, method: form.method, expectedStatus: num(form.expectedStatus) });
+    const auth = authBody(form);
+    if (auth) body.auth = auth;
+  } else {
+    Object.assign(body, { host: form.host, port: num(form.port), warningDays: num(form.warningDays) ?? null });
+  }
+  for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
+  return body;
+}
+
+/** The PATCH body: only what changed. Credentials are sent only when changed, and then whole (with the secret). */
+function updateBody(form: FormState, original: FormState): Record<string, unknown> {
+  const full = createBody(form);
+  const before = createBody(original);
+  delete full.type;
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(full)) {
+    if (key === 'auth') continue;
+    if (JSON.stringify(value) !== JSON.stringify(before[key])) body[key] = value;
+  }
+  for (const key of Object.keys(before)) if (!(key in full) && key !== 'type' && key !== 'auth') body[key] = null;
+  if (form.type === 'http') {
+    const authChanged =
+      form.authMode !== original.authMode ||
+      form.authSecret !== '' ||
+      form.authUsername !== original.authUsername ||
+      form.authHeaderName !== original.authHeaderName;
+    if (authChanged) body.auth = authBody(form);
+  }
+  return body;
+}
+
+function MonitorForm({ monitor }: { monitor?: Monitor }) {
+  const toast = useToast();
+  const [original] = useState(() => initial(monitor));
+  const [form, setForm] = useState(original);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+  const policies = useApi<{ data: Policy[] }>('/api/v1/notification-policies');
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const err = (field: string) => fieldError(error, field);
+  const editing = monitor !== undefined;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const saved = editing
+        ? await api.patch<Monitor>(`/api/v1/monitors/${monitor.id}`, updateBody(form, original))
+        : await api.post<Monitor>('/api/v1/monitors', createBody(form));
+      toast('success', editing ? `Saved “${saved.name}”` : `Created “${saved.name}”; the first checks run now`);
+      navigate(`/monitors/${saved.id}`);
+    } catch (e) {
+      setError(e as ApiError);
+      setBusy(false);
+      window.setTimeout(() => document.querySelector<HTMLElement>('.notice-error')?.scrollIntoView({ block: 'center', behavior: 'smooth' }), 0);
+    }
+  };
+
+  const toggleRegion = (region: Region) =>
+    set('regions', form.regions.includes(region) ? form.regions.filter((r) => r !== region) : REGIONS.filter((r) => r === region || form.regions.includes(r)));
+
+  return (
+    <form className="form card form-card" onSubmit={submit} noValidate aria-labelledby="page-title">
+      <FormError error={error} labels={LABELS} />
+      <fieldset className="form-section">
+        <legend>What to check</legend>
+        {!editing && (
+          <div className="field">
+            <span className="label" id="type-label">
+              Type
+            </span>
+            <div className="choice-cards" role="radiogroup" aria-labelledby="type-label">
+              {(['http', 'ssl'] as const).map((type) => (
+                <label key={type} className={`choice-card ${form.type === type ? 'selected' : ''}`}>
+                  <input type="radio" name="type" value={type} checked={form.type === type} onChange={() => set('type', type)} />
+                  <span className="choice-title">{type === 'http' ? 'HTTP' : 'SSL certificate'}</span>
+                  <span className="choice-text">{type === 'http' ? 'Request a URL and expect a status code.' : 'Check that a host’s certificate is valid and not expiring.'}</span>
+                </label>
+              ))}
+            </div>
+            {err('type') && <p className="field-error">{err('type')}</p>}
+          </div>
+        )}
+        <Field label="Name" error={err('name')} hint="How your team recognises this monitor.">
+          {(p) => <input {...p} name="name" value={form.name} onChange={(e) => set('name', e.target.value)} placeholder="Checkout API" />}
+        </Field>
+        {form.type === 'http' ? (
+          <>
+            <Field label="URL" error={err('url')}>
+              {(p) => <input {...p} name="url" type="url" inputMode="url" value={form.url} onChange={(e) => set('url', e.target.value)} placeholder="https://example.com/health" />}
+            </Field>
+            <div className="field-row">
+              <Field label="Method" error={err('method')}>
+                {(p) => (
+                  <select {...p} name="method" value={form.method} onChange={(e) => set('method', e.target.value)}>
+                    {HTTP_METHODS.map((m) => (
+                      <option key={m}>{m}</option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <Field label="Expected status" error={err('expectedStatus')} hint="A check succeeds only on exactly this code.">
+                {(p) => <input {...p} name="expectedStatus" type="number" inputMode="numeric" value={form.expectedStatus} onChange={(e) => set('expectedStatus', e.target.value)} />}
+              </Field>
+            </div>
+          </>
+        ) : (
+          <div className="field-row">
+            <Field label="Host" error={err('host')} hint="The host name only, without https://.">
+              {(p) => <input {...p} name="host" value={form.host} onChange={(e) => set('host', e.target.value)} placeholder="example.com" />}
+            </Field>
+            <Field label="Port" error={err('port')}>
+              {(p) => <input {...p} name="port" type="number" inputMode="numeric" value={form.port} onChange={(e) => set('port', e.target.value)} />}
+            </Field>
+            <Field label="Expiry warning (days)" optional error={err('warningDays')} hint="Warn this many days before expiry; empty for no warning.">
+              {(p) => <input {...p} name="warningDays" type="number" inputMode="numeric" value={form.warningDays} onChange={(e) => set('warningDays', e.target.value)} />}
+            </Field>
+          </div>
+        )}
+      </fieldset>
+
+      <fieldset className="form-section">
+        <legend>How often and from where</legend>
+        <div className="field-row">
+          <Field label="Check interval" error={err('intervalSeconds')}>
+            {(p) => (
+              <select {...p} name="intervalSeconds" value={form.intervalSeconds} onChange={(e) => set('intervalSeconds', e.target.value)}>
+                {[...new Set([...INTERVALS, Number(form.intervalSeconds)])]
+                  .filter((s) => Number.isFinite(s))
+                  .sort((a, b) => a - b)
+                  .map((s) => (
+                    <option key={s} value={s}>
+                      every {s < 3600 ? `${s / 60} minute${s === 60 ? '' : 's'}` : `${s / 3600} hour`}
+                    </option>
+                  ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Timeout (seconds)" error={err('timeoutSeconds')}>
+            {(p) => <input {...p} name="timeoutSeconds" type="number" inputMode="numeric" value={form.timeoutSeconds} onChange={(e) => set('timeoutSeconds', e.target.value)} />}
+          </Field>
+        </div>
+        <div className={`field ${err('regions') ? 'field-invalid' : ''}`} role="group" aria-labelledby="regions-label">
+          <span className="label" id="regions-label">
+            Regions
+          </span>
+          <div className="checks-inline">
+            {REGIONS.map((region) => (
+              <label key={region} className="check">
+                <input type="checkbox" name="regions" value={region} checked={form.regions.includes(region)} onChange={() => toggleRegion(region)} />
+                {region}
+              </label>
+            ))}
+          </div>
+          {err('regions') ? <p className="field-error">{err('regions')}</p> : <p className="field-hint">Down means every region fails; degraded means some do.</p>}
+        </div>
+        <Field label="Notification policy" optional error={err('notificationPolicyId')}>
+          {(p) => (
+            <select {...p} name="notificationPolicyId" value={form.notificationPolicyId} onChange={(e) => set('notificationPolicyId', e.target.value)}>
+              <option value="">No notifications</option>
+              {policies.data?.data.map((policy) => (
+                <option key={policy.id} value={policy.id}>
+                  {policy.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </fieldset>
+
+      {form.type === 'http' && (
+        <fieldset className="form-section">
+          <legend>Authentication</legend>
+          <Field label="Credentials to send" error={fieldError(error, 'auth.type') ?? (error?.fieldMessage('auth') ? error.fieldMessage('auth') : undefined)}>
+            {(p) => (
+              <select {...p} name="authMode" value={form.authMode} onChange={(e) => set('authMode', e.target.value as AuthMode)}>
+                <option value="none">None</option>
+                <option value="bearer">Bearer token (Authorization: Bearer …)</option>
+                <option value="basic">Basic (user name and password)</option>
+                <option value="header">Custom header</option>
+              </select>
+            )}
+          </Field>
+          {form.authMode !== 'none' && (
+            <div className="field-row">
+              {form.authMode === 'basic' && (
+                <Field label="Username" error={err('auth.username')}>
+                  {(p) => <input {...p} name="authUsername" autoComplete="off" value={form.authUsername} onChange={(e) => set('authUsername', e.target.value)} />}
+                </Field>
+              )}
+              {form.authMode === 'header' && (
+                <Field label="Header name" error={err('auth.headerName')}>
+                  {(p) => <input {...p} name="authHeaderName" autoComplete="off" value={form.authHeaderName} onChange={(e) => set('authHeaderName', e.target.value)} placeholder="X-Api-Key" />}
+                </Field>
+              )}
+              <Field
+                label={form.authMode === 'basic' ? 'Password' : form.authMode === 'bearer' ? 'Token' : 'Header value'}
+                error={err('auth.secret')}
+                hint={
+                  editing && monitor?.type === 'http' && monitor.auth?.secretSet && form.authMode === original.authMode
+                    ? 'A secret is stored (encrypted). Leave empty to keep it; to change the credentials, enter it again.'
+                    : 'Stored encrypted; never shown again.'
+                }
+              >
+                {(p) => <input {...p} name="authSecret" type="password" autoComplete="new-password" value={form.authSecret} onChange={(e) => set('authSecret', e.target.value)} />}
+              </Field>
+            </div>
+          )}
+        </fieldset>
+      )}
+
+      <div className="form-actions">
+        <Button type="submit" variant="primary" busy={busy}>
+          {editing ? 'Save changes' : 'Create monitor'}
+        </Button>
+        <Button onClick={() => navigate(editing ? `/monitors/${monitor.id}` : '/monitors')}>Cancel</Button>
+      </div>
+    </form>
+  );
+}
+
+export function MonitorNewPage() {
+  useDocumentTitle('New monitor');
+  return (
+    <div className="page page-narrow">
+      <PageHeader title="New monitor" back={{ to: '/monitors', label: 'Monitors' }} subtitle="It is checked at once from each region, then on its interval." />
+      <MonitorForm />
+    </div>
+  );
+}
+
+export function MonitorEditPage({ id }: { id: string }) {
+  const monitor = useApi<Monitor>(`/api/v1/monitors/${id}`);
+  useDocumentTitle(monitor.data ? `Edit ${monitor.data.name}` : 'Edit monitor');
+  return (
+    <div className="page page-narrow">
+      <PageHeader title={monitor.data ? `Edit ${monitor.data.name}` : 'Edit monitor'} back={{ to: `/monitors/${id}`, label: monitor.data?.name ?? 'Monitor' }} />
+      {monitor.error ? <ErrorState error={monitor.error} onRetry={() => void monitor.reload()} /> : !monitor.data ? <Loading /> : <MonitorForm monitor={monitor.data} />}
+    </div>
+  );
+}

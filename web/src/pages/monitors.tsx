@@ -1,0 +1,229 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Sparkline } from '../components/charts.js';
+import { Icon } from '../components/icons.js';
+import { ButtonLink, EmptyState, ErrorState, PageHeader, SkeletonRows, StatusBadge } from '../components/ui.js';
+import { interval, ms, percent, relativeTime } from '../format.js';
+import { useApi, useDocumentTitle, useNow, useThrottled } from '../hooks.js';
+import { useLive, useLiveEvents } from '../live.js';
+import { Link, navigate, useLocation } from '../router.js';
+import type { Monitor, MonitorStatus, MonitorSummary } from '../types.js';
+
+const FILTERS: Array<{ value: 'all' | MonitorStatus; label: string }> = [
+  { value: 'all', label: 'All' },
+  { value: 'up', label: 'Up' },
+  { value: 'down', label: 'Down' },
+  { value: 'degraded', label: 'Degraded' },
+  { value: 'paused', label: 'Paused' },
+  { value: 'pending', label: 'Pending' },
+];
+
+export function target(monitor: Monitor): string {
+  return monitor.type === 'http' ? monitor.url : `${monitor.host}:${monitor.port}`;
+}
+
+/** Every monitor's 24-hour uptime and newest runs (one call), fetched again at most every few seconds while checks report. */
+function useSummaries(ids: string): Map<string, MonitorSummary> {
+  const summaries = useApi<{ data: MonitorSummary[] }>(ids ? `/api/v1/monitor-stats` : null);
+  const reload = useThrottled(() => void summaries.reload(), 3000);
+  const previous = useRef(ids);
+  useEffect(() => {
+    if (previous.current !== ids) reload();
+    previous.current = ids;
+  }, [ids, reload]);
+  useLiveEvents((event) => {
+    if (event.change === 'checked' || event.change === 'status' || event.change === 'poll') reload();
+  });
+  return useMemo(() => new Map((summaries.data?.data ?? []).map((s) => [s.monitorId, s])), [summaries.data]);
+}
+
+export function MonitorsPage() {
+  useDocumentTitle('Monitors');
+  const { search } = useLocation();
+  const monitors = useApi<{ data: Monitor[] }>('/api/v1/monitors');
+  const live = useLive();
+  const now = useNow(5000);
+  const [query, setQuery] = useState(search.get('q') ?? '');
+  const [filter, setFilter] = useState<'all' | MonitorStatus>((search.get('status') as MonitorStatus | null) ?? 'all');
+
+  const reload = useThrottled(() => void monitors.reload(), 800);
+  useLiveEvents((event) => {
+    if (event.change === 'added' || event.change === 'removed' || event.change === 'poll') reload();
+  });
+
+  // Live states win over the fetched list: a status change shows without a reload.
+  const list = useMemo(
+    () =>
+      (monitors.data?.data ?? []).map((m) => {
+        const state = live.states.get(m.id);
+        return state ? { ...m, status: state.status, paused: state.paused, lastCheckedAt: state.lastCheckedAt } : m;
+      }),
+    [monitors.data, live.states],
+  );
+  const summaries = useSummaries(monitors.data?.data.map((m) => m.id).join(',') ?? '');
+
+  useEffect(() => {
+    const params = new URLSearchParams();
+    if (query) params.set('q', query);
+    if (filter !== 'all') params.set('status', filter);
+    const next = `/monitors${params.size ? `?${params}` : ''}`;
+    if (next !== window.location.pathname + window.location.search) window.history.replaceState(null, '', next);
+  }, [query, filter]);
+
+  const counts = useMemo(() => {
+    const c: Record<string, number> = { all: list.length };
+    for (const m of list) c[m.status] = (c[m.status] ?? 0) + 1;
+    return c;
+  }, [list]);
+
+  const needle = query.trim().toLowerCase();
+  const shown = list.filter(
+    (m) => (filter === 'all' || m.status === filter) && (!needle || m.name.toLowerCase().includes(needle) || target(m).toLowerCase().includes(needle)),
+  );
+
+  const problems = (counts.down ?? 0) + (counts.degraded ?? 0);
+  const subtitle = monitors.data
+    ? list.length === 0
+      ? 'Nothing is watched yet.'
+      : problems > 0
+        ? `${problems} of ${list.length} monitors need attention.`
+        : `All ${list.length} monitors are fine${counts.paused ? ` (${counts.paused} paused)` : ''}.`
+    : 'HTTP endpoints and certificates your team watches.';
+
+  return (
+    <div className="page">
+      <PageHeader
+        title="Monitors"
+        subtitle={subtitle}
+        actions={
+          <ButtonLink to="/monitors/new" variant="primary" icon="plus">
+            New monitor
+          </ButtonLink>
+        }
+      />
+      {monitors.data && list.length > 0 && (
+        <div className="toolbar">
+          <div className="search">
+            <Icon name="search" size={16} />
+            <label htmlFor="monitor-search" className="sr-only">
+              Search monitors
+            </label>
+            <input id="monitor-search" type="search" placeholder="Search by name or URL" value={query} onChange={(e) => setQuery(e.target.value)} />
+          </div>
+          <div className="segmented" role="group" aria-label="Filter by status">
+            {FILTERS.map((f) => (
+              <button
+                key={f.value}
+                type="button"
+                className={filter === f.value ? 'active' : ''}
+                aria-pressed={filter === f.value}
+                onClick={() => setFilter(f.value)}
+              >
+                {f.label}
+                <span className="count">{counts[f.value] ?? 0}</span>
+              </button>
+            ))}
+          </div>
+        </div>
+      )}
+      {monitors.error && !monitors.data ? (
+        <ErrorState error={monitors.error} onRetry={() => void monitors.reload()} title="Could not load monitors" />
+      ) : !monitors.data ? (
+        <div className="card">
+          <SkeletonRows rows={5} />
+        </div>
+      ) : list.length === 0 ? (
+        <div className="card">
+          <EmptyState
+            icon="activity"
+            title="No monitors yet"
+            action={
+              <ButtonLink to="/monitors/new" variant="primary" icon="plus">
+                Create your first monitor
+              </ButtonLink>
+            }
+          >
+            Watch an HTTP endpoint or a TLS certificate from up to three regions. You will see its status here within seconds.
+          </EmptyState>
+        </div>
+      ) : shown.length === 0 ? (
+        <div className="card">
+          <EmptyState icon="search" title="No monitors match">
+            Nothing matches {needle ? `“${query}”` : 'this filter'}
+            {filter !== 'all' ? ` with status ${filter}` : ''}.{' '}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                setQuery('');
+                setFilter('all');
+              }}
+            >
+              Clear the filters
+            </button>
+          </EmptyState>
+        </div>
+      ) : (
+        <div className="card table-card">
+          <table className="table monitors-table stack-table">
+            <thead>
+              <tr>
+                <th scope="col">Status</th>
+                <th scope="col">Monitor</th>
+                <th scope="col">Last check</th>
+                <th scope="col" className="num">
+                  Uptime 24 h
+                </th>
+                <th scope="col">Response time</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((m) => {
+                const summary = summaries.get(m.id);
+                return (
+                  <tr key={m.id} className="clickable" data-monitor-id={m.id} onClick={(e) => (e.target as HTMLElement).closest('a') || navigate(`/monitors/${m.id}`)}>
+                    <td data-label="Status" className="stack-corner">
+                      <StatusBadge status={m.status} />
+                    </td>
+                    <td data-label="Monitor" className="monitor-cell stack-title">
+                      <Link to={`/monitors/${m.id}`} className="row-title">
+                        {m.name}
+                      </Link>
+                      <span className="row-sub">
+                        <span className="type-tag">{m.type.toUpperCase()}</span>
+                        <span className="truncate">{target(m)}</span>
+                      </span>
+                    </td>
+                    <td data-label="Last check">
+                      <span title={m.lastCheckedAt ?? undefined}>{relativeTime(m.lastCheckedAt, now)}</span>
+                      <span className="row-sub">every {interval(m.intervalSeconds)}</span>
+                    </td>
+                    <td data-label="Uptime 24 h" className="num">
+                      <span className={`uptime-value ${uptimeClass(summary?.uptime24h ?? null)}`}>{percent(summary?.uptime24h ?? null)}</span>
+                      {summary && summary.checks24h > 0 && <span className="row-sub num-sub">{summary.checks24h} checks</span>}
+                    </td>
+                    <td data-label="Response time" className="stack-wide">
+                      <span className="spark-cell">
+                        <Sparkline
+                          points={(summary?.recent ?? []).map((r) => ({ value: r.durationMs, failed: !r.ok }))}
+                          label={`Response time of ${m.name}, last ${summary?.recent.length ?? 0} checks`}
+                        />
+                        <span className="spark-value">{ms(summary?.recent[summary.recent.length - 1]?.durationMs ?? null)}</span>
+                      </span>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function uptimeClass(value: number | null): string {
+  if (value === null) return 'none';
+  if (value >= 99.9) return 'good';
+  if (value >= 95) return 'warn';
+  return 'bad';
+}
