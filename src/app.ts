@@ -11,7 +11,10 @@ import { buildHttpServer } from './http/server.js';
 import { metricsRoute } from './http/metrics-route.js';
 import { mcpEndpoint } from './mcp/server.js';
 import { statusPages } from './http/status-pages/plugin.js';
+import { BullMqDispatcher } from './checks/bullmq-dispatch.js';
+import { EmbeddedDispatcher } from './checks/embedded-dispatch.js';
 import { CheckEngine, type CheckEngineOptions } from './checks/engine.js';
+import type { MonitorChange } from './domain/monitors.js';
 import { createLogger } from './logger.js';
 import type { DispatcherOptions } from './notify/dispatcher.js';
 import { openStore, type Store } from './store/database.js';
@@ -26,23 +29,37 @@ export interface AppOptions {
   checks?: Pick<CheckEngineOptions, 'extraCaPem' | 'retryDelayMs'>;
 }
 
-/** One Lookout process: store, coordination, domain services and the HTTP surfaces on top. */
-export interface App {
+/** What every Lookout process has, with or without HTTP: store, coordination, services, check engine. */
+export interface Runtime {
   config: Config;
   logger: Logger;
   store: Store;
-  /** Rate windows and locks: in this process, or in Redis when `REDIS_URL` is set (cluster mode). */
+  /** Rate windows, locks and channels: in this process, or in Redis when `REDIS_URL` is set (cluster mode). */
   coordination: Coordination;
   services: Services;
   /** Scheduler, checkers and run recorder of this process. */
   engine: CheckEngine;
+}
+
+/** One `lookout serve` process: the runtime and the HTTP surfaces on top. */
+export interface App extends Runtime {
   http: FastifyInstance;
   /** Starts listening; resolves with the address actually bound. */
   listen(): Promise<string>;
   close(): Promise<void>;
 }
 
-export async function createApp({ config, logDestination, alerting, checks }: AppOptions): Promise<App> {
+export interface RuntimeOptions extends Omit<AppOptions, 'checks'> {
+  checks?: AppOptions['checks'];
+  /** Whether this process may plan checks (serve: yes; a worker: no). */
+  schedule: boolean;
+}
+
+/**
+ * Opens the store (migrating it), coordination and check dispatch for the mode the configuration
+ * names: embedded (SQLite, in-process) or cluster (`REDIS_URL`: Redis locks, channels and BullMQ).
+ */
+export async function createRuntime({ config, logDestination, alerting, checks, schedule }: RuntimeOptions): Promise<Runtime> {
   const logger = createLogger(config.logLevel, logDestination);
   const store = openStore(config.databaseUrl, {
     onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost; the next query opens a new one'),
@@ -55,17 +72,33 @@ export async function createApp({ config, logDestination, alerting, checks }: Ap
     await store.close();
     throw error;
   }
-  const services = createServices({ config, store, coordination, logger, alerting });
+  const dispatcher = config.redisUrl ? new BullMqDispatcher(config.redisUrl, logger) : new EmbeddedDispatcher();
+  const services = createServices({ config, store, coordination, dispatcher, logger, alerting });
+  // Every process's monitor changes reach the scheduler, wherever it runs.
+  const monitorChanges = coordination.channel<MonitorChange>('monitor-changes');
+  services.monitors.onChange((change) => {
+    monitorChanges.publish(change).catch((error) => logger.warn({ err: error, monitorId: change.monitorId }, 'could not announce a monitor change'));
+  });
   const engine = new CheckEngine({
     config,
     store,
     services,
-    dispatcher: services.dispatcher,
+    dispatcher,
     logger,
-    schedule: config.regions.length > 0,
+    schedule,
+    monitorChanges,
     locks: coordination.locks,
     ...checks,
   });
+  return { config, logger, store, coordination, services, engine };
+}
+
+export async function createApp(options: AppOptions): Promise<App> {
+  const { config } = options;
+  // Embedded, planning checks only makes sense where they are checked; in a cluster every serve
+  // node may plan (one at a time, under a lease) for the regional workers.
+  const runtime = await createRuntime({ ...options, schedule: config.redisUrl !== null || config.regions.length > 0 });
+  const { logger, store, coordination, services, engine } = runtime;
   const http = await buildHttpServer({
     config,
     services,
@@ -79,12 +112,7 @@ export async function createApp({ config, logDestination, alerting, checks }: Ap
   });
 
   return {
-    config,
-    logger,
-    store,
-    coordination,
-    services,
-    engine,
+    ...runtime,
     http,
     async listen() {
       await engine.start();

@@ -44,7 +44,11 @@ export class BullMqDispatcher implements CheckDispatcher {
         concurrency,
         prefix: 'lookout',
         // A check takes at most 2 × 120 s plus the retry pause; its lock is renewed while it runs.
-        lockDuration: 30_000,
+        // A worker that dies leaves its checks locked until the lock runs out: they are taken up
+        // again within lockDuration + stalledInterval (about half a minute).
+        lockDuration: 20_000,
+        stalledInterval: 10_000,
+        maxStalledCount: 3,
       });
       worker.on('error', (error) => this.logger?.error({ err: error, region }, 'check worker error'));
       this.workers.push(worker);

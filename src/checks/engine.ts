@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import type { LockManager } from '../coordination/ports.js';
+import { Leadership } from '../coordination/leadership.js';
+import type { Channel, LockManager } from '../coordination/ports.js';
+import type { MonitorChange } from '../domain/monitors.js';
 import type { Services } from '../domain/services.js';
 import type { Store } from '../store/database.js';
 import { VERSION } from '../version.js';
@@ -18,16 +20,21 @@ export interface CheckEngineOptions {
   services: Services;
   dispatcher: CheckDispatcher;
   logger: Logger;
-  /** Whether this process plans checks (one scheduler per installation). */
+  /**
+   * Whether this process may plan checks. Several processes may: the one holding the scheduler
+   * lease does, the others stand by to take over.
+   */
   schedule: boolean;
+  /** Monitor changes from every process of the installation: the scheduler re-plans on them. */
+  monitorChanges: Channel<MonitorChange>;
+  /** Coordination locks: the scheduler lease, and one retention pruner per installation. */
+  locks: LockManager;
   /** Extra trusted CA certificates (PEM) for HTTPS and SSL checks, on top of the system store. */
   extraCaPem?: string[];
   /** Pause before the confirming retry of a failed check. */
   retryDelayMs?: number;
   /** Checks run at once per region in this process. */
   concurrency?: number;
-  /** Coordination locks: one retention pruner per installation. Without them every process prunes. */
-  locks?: LockManager;
 }
 
 /** Scheduler, checkers of this process's regions, and the run recorder, started and stopped together. */
@@ -35,6 +42,8 @@ export class CheckEngine {
   readonly metrics: CheckMetrics;
   readonly recorder: RunRecorder;
   readonly scheduler: Scheduler | null;
+  /** Decides which of the scheduling processes plans checks. */
+  readonly leadership: Leadership | null;
   /** Deletes runs, rollups and events past their retention (src/checks/retention.ts). */
   readonly pruner: Pruner;
   private readonly checker: Checker;
@@ -52,19 +61,23 @@ export class CheckEngine {
       secureContext: createTrustContext(options.extraCaPem),
       retryDelayMs: options.retryDelayMs,
     });
-    this.scheduler = options.schedule ? new Scheduler({ db: store.db, monitors: services.monitors, dispatcher, logger }) : null;
-    this.pruner = new Pruner({ db: store.db, locks: options.locks ?? null, logger, runRetentionHours: config.runRetentionHours });
+    const scheduler = options.schedule ? new Scheduler({ db: store.db, monitors: services.monitors, changes: options.monitorChanges, dispatcher, logger }) : null;
+    this.scheduler = scheduler;
+    this.leadership = scheduler
+      ? new Leadership({ locks: options.locks, key: 'scheduler', logger, onGain: () => scheduler.start(), onLose: () => scheduler.stop() })
+      : null;
+    this.pruner = new Pruner({ db: store.db, locks: options.locks, logger, runRetentionHours: config.runRetentionHours });
   }
 
   async start(): Promise<void> {
     const { config, dispatcher } = this.options;
     if (config.regions.length > 0) dispatcher.consume(config.regions, this.checker.handle, this.options.concurrency ?? 256);
-    await this.scheduler?.start();
+    await this.leadership?.start();
     this.pruner.start();
   }
 
   async stop(): Promise<void> {
-    this.scheduler?.stop();
+    await this.leadership?.stop();
     await this.pruner.stop();
     await this.options.dispatcher.close();
     await this.recorder.flush();

@@ -282,7 +282,13 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
       db
         .insertInto('check_schedules')
         .values({ monitor_id: monitorId, region, next_due_at: nextDueAt })
-        .onConflict((oc) => oc.columns(['monitor_id', 'region']).doUpdateSet((eb) => ({ next_due_at: eb.ref('excluded.next_due_at') }))),
+        // Only forward: a retried check finishing after a later one must not move the schedule back.
+        .onConflict((oc) =>
+          oc
+            .columns(['monitor_id', 'region'])
+            .doUpdateSet((eb) => ({ next_due_at: eb.ref('excluded.next_due_at') }))
+            .where((eb) => eb('check_schedules.next_due_at', '<', eb.ref('excluded.next_due_at'))),
+        ),
     ),
     updateMonitor: prepared(
       db,

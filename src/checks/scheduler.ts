@@ -3,11 +3,14 @@ import type { Logger } from 'pino';
 import { REGIONS, type Region } from '../config.js';
 import type { MonitorChange, MonitorService, ScheduledMonitor } from '../domain/monitors.js';
 import type { Database } from '../store/schema.js';
+import type { Channel } from '../coordination/ports.js';
 import { jobKey, type CheckDispatcher } from './dispatch.js';
 
 export interface SchedulerOptions {
   db: Kysely<Database>;
   monitors: MonitorService;
+  /** Monitor changes made by any process of the installation (MonitorService's, carried by a channel). */
+  changes: Pick<Channel<MonitorChange>, 'subscribe'>;
   dispatcher: CheckDispatcher;
   logger: Logger;
   /** Checks that fell due while no scheduler ran are spread over this window instead of firing at once. */
@@ -22,6 +25,7 @@ interface Entry {
   region: Region;
   intervalMs: number;
   phaseMs: number;
+  /** The due time of the next check: with the pair, the check's identity (its job and run id). */
   nextDueAt: number;
   timer: NodeJS.Timeout | null;
 }
@@ -30,7 +34,12 @@ interface Entry {
  * Decides when each (monitor, region) is checked: at once after create, resume or a change
  * of interval or regions, then every interval on a phase of its own, so that monitors made
  * together do not stay in step. One timer per (monitor, region), re-armed toward its due time.
- * Next-due times are stored with each run, so a restart resumes where it stopped.
+ *
+ * Due times are deterministic: after a check due at `t` comes the one due at the first point of
+ * the pair's phase at least half an interval later. Next-due times are stored with each run (and
+ * a check planned "now" is stored before it is dispatched), so that a restarted scheduler, or
+ * another node's taking over, continues the same sequence: a check it dispatches again carries
+ * the same due time, hence the same job and run id, and is not done twice.
  */
 export class Scheduler {
   private readonly entries = new Map<string, Entry>();
@@ -45,7 +54,7 @@ export class Scheduler {
   }
 
   async start(): Promise<void> {
-    this.unsubscribe = this.options.monitors.onChange((change) => {
+    this.unsubscribe = this.options.changes.subscribe((change) => {
       this.onMonitorChange(change).catch((error) => this.options.logger.error({ err: error }, 'scheduler could not apply a monitor change'));
     });
     await this.reconcile(true);
@@ -82,7 +91,7 @@ export class Scheduler {
       toPlan.length === 0 ? [] : await this.options.db.selectFrom('check_schedules').select(['monitor_id', 'region', 'next_due_at']).execute();
     const stored = new Map(schedules.map((s) => [`${s.monitor_id}|${s.region}`, s.next_due_at]));
     const active = new Set(monitors.map((monitor) => monitor.id));
-    for (const monitor of toPlan) this.plan(monitor, stored, false, initial);
+    for (const monitor of toPlan) this.plan(monitor, stored, null, initial);
     for (const monitorId of [...this.shapes.keys()]) if (!active.has(monitorId)) this.forget(monitorId);
   }
 
@@ -91,11 +100,29 @@ export class Scheduler {
     const monitor = await this.options.monitors.findActiveForCheck(change.monitorId);
     if (!monitor) return this.forget(change.monitorId);
     const changed = this.shapes.get(monitor.id) !== shapeOf(monitor);
-    if (change.kind === 'created' || change.kind === 'resumed' || changed) this.plan(monitor, null, true);
+    if (change.kind === 'created' || change.kind === 'resumed' || changed) {
+      const due = Date.now();
+      // Stored first: a successor scheduler re-dispatches this very check rather than another one.
+      await this.store(monitor, due);
+      this.plan(monitor, null, due);
+    }
   }
 
-  /** (Re)plans every region of a monitor: now, at its stored due time, or spread over the catch-up window. */
-  private plan(monitor: Pick<ScheduledMonitor, 'id' | 'intervalSeconds' | 'regions'>, stored: Map<string, number> | null, dueNow: boolean, spreadUnknown = false): void {
+  private async store(monitor: Pick<ScheduledMonitor, 'id' | 'regions'>, due: number): Promise<void> {
+    if (monitor.regions.length === 0) return;
+    await this.options.db
+      .insertInto('check_schedules')
+      .values(monitor.regions.map((region) => ({ monitor_id: monitor.id, region, next_due_at: due })))
+      .onConflict((oc) => oc.columns(['monitor_id', 'region']).doUpdateSet((eb) => ({ next_due_at: eb.ref('excluded.next_due_at') })))
+      .execute();
+  }
+
+  /**
+   * (Re)plans every region of a monitor: at `dueNow` when given, else at its stored due time.
+   * A stored time already past (checks that fell due while no scheduler ran, or one dispatched by
+   * a scheduler that stopped) keeps its due time but fires spread over the catch-up window.
+   */
+  private plan(monitor: Pick<ScheduledMonitor, 'id' | 'intervalSeconds' | 'regions'>, stored: Map<string, number> | null, dueNow: number | null, spreadUnknown = false): void {
     const now = Date.now();
     const intervalMs = monitor.intervalSeconds * 1000;
     for (const key of this.keysOf(monitor.id)) {
@@ -104,36 +131,40 @@ export class Scheduler {
     for (const region of monitor.regions) {
       const key = jobKey({ monitorId: monitor.id, region });
       const previous = this.entries.get(key);
+      const catchUp = now + (hash(key) % this.catchUpWindowMs);
       let due: number;
-      if (dueNow || (previous && previous.intervalMs !== intervalMs)) due = now;
+      let fireAt: number;
+      if (dueNow !== null) due = fireAt = dueNow;
+      else if (previous && previous.intervalMs !== intervalMs) due = fireAt = now;
       else if (previous) continue;
       else {
         const storedDue = stored?.get(key);
-        const catchUp = now + (hash(key) % this.catchUpWindowMs);
-        if (storedDue === undefined) due = spreadUnknown ? catchUp : now;
-        else if (storedDue >= now) due = storedDue;
-        else due = catchUp;
+        if (storedDue === undefined) due = fireAt = spreadUnknown ? catchUp : now;
+        else if (storedDue >= now) due = fireAt = storedDue;
+        else [due, fireAt] = [storedDue, catchUp];
       }
       const entry: Entry = previous ?? { key, monitorId: monitor.id, region, intervalMs, phaseMs: 0, nextDueAt: due, timer: null };
       entry.intervalMs = intervalMs;
       // One phase per monitor: its regions are checked together, so their results agree in time.
       entry.phaseMs = hash(monitor.id) % intervalMs;
       this.entries.set(key, entry);
-      this.arm(entry, due);
+      this.arm(entry, due, fireAt);
     }
     this.shapes.set(monitor.id, shapeOf(monitor));
   }
 
-  private arm(entry: Entry, due: number): void {
+  private arm(entry: Entry, due: number, fireAt = due): void {
     if (entry.timer) clearTimeout(entry.timer);
     entry.nextDueAt = due;
-    entry.timer = setTimeout(() => this.fire(entry), Math.max(0, due - Date.now()));
+    entry.timer = setTimeout(() => this.fire(entry), Math.max(0, fireAt - Date.now()));
   }
 
   private fire(entry: Entry): void {
     const dueAt = entry.nextDueAt;
-    // The next check falls on this pair's own phase, at least half an interval on; from then on exactly one interval apart.
-    const nextDueAt = nextOnPhase(dueAt + entry.intervalMs / 2, entry.intervalMs, entry.phaseMs);
+    // The next check falls on this pair's own phase, at least half an interval on; from then on
+    // exactly one interval apart. Only far behind (nothing ran for a while) does it skip ahead.
+    let nextDueAt = nextOnPhase(dueAt + entry.intervalMs / 2, entry.intervalMs, entry.phaseMs);
+    if (nextDueAt <= Date.now()) nextDueAt = nextOnPhase(Date.now() + entry.intervalMs / 2, entry.intervalMs, entry.phaseMs);
     this.arm(entry, nextDueAt);
     this.options.dispatcher
       .enqueue({ monitorId: entry.monitorId, region: entry.region, trigger: 'scheduled', dueAt, nextDueAt })

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { VERSION } from '../version.js';
 import { registerAccountCommands } from './commands/accounts.js';
+import { registerDataCommands } from './commands/data.js';
 import { registerSecretCommands } from './commands/secrets.js';
 import { registerServerCommands } from './commands/server.js';
 
@@ -14,5 +15,6 @@ export function buildProgram(): Command {
   registerServerCommands(program);
   registerAccountCommands(program);
   registerSecretCommands(program);
+  registerDataCommands(program);
   return program;
 }

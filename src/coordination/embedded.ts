@@ -1,13 +1,19 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { FlexibleRateLimiter } from './flexible-rate-limiter.js';
-import type { Coordination, LockManager, LockResult } from './ports.js';
+import type { Channel, Coordination, LockManager, LockResult } from './ports.js';
 
 /** Everything in this process: right for `lookout serve` on one machine. */
 export function createEmbeddedCoordination(): Coordination {
+  const channels = new Map<string, MemoryChannel<unknown>>();
   return {
     rateLimiter: (options) =>
       new FlexibleRateLimiter(new RateLimiterMemory({ keyPrefix: options.name, points: options.points, duration: options.durationSeconds }), options),
     locks: new MemoryLockManager(),
+    channel<T>(name: string): Channel<T> {
+      let channel = channels.get(name);
+      if (!channel) channels.set(name, (channel = new MemoryChannel()));
+      return channel as Channel<T>;
+    },
     ping: async () => {},
     close: async () => {},
   };
@@ -25,7 +31,34 @@ class MemoryLockManager implements LockManager {
     return { acquired: true };
   }
 
+  /** One process is the only holder there can be. */
+  async hold(): Promise<boolean> {
+    return true;
+  }
+
+  async release(): Promise<void> {}
+
   private sweep(now: number): void {
     for (const [key, expiresAt] of this.expiries) if (expiresAt <= now) this.expiries.delete(key);
+  }
+}
+
+/** Delivers at once, in this process, to every listener. */
+class MemoryChannel<T> implements Channel<T> {
+  private readonly listeners = new Set<(message: T) => void>();
+
+  async publish(message: T): Promise<void> {
+    for (const listener of this.listeners) {
+      try {
+        listener(message);
+      } catch {
+        // One listener's failure is its own; the others still hear the message.
+      }
+    }
+  }
+
+  subscribe(listener: (message: T) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 }

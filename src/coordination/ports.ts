@@ -30,11 +30,27 @@ export type LockResult = { acquired: true } | { acquired: false; retryAfterMs: n
 /** Locks that expire by themselves: taken at most once per key until the time runs out. */
 export interface LockManager {
   tryAcquire(key: string, ttlMs: number): Promise<LockResult>;
+  /**
+   * Takes `key` for this process, or extends it when this process holds it already, for `ttlMs`
+   * from now: a lease that its holder renews. False while another process holds it.
+   */
+  hold(key: string, ttlMs: number): Promise<boolean>;
+  /** Gives up a lease this process holds (nothing happens if another holds it). */
+  release(key: string): Promise<void>;
+}
+
+/** Messages to every process of the installation that listens (best effort: none is stored). */
+export interface Channel<T> {
+  publish(message: T): Promise<void>;
+  /** Returns the unsubscribe function. */
+  subscribe(listener: (message: T) => void): () => void;
 }
 
 export interface Coordination {
   rateLimiter(options: RateLimiterOptions): RateLimiter;
   locks: LockManager;
+  /** A named broadcast channel; the same name gives the same channel in every process. */
+  channel<T>(name: string): Channel<T>;
   /** Resolves when the shared state can be reached (readiness); always at once when embedded. */
   ping(): Promise<void>;
   close(): Promise<void>;

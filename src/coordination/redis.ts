@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { FlexibleRateLimiter } from './flexible-rate-limiter.js';
-import type { Coordination, LockManager, LockResult } from './ports.js';
+import type { Channel, Coordination, LockManager, LockResult } from './ports.js';
 
 /** Every key Lookout writes to Redis starts with this. */
 export const REDIS_KEY_PREFIX = 'lookout:';
@@ -52,6 +52,7 @@ export async function createRedisCoordination(redisUrl: string, options: RedisCo
     throw new Error(`Redis at ${redactUrl(redisUrl)} is unreachable: ${cause}`);
   }
 
+  const channels = new RedisChannels(client, options.logger);
   return {
     rateLimiter: (limiterOptions) =>
       new FlexibleRateLimiter(
@@ -64,10 +65,12 @@ export async function createRedisCoordination(redisUrl: string, options: RedisCo
         limiterOptions,
       ),
     locks: new RedisLockManager(client),
+    channel: (name) => channels.channel(name),
     async ping() {
       await client.ping();
     },
     async close() {
+      await channels.close();
       try {
         await client.quit();
       } catch {
@@ -96,16 +99,45 @@ if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return {1, 0} e
 return {0, redis.call('pttl', KEYS[1])}
 `;
 
-type LockClient = Redis & { lookoutTryAcquire(key: string, owner: string, ttlMs: string): Promise<[number, number]> };
+/** Takes the key when free, or extends it when this owner holds it. */
+const HOLD = `
+local holder = redis.call('get', KEYS[1])
+if holder == ARGV[1] then redis.call('pexpire', KEYS[1], ARGV[2]) return 1 end
+if holder then return 0 end
+redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1
+`;
+
+/** Deletes the key only when this owner holds it. */
+const RELEASE = `
+if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
+return 0
+`;
+
+type LockClient = Redis & {
+  lookoutTryAcquire(key: string, owner: string, ttlMs: string): Promise<[number, number]>;
+  lookoutHold(key: string, owner: string, ttlMs: string): Promise<number>;
+  lookoutRelease(key: string, owner: string): Promise<number>;
+};
 
 class RedisLockManager implements LockManager {
-  /** Identifies this process's holds when looking at Redis; locks are never released early. */
+  /** Identifies this process's holds: trigger locks are never released early, leases are. */
   private readonly owner = randomUUID();
   private readonly client: LockClient;
 
   constructor(client: Redis) {
     client.defineCommand('lookoutTryAcquire', { numberOfKeys: 1, lua: TRY_ACQUIRE });
+    client.defineCommand('lookoutHold', { numberOfKeys: 1, lua: HOLD });
+    client.defineCommand('lookoutRelease', { numberOfKeys: 1, lua: RELEASE });
     this.client = client as LockClient;
+  }
+
+  async hold(key: string, ttlMs: number): Promise<boolean> {
+    return (await this.client.lookoutHold(`${REDIS_KEY_PREFIX}lease:${key}`, this.owner, String(Math.max(1, Math.ceil(ttlMs))))) === 1;
+  }
+
+  async release(key: string): Promise<void> {
+    await this.client.lookoutRelease(`${REDIS_KEY_PREFIX}lease:${key}`, this.owner);
   }
 
   async tryAcquire(key: string, ttlMs: number): Promise<LockResult> {
@@ -114,5 +146,65 @@ class RedisLockManager implements LockManager {
     if (acquired === 1) return { acquired: true };
     // PTTL is -1 only for a key made by hand without expiry: report a full ttl rather than 0.
     return { acquired: false, retryAfterMs: pttl > 0 ? pttl : ttl };
+  }
+}
+
+/**
+ * Redis pub/sub under `lookout:<db>:channel:<name>`. Subscribing needs a connection of its own, opened
+ * with the first subscriber; ioredis subscribes again by itself after a reconnect.
+ */
+class RedisChannels {
+  private subscriber: Redis | null = null;
+  private readonly listeners = new Map<string, Set<(message: unknown) => void>>();
+
+  constructor(
+    private readonly client: Redis,
+    private readonly logger?: Logger,
+  ) {}
+
+  channel<T>(name: string): Channel<T> {
+    // Pub/sub ignores the database number: the topic carries it, so installations sharing a Redis stay apart.
+    const topic = `${REDIS_KEY_PREFIX}${this.client.options.db ?? 0}:channel:${name}`;
+    return {
+      publish: async (message) => {
+        await this.client.publish(topic, JSON.stringify(message));
+      },
+      subscribe: (listener) => {
+        let set = this.listeners.get(topic);
+        if (!set) {
+          this.listeners.set(topic, (set = new Set()));
+          this.connection().subscribe(topic).catch((error: Error) => this.logger?.error({ err: error, topic }, 'redis subscribe failed'));
+        }
+        set.add(listener as (message: unknown) => void);
+        return () => set.delete(listener as (message: unknown) => void);
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    this.subscriber?.disconnect();
+  }
+
+  private connection(): Redis {
+    if (this.subscriber) return this.subscriber;
+    const subscriber = this.client.duplicate({ maxRetriesPerRequest: null });
+    subscriber.on('error', () => {}); // the main connection reports Redis trouble
+    subscriber.on('message', (topic: string, text: string) => {
+      let message: unknown;
+      try {
+        message = JSON.parse(text);
+      } catch {
+        return; // not ours
+      }
+      for (const listener of this.listeners.get(topic) ?? []) {
+        try {
+          listener(message);
+        } catch (error) {
+          this.logger?.error({ err: error, topic }, 'channel listener failed');
+        }
+      }
+    });
+    this.subscriber = subscriber;
+    return subscriber;
   }
 }

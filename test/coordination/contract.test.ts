@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedCoordination } from '../../src/coordination/embedded.js';
 import type { Coordination } from '../../src/coordination/ports.js';
+import { Leadership } from '../../src/coordination/leadership.js';
 import { REDIS_KEY_PREFIX, createRedisCoordination } from '../../src/coordination/redis.js';
 import { leaseRedisDatabase, type RedisLease } from '../helpers/cluster.js';
 
@@ -151,10 +152,44 @@ describe.each(implementations)('$name coordination', (implementation) => {
     });
   });
 
+  describe('leases and channels', () => {
+    it('a lease is held and renewed by its holder, and can be taken again once released', async () => {
+      const k = key('lease');
+      expect(await coordination.locks.hold(k, 5000)).toBe(true);
+      expect(await coordination.locks.hold(k, 5000)).toBe(true);
+      await coordination.locks.release(k);
+      expect(await coordination.locks.hold(k, 5000)).toBe(true);
+    });
+
+    it('a channel delivers each message to every subscriber until it unsubscribes', async () => {
+      const channel = coordination.channel<{ n: number }>(key('channel'));
+      const first: number[] = [];
+      const second: number[] = [];
+      const stopFirst = channel.subscribe((m) => first.push(m.n));
+      channel.subscribe((m) => second.push(m.n));
+      await sleep(100); // a Redis subscription is confirmed asynchronously
+      await channel.publish({ n: 1 });
+      await waitFor(() => first.length === 1 && second.length === 1);
+      stopFirst();
+      await channel.publish({ n: 2 });
+      await waitFor(() => second.length === 2);
+      expect(first).toEqual([1]);
+      expect(second).toEqual([1, 2]);
+    });
+  });
+
   it('answers ping', async () => {
     await expect(coordination.ping()).resolves.toBeUndefined();
   });
 });
+
+async function waitFor(condition: () => boolean, timeoutMs = 2000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(10);
+  }
+}
 
 describe('Redis coordination specifics', () => {
   let lease: RedisLease;
@@ -204,6 +239,68 @@ describe('Redis coordination specifics', () => {
       expect(refused.acquired).toBe(false);
     } finally {
       await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('a lease has one holder among nodes; the other takes it when it is released or runs out', async () => {
+    const [a, b] = await Promise.all([createRedisCoordination(lease.url), createRedisCoordination(lease.url)]);
+    try {
+      const k = key('leader');
+      expect(await a.locks.hold(k, 300)).toBe(true);
+      expect(await b.locks.hold(k, 300)).toBe(false);
+      await b.locks.release(k); // not its lease: nothing happens
+      expect(await b.locks.hold(k, 300)).toBe(false);
+      await a.locks.release(k);
+      expect(await b.locks.hold(k, 300)).toBe(true);
+      expect(await a.locks.hold(k, 300)).toBe(false);
+      await sleep(400); // b does not renew: the lease runs out
+      expect(await a.locks.hold(k, 300)).toBe(true);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('leadership stays with a leader that renews, and passes to the standby when it steps down', async () => {
+    const [a, b] = await Promise.all([createRedisCoordination(lease.url), createRedisCoordination(lease.url)]);
+    const events: string[] = [];
+    const k = key('scheduler');
+    const candidate = (name: string, locks: Coordination['locks']) =>
+      new Leadership({ locks, key: k, ttlMs: 600, onGain: async () => void events.push(`${name}+`), onLose: () => events.push(`${name}-`) });
+    const [la, lb] = [candidate('a', a.locks), candidate('b', b.locks)];
+    try {
+      await la.start();
+      await lb.start();
+      expect([la.isLeader, lb.isLeader]).toEqual([true, false]);
+      await sleep(700); // a renews every 200 ms: it keeps the lease
+      expect([la.isLeader, lb.isLeader]).toEqual([true, false]);
+      await la.stop(); // releases: b takes over at its next attempt
+      await waitFor(() => lb.isLeader, 1000);
+      expect(events).toEqual(['a+', 'a-', 'b+']);
+    } finally {
+      await la.stop();
+      await lb.stop();
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('channels reach every node, and stay apart between Redis databases', async () => {
+    const other = await leaseRedisDatabase();
+    const [a, b, elsewhere] = await Promise.all([createRedisCoordination(lease.url), createRedisCoordination(lease.url), createRedisCoordination(other.url)]);
+    try {
+      const name = key('changes');
+      const onB: string[] = [];
+      const onElsewhere: string[] = [];
+      b.channel<string>(name).subscribe((m) => onB.push(m));
+      elsewhere.channel<string>(name).subscribe((m) => onElsewhere.push(m));
+      await sleep(100);
+      await a.channel<string>(name).publish('created');
+      await waitFor(() => onB.length === 1);
+      await sleep(100);
+      expect(onB).toEqual(['created']);
+      expect(onElsewhere).toEqual([]);
+    } finally {
+      await Promise.all([a.close(), b.close(), elsewhere.close()]);
+      await other.release();
     }
   });
 

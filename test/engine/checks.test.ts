@@ -25,8 +25,8 @@ async function createHttpMonitor(path: string, regions = ['us-east', 'eu-west'],
   return answer.body as { id: string };
 }
 
-const runsOf = async (id: string) => (await server.request('GET', `/api/v1/monitors/${id}/runs`, { token: owner.token })).body.data as any[];
-const monitorOf = async (id: string) => (await server.request('GET', `/api/v1/monitors/${id}`, { token: owner.token })).body;
+const runsOf = async (id: string) => (await server.read(`/api/v1/monitors/${id}/runs`, owner.token)).data as any[];
+const monitorOf = async (id: string) => server.read(`/api/v1/monitors/${id}`, owner.token);
 
 /** Runs one scheduled-style check of the monitor in each region, as the scheduler would. */
 async function checkAgain(id: string, regions = ['us-east', 'eu-west']) {

@@ -30,8 +30,8 @@ afterAll(async () => {
   for (const s of tlsServers) s.close();
 });
 
-const monitorOf = async (id: string) => (await server.request('GET', `/api/v1/monitors/${id}`, { token: owner.token })).body;
-const runsOf = async (id: string) => (await server.request('GET', `/api/v1/monitors/${id}/runs`, { token: owner.token })).body.data as any[];
+const monitorOf = async (id: string) => server.read(`/api/v1/monitors/${id}`, owner.token);
+const runsOf = async (id: string) => (await server.read(`/api/v1/monitors/${id}/runs`, owner.token)).data as any[];
 
 async function sslMonitor(port: number, warningDays: number | null = null) {
   const answer = await server.request('POST', '/api/v1/monitors', {

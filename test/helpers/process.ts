@@ -23,23 +23,32 @@ export interface ServeProcess {
 }
 
 /** Starts the built `lookout serve` (test/helpers/build-setup.ts) as its own process and waits until it listens. */
-export async function serve(env: Record<string, string>): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [join(ROOT, 'dist/main.js'), 'serve'], {
-    cwd: ROOT,
-    env: { ...process.env, LOOKOUT_REGIONS: 'none', ...env },
-  });
+export function serve(env: Record<string, string | undefined>): Promise<ServeProcess> {
+  return start(['serve'], { LOOKOUT_REGIONS: 'none', ...env }, 'Lookout is listening');
+}
+
+/** Starts the built `lookout worker --region <region>` and waits until it takes checks. */
+export function worker(region: string, env: Record<string, string>): Promise<ServeProcess> {
+  return start(['worker', '--region', region], env, 'Lookout worker is checking');
+}
+
+/** `env` is laid over this process's environment; a variable given as undefined is left out. */
+async function start(args: string[], env: Record<string, string | undefined>, readyText: string): Promise<ServeProcess> {
+  const childEnv = { ...process.env, ...env };
+  for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
+  const child = spawn(process.execPath, [join(ROOT, 'dist/main.js'), ...args], { cwd: ROOT, env: childEnv });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`lookout ${args[0]} did not start:\n${output}`)), 30_000);
     child.stdout!.on('data', () => {
-      if (output.includes('Lookout is listening')) {
+      if (output.includes(readyText)) {
         clearTimeout(timer);
         resolve();
       }
     });
-    child.on('exit', (code) => reject(new Error(`serve exited with ${code}:\n${output}`)));
+    child.on('exit', (code) => reject(new Error(`lookout ${args[0]} exited with ${code}:\n${output}`)));
   });
   const exited = (signal: NodeJS.Signals) =>
     new Promise<void>((resolve) => {

@@ -42,6 +42,8 @@ export interface TestServer {
   /** Another member (with a token) in an existing team. */
   addMember(teamId: string, role: Role): Promise<Member>;
   request<T = any>(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<Answer<T>>;
+  /** GET that must answer 200: a test polling too fast (429) or reading the wrong id fails here, by name. */
+  read<T = any>(path: string, token: string): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -133,6 +135,11 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       if (answer.status >= 400) assertProblemShape(answer, path.split('?')[0]!);
       if (!answer.headers.get('x-request-id')) throw new Error(`${method} ${path} answered without X-Request-Id`);
       return answer;
+    },
+    async read(path, token) {
+      const answer = await (this as TestServer).request('GET', path, { token });
+      if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}: ${answer.text}`);
+      return answer.body;
     },
     async close() {
       await app.close();

@@ -52,7 +52,7 @@ export async function startTarget(status = 200): Promise<Target> {
 }
 
 /** Polls until `check` returns a truthy value or the time runs out. */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 10_000, everyMs = 50): Promise<T> {
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 10_000, everyMs = 100): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -100,7 +100,7 @@ describe('lookout CLI', () => {
   it('prints help for every command', async () => {
     const help = await runCli(['--help'], env);
     expect(help.code).toBe(0);
-    for (const command of ['serve', 'migrate', 'team', 'user', 'member', 'token']) expect(help.stdout).toContain(command);
+    for (const command of ['serve', 'worker', 'migrate', 'copy', 'team', 'user', 'member', 'token', 'secrets']) expect(help.stdout).toContain(command);
     const tokenHelp = await runCli(['token', 'create', '--help'], env);
     expect(tokenHelp.stdout).toContain('--expires-in-days');
   });

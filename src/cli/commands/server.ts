@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { createApp } from '../../app.js';
 import { bootstrapIfEmpty, describeBootstrap } from '../../bootstrap.js';
-import { loadConfig } from '../../config.js';
+import { loadConfig, REGIONS } from '../../config.js';
+import { createWorker } from '../../worker.js';
 import { openStore } from '../../store/database.js';
 import { fail, print, type OutputOptions } from '../context.js';
 
@@ -29,6 +30,28 @@ export function registerServerCommands(program: Command): void {
         process.once('SIGTERM', shutdown);
       } catch (error) {
         fail(error, o);
+      }
+    });
+
+  program
+    .command('worker')
+    .description('check one region: take its checks from Redis and write their runs (cluster mode)')
+    .requiredOption('--region <region>', `the region to check (${REGIONS.join(', ')})`)
+    .action(async (o: { region: string }) => {
+      try {
+        const worker = await createWorker(loadConfig(), o.region);
+        await worker.start();
+        const shutdown = (signal: string) => {
+          worker.logger.info({ signal }, 'shutting down; finishing the checks under way');
+          worker.close().then(
+            () => process.exit(0),
+            () => process.exit(1),
+          );
+        };
+        process.once('SIGINT', shutdown);
+        process.once('SIGTERM', shutdown);
+      } catch (error) {
+        fail(error);
       }
     });
 

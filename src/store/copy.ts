@@ -1,0 +1,69 @@
+import { sql } from 'kysely';
+import type { Database } from './schema.js';
+import type { Store } from './database.js';
+
+/**
+ * Every table, parents before children (the order the migrations create them in), so that rows
+ * arrive after the rows they reference. A migration that adds a table adds it here too; the
+ * copy refuses a source with a table it does not know rather than leave it behind.
+ */
+export const TABLES_IN_ORDER = [
+  'teams',
+  'users',
+  'memberships',
+  'access_tokens',
+  'notification_policies',
+  'monitors',
+  'events',
+  'incidents',
+  'incident_updates',
+  'deliveries',
+  'delivery_attempts',
+  'monitor_runs',
+  'check_schedules',
+  'rollups',
+  'sessions',
+  'password_setups',
+  'status_pages',
+  'status_page_monitors',
+] as const satisfies readonly (keyof Database)[];
+
+/** Rows per INSERT: far below PostgreSQL's 65,535 parameters for the widest table. */
+const BATCH_ROWS = 500;
+
+export class CopyError extends Error {}
+
+/**
+ * Copies every row of the embedded database `from` into `to` (usually PostgreSQL) (both migrated to the same version), in one transaction
+ * on the target: either all of it lands or none. The target must hold no team yet. Stored secrets
+ * are copied sealed, as they are: the target's nodes need the source's key (LOOKOUT_SECRET_KEY).
+ */
+export async function copyDatabase(from: Store, to: Store, onTable: (table: string, rows: number) => void = () => {}): Promise<Record<string, number>> {
+  if (from.dialect !== 'sqlite') throw new CopyError('The source must be an embedded (SQLite) database: --from file:<path>');
+  await from.migrate();
+  await to.migrate();
+  const known = new Set<string>(TABLES_IN_ORDER);
+  const unknown = (await from.db.introspection.getTables()).map((t) => t.name).filter((name) => !known.has(name));
+  if (unknown.length > 0) throw new CopyError(`The source has tables this version does not copy: ${unknown.join(', ')}`);
+  const existing = await to.db.selectFrom('teams').select('id').limit(1).executeTakeFirst();
+  if (existing) throw new CopyError('The target database already holds data; copy into an empty one.');
+
+  const counts: Record<string, number> = {};
+  await to.db.transaction().execute(async (trx) => {
+    for (const table of TABLES_IN_ORDER) {
+      let copied = 0;
+      // Pages follow SQLite's rowid: each one an index range, however large the table.
+      for (let after = 0; ; ) {
+        const { rows } = await sql<Record<string, unknown>>`select rowid as lookout_rowid, * from ${sql.table(table)} where rowid > ${after} order by rowid limit ${BATCH_ROWS}`.execute(from.db);
+        if (rows.length === 0) break;
+        after = Number(rows.at(-1)!.lookout_rowid);
+        for (const row of rows) delete row.lookout_rowid;
+        await trx.insertInto(table).values(rows as never).execute();
+        copied += rows.length;
+      }
+      counts[table] = copied;
+      onTable(table, copied);
+    }
+  });
+  return counts;
+}
