@@ -7,6 +7,9 @@ import { httpBody, MONITORS } from '../monitors/fixtures.js';
 import { migrations } from '../../src/store/migrations/index.js';
 import { createTestDatabase } from '../helpers/cluster.js';
 import { startServer, type Answer, type TestServer } from '../helpers/server.js';
+import { eventually, startTarget, type Target } from '../helpers/target.js';
+import { createHttpMonitor, createPolicy } from '../alerts/fixtures.js';
+import { settle, startHttpReceiver, type HttpReceiver } from '../alerts/receivers.js';
 
 const TEAM = '/api/v1/teams/current';
 let a: TestServer;
@@ -150,5 +153,48 @@ describe('two nodes', () => {
       await d.close();
       await c.close();
     }
+  });
+});
+
+describe('two nodes checking and alerting', () => {
+  let c: TestServer;
+  let d: TestServer;
+  let target: Target;
+  let webhook: HttpReceiver;
+  const timing = { checks: { retryDelayMs: 100 }, alerting: { backoffBaseMs: 50, pollIntervalMs: 50 } };
+
+  beforeAll(async () => {
+    target = await startTarget();
+    webhook = await startHttpReceiver();
+    c = await startServer({ LOOKOUT_REGIONS: 'us-east', LOOKOUT_TARGET_POLICY: 'all' }, timing);
+    d = await startServer({ LOOKOUT_REGIONS: 'us-east', LOOKOUT_TARGET_POLICY: 'all', DATABASE_URL: c.env.DATABASE_URL!, REDIS_URL: c.env.REDIS_URL!, LOOKOUT_SECRET_KEY: c.env.LOOKOUT_SECRET_KEY! }, timing);
+  });
+  afterAll(async () => {
+    await d?.close();
+    await c?.close();
+    await Promise.all([target?.close(), webhook?.close()]);
+  });
+
+  it('schedule from one node only, and send each alert once while both process events and deliveries', async () => {
+    expect([c.app.engine.leadership!.isLeader, d.app.engine.leadership!.isLeader].sort()).toEqual([false, true]);
+    const owner = await c.newTeam('Owner');
+    const policy = await createPolicy(c, owner, { name: 'Both nodes', channels: [{ type: 'webhook', url: webhook.url, secret: 'two-nodes-secret-0123' }] });
+    const monitor = await createHttpMonitor(d, owner, { name: 'Shared', regions: ['us-east'], url: `${target.url}/shared`, notificationPolicyId: policy.id });
+    const status = async () => (await d.read(`/api/v1/monitors/${monitor.id}`, owner.token)).status;
+    await eventually(async () => (await status()) === 'up', 15_000, 250);
+    // Created on one node, checked once: whichever node schedules, and whichever consumes the queue.
+    expect(target.hits.filter((h) => h.path === '/shared')).toHaveLength(1);
+
+    const checkNow = () => c.app.services.dispatcher.enqueue({ monitorId: monitor.id, region: 'us-east', trigger: 'scheduled', dueAt: Date.now(), nextDueAt: null });
+    target.status = 503;
+    await checkNow();
+    await eventually(async () => webhook.received.some((r) => r.json.event === 'monitor.down'), 15_000);
+    target.status = 200;
+    await checkNow();
+    await eventually(async () => webhook.received.some((r) => r.json.event === 'monitor.up'), 15_000);
+    await settle(500);
+    const ids = webhook.received.map((r) => r.json.id);
+    expect(webhook.received.map((r) => r.json.event)).toEqual(['monitor.down', 'monitor.up']);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });

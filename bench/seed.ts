@@ -1,0 +1,45 @@
+import type { Region } from '../src/config.js';
+import { newId } from '../src/domain/ids.js';
+import { openStore } from '../src/store/database.js';
+
+const INTERVAL_SECONDS = 60;
+
+/**
+ * Writes `monitors` HTTP monitors (interval 60 s, timeout 10 s, status pending) of one new team
+ * straight into a database (SQLite or PostgreSQL), each pointing at `url?m=<i>`, with first due
+ * times spread uniformly over one interval from `firstDueAt`: a steady state from the start,
+ * rather than the burst of a cold start. Returns the monitors' ids.
+ */
+export async function seedMonitors(databaseUrl: string, monitors: number, regions: readonly Region[], url: string, options: { firstDueAt: number }): Promise<string[]> {
+  const store = openStore(databaseUrl);
+  await store.migrate();
+  const now = Date.now();
+  const teamId = newId(now);
+  await store.db.insertInto('teams').values({ id: teamId, name: 'Bench', created_at: now }).execute();
+  const regionsJson = JSON.stringify(regions);
+  const ids: string[] = [];
+  const CHUNK = 500;
+  await store.db.transaction().execute(async (trx) => {
+    for (let start = 0; start < monitors; start += CHUNK) {
+      const rows = [];
+      const schedules = [];
+      for (let i = start; i < Math.min(monitors, start + CHUNK); i++) {
+        const id = newId(now - monitors + i);
+        ids.push(id);
+        rows.push({
+          id, team_id: teamId, type: 'http' as const, name: `Monitor ${i}`, interval_seconds: INTERVAL_SECONDS, timeout_seconds: 10,
+          regions: regionsJson, notification_policy_id: null, paused: 0, status: 'pending', last_checked_at: null, region_results: null,
+          expiry_warned_fingerprint: null, certificate: null, created_at: now, updated_at: now, deleted_at: null,
+          url: `${url}?m=${i}`, method: 'GET', expected_status: 200, auth_type: null, auth_username: null, auth_header_name: null, auth_secret: null,
+          host: null, port: null, warning_days: null,
+        });
+        const due = options.firstDueAt + Math.floor(Math.random() * INTERVAL_SECONDS * 1000);
+        for (const region of regions) schedules.push({ monitor_id: id, region, next_due_at: due });
+      }
+      await trx.insertInto('monitors').values(rows).execute();
+      await trx.insertInto('check_schedules').values(schedules).execute();
+    }
+  });
+  await store.close();
+  return ids;
+}
