@@ -3,7 +3,6 @@
  * into PostgreSQL, and a cluster node over the copy serves the same team, token, monitors, runs
  * and secrets.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,10 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLES_IN_ORDER } from '../../src/store/copy.js';
 import { openStore } from '../../src/store/database.js';
 import { createTestDatabase, leaseRedisDatabase, type RedisLease, type TestDatabase } from '../helpers/cluster.js';
-import { freePort, serve } from '../helpers/process.js';
+import { freePort, lookoutCommand, serve } from '../helpers/process.js';
 import { eventually, startTarget, type Target } from '../helpers/target.js';
 
-const ROOT = new URL('../..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'lookout-copy-'));
 const sqliteUrl = `file:${join(dir, 'lookout.db')}`;
 let database: TestDatabase;
@@ -32,18 +30,6 @@ afterAll(async () => {
   await database?.drop();
   rmSync(dir, { recursive: true, force: true });
 });
-
-function lookout(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'dist/main.js'), ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
 
 async function call(port: number, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
   const response = await fetch(`http://127.0.0.1:${port}${path}`, {
@@ -88,13 +74,13 @@ describe('lookout copy', () => {
     };
     await embedded.stop();
 
-    const copy = await lookout(['copy', '--from', sqliteUrl, '--to', database.url, '--json']);
+    const copy = await lookoutCommand(['copy', '--from', sqliteUrl, '--to', database.url, '--json']);
     expect(copy.stderr).toBe('');
     expect(copy.code).toBe(0);
     const counts = JSON.parse(copy.stdout).copied;
     expect(counts).toMatchObject({ teams: 1, users: 1, access_tokens: 1, monitors: 1, monitor_runs: 1, incidents: 1 });
     // A second copy into the now full database is refused, and changes nothing.
-    const again = await lookout(['copy', '--from', sqliteUrl, '--to', database.url]);
+    const again = await lookoutCommand(['copy', '--from', sqliteUrl, '--to', database.url]);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('already holds data');
 

@@ -2,13 +2,10 @@
  * `lookout migrate` and `lookout serve` as an operator runs them in cluster mode (docs/deploy.md):
  * separate processes over PostgreSQL and Redis. (test/platform/serve.test.ts covers SQLite.)
  */
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, leaseRedisDatabase, testSecretKey, type RedisLease, type TestDatabase } from '../helpers/cluster.js';
-import { freePort, serve } from '../helpers/process.js';
+import { freePort, lookoutCommand, serve } from '../helpers/process.js';
 
-const ROOT = new URL('../..', import.meta.url).pathname;
 let database: TestDatabase;
 let redis: RedisLease;
 
@@ -21,27 +18,10 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** Runs the CLI with exactly this environment (nothing inherited but PATH). */
-function lookout(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    // The build of test/helpers/build-setup.ts, as test/helpers/process.ts runs it.
-    const child = spawn(process.execPath, [join(ROOT, 'dist/main.js'), ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
-
 describe('cluster operation', () => {
   it('lookout migrate prepares an empty PostgreSQL database (no key needed), and says so again when up to date', async () => {
     for (let i = 0; i < 2; i++) {
-      const migrated = await lookout(['migrate', '--json'], { DATABASE_URL: database.url });
+      const migrated = await lookoutCommand(['migrate', '--json'], { DATABASE_URL: database.url });
       expect(migrated.code, migrated.stderr).toBe(0);
       expect(JSON.parse(migrated.stdout)).toEqual({ migrated: true });
     }
@@ -73,11 +53,11 @@ describe('cluster operation', () => {
 
   it('a node on PostgreSQL without LOOKOUT_SECRET_KEY, or with Redis unreachable, refuses to start and says why', async () => {
     const port = String(await freePort());
-    const keyless = await lookout(['serve'], { DATABASE_URL: database.url, REDIS_URL: redis.url, PORT: port, LOOKOUT_REGIONS: 'none' });
+    const keyless = await lookoutCommand(['serve'], { DATABASE_URL: database.url, REDIS_URL: redis.url, PORT: port, LOOKOUT_REGIONS: 'none' });
     expect(keyless.code).toBe(1);
     expect(keyless.stderr).toContain('LOOKOUT_SECRET_KEY is required with PostgreSQL');
 
-    const redisless = await lookout(['serve'], {
+    const redisless = await lookoutCommand(['serve'], {
       DATABASE_URL: database.url,
       REDIS_URL: 'redis://:pw@127.0.0.1:1/0',
       LOOKOUT_SECRET_KEY: testSecretKey(),

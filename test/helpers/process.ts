@@ -58,3 +58,22 @@ async function start(args: string[], env: Record<string, string | undefined>, re
     });
   return { child, output: () => output, stop: () => exited('SIGTERM'), kill: () => exited('SIGKILL') };
 }
+
+export interface CommandResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built CLI to its end with exactly this environment (nothing inherited but PATH). */
+export function lookoutCommand(args: string[], env: Record<string, string> = {}): Promise<CommandResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'dist/main.js'), ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}

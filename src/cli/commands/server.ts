@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { Logger } from 'pino';
 import { createApp } from '../../app.js';
 import { bootstrapIfEmpty, describeBootstrap } from '../../bootstrap.js';
 import { loadConfig, REGIONS } from '../../config.js';
@@ -19,15 +20,7 @@ export function registerServerCommands(program: Command): void {
         const address = await app.listen();
         if (credentials) print(o, credentials, describeBootstrap(credentials, config.publicUrl));
         app.logger.info({ address, publicUrl: config.publicUrl }, 'Lookout is listening');
-        const shutdown = (signal: string) => {
-          app.logger.info({ signal }, 'shutting down');
-          app.close().then(
-            () => process.exit(0),
-            () => process.exit(1),
-          );
-        };
-        process.once('SIGINT', shutdown);
-        process.once('SIGTERM', shutdown);
+        closeOnSignal(app, 'shutting down');
       } catch (error) {
         fail(error, o);
       }
@@ -41,15 +34,7 @@ export function registerServerCommands(program: Command): void {
       try {
         const worker = await createWorker(loadConfig(), o.region);
         await worker.start();
-        const shutdown = (signal: string) => {
-          worker.logger.info({ signal }, 'shutting down; finishing the checks under way');
-          worker.close().then(
-            () => process.exit(0),
-            () => process.exit(1),
-          );
-        };
-        process.once('SIGINT', shutdown);
-        process.once('SIGTERM', shutdown);
+        closeOnSignal(worker, 'shutting down; finishing the checks under way');
       } catch (error) {
         fail(error);
       }
@@ -69,4 +54,17 @@ export function registerServerCommands(program: Command): void {
         fail(error, o);
       }
     });
+}
+
+/** SIGINT or SIGTERM closes the process's parts in order (work under way finishes), then exits. */
+function closeOnSignal(running: { logger: Logger; close(): Promise<void> }, message: string): void {
+  const shutdown = (signal: string) => {
+    running.logger.info({ signal }, message);
+    running.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
 }
