@@ -13,7 +13,9 @@
  *   interpolation inside a bucket, as Prometheus does) and max as the upper bound of the highest
  *   non-empty bucket (so "≤ 0.25" means the worst check started between 0.1 and 0.25 s late);
  * - CPU % (of one core) and RSS of the server process from /proc/<pid>/stat and /status;
- * - database growth (main file + WAL) per 1,000 runs written.
+ * - database growth per 1,000 runs written: pages in use ((page_count − freelist_count) × page_size, as
+ *   the newest commit sees it, WAL frames included); the files' size on disk (main + WAL) is in the JSON,
+ *   but the WAL keeps its high-water size between checkpoints, which makes it misleading over minutes.
  * A configuration holds when achieved ≥ 97% of due and lateness p99 < 1 s.
  *
  * In the same run, against the same target: a bare loop of fresh-connection requests (node:http or
@@ -228,7 +230,10 @@ interface Sample {
   cpuTicks: number;
   rssKb: number;
   hwmKb: number;
+  /** Pages in use in the database as the latest commit sees it (WAL frames included; free pages not). */
   dbBytes: number;
+  /** Main file + WAL on disk: the WAL keeps its high-water size between checkpoints, so short windows mislead. */
+  fileBytes: number;
   runs: number;
   /** 1-minute load average and CPU pressure ("some", avg10 %) of the whole machine: how busy the neighbours were. */
   load: number;
@@ -275,7 +280,8 @@ async function sample(server: Server, dbFile: string, reader: SQLite.Database): 
     cpuTicks,
     rssKb: kb('VmRSS'),
     hwmKb: kb('VmHWM'),
-    dbBytes: fileBytes(dbFile) + fileBytes(`${dbFile}-wal`),
+    dbBytes: usedBytes(reader),
+    fileBytes: fileBytes(dbFile) + fileBytes(`${dbFile}-wal`),
     runs: (reader.prepare('select count(*) as n from monitor_runs').get() as { n: number }).n,
     ...machineLoad(),
   };
@@ -293,6 +299,12 @@ function machineLoad(): { load: number; cpuPressure: number } {
 }
 
 const fileBytes = (file: string) => (existsSync(file) ? statSync(file).size : 0);
+
+/** The database's logical size in the newest snapshot: (page_count − freelist_count) × page_size. */
+function usedBytes(reader: SQLite.Database): number {
+  const pragma = (name: string) => reader.pragma(name, { simple: true }) as number;
+  return (pragma('page_count') - pragma('freelist_count')) * pragma('page_size');
+}
 
 /** Quantile of the lateness observed between two samples: linear inside the bucket it falls in. */
 function quantile(from: Sample, to: Sample, q: number): number {
@@ -345,6 +357,8 @@ interface RunResult {
   rssMb: number;
   rssPeakMb: number;
   bytesPer1000Runs: number;
+  /** The same from the files' sizes on disk (main + WAL). */
+  fileBytesPer1000Runs: number;
   failed: number;
   queueDepthEnd: number;
   holds: boolean;
@@ -441,6 +455,7 @@ async function runConfiguration(protocol: 'http' | 'https', target: Target, ca: 
         rssMb: last.rssKb / 1024,
         rssPeakMb: last.hwmKb / 1024,
         bytesPer1000Runs: last.runs > first.runs ? ((last.dbBytes - first.dbBytes) / (last.runs - first.runs)) * 1000 : NaN,
+        fileBytesPer1000Runs: last.runs > first.runs ? ((last.fileBytes - first.fileBytes) / (last.runs - first.runs)) * 1000 : NaN,
         failed: last.failed - first.failed,
         queueDepthEnd: last.queueDepth,
         holds: achieved >= 0.97 * due && p99 < LATENESS_GOAL_S,
