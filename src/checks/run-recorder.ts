@@ -159,7 +159,7 @@ export class RunRecorder {
         result.durationMs,
         ...histogramRow(result.durationMs),
       );
-      if (job.nextDueAt !== null) await s.schedule.in(trx, job.monitorId, job.region, job.nextDueAt);
+      if (job.nextDueAt !== null) await s.schedule.in(trx, job.monitorId, job.region, job.nextDueAt, job.dueAt);
 
       // A paused monitor's late result is kept as a run but changes nothing about its state.
       if (monitor.paused) continue;
@@ -278,16 +278,17 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
             })),
           ),
     ),
-    schedule: prepared(db, (monitorId: string, region: string, nextDueAt: number) =>
+    schedule: prepared(db, (monitorId: string, region: string, nextDueAt: number, dueAt: number) =>
       db
         .insertInto('check_schedules')
         .values({ monitor_id: monitorId, region, next_due_at: nextDueAt })
-        // Only forward: a retried check finishing after a later one must not move the schedule back.
+        // Only the check that was due moves the schedule on: a check retried late (a worker that
+        // died) or one of a schedule since re-planned (a new interval) finds it past its due time.
         .onConflict((oc) =>
           oc
             .columns(['monitor_id', 'region'])
             .doUpdateSet((eb) => ({ next_due_at: eb.ref('excluded.next_due_at') }))
-            .where((eb) => eb('check_schedules.next_due_at', '<', eb.ref('excluded.next_due_at'))),
+            .where('check_schedules.next_due_at', '<=', dueAt),
         ),
     ),
     updateMonitor: prepared(

@@ -79,19 +79,22 @@ export class Scheduler {
 
   /**
    * Reads every active monitor and its stored due times, and plans what is new or changed.
-   * At start-up (`initial`), a monitor with no stored due time (its first check never
-   * completed) joins the catch-up spread instead of firing with all the others at once.
+   * At start-up (`initial`), a monitor with no stored due time (made while no scheduler ran)
+   * joins the catch-up spread instead of firing with all the others at once.
    */
   async reconcile(initial = false): Promise<void> {
     const monitors = await this.options.monitors.listActiveForCheck();
     const toPlan = monitors.filter((monitor) => this.shapes.get(monitor.id) !== shapeOf(monitor));
-    // Stored due times matter only to what is planned now: usually nothing after start-up, and the
+    // Changed since planned (made by a process whose notice did not arrive): re-planned now.
+    for (const monitor of toPlan.filter((m) => this.shapes.has(m.id))) await this.planNow(monitor);
+    const fresh = toPlan.filter((monitor) => !this.shapes.has(monitor.id));
+    // Stored due times matter only to what is new here: usually nothing after start-up, and the
     // table (one row per monitor and region) is then not read at all.
     const schedules =
-      toPlan.length === 0 ? [] : await this.options.db.selectFrom('check_schedules').select(['monitor_id', 'region', 'next_due_at']).execute();
+      fresh.length === 0 ? [] : await this.options.db.selectFrom('check_schedules').select(['monitor_id', 'region', 'next_due_at']).execute();
     const stored = new Map(schedules.map((s) => [`${s.monitor_id}|${s.region}`, s.next_due_at]));
     const active = new Set(monitors.map((monitor) => monitor.id));
-    for (const monitor of toPlan) this.plan(monitor, stored, null, initial);
+    for (const monitor of fresh) this.plan(monitor, stored, null, initial);
     for (const monitorId of [...this.shapes.keys()]) if (!active.has(monitorId)) this.forget(monitorId);
   }
 
@@ -100,12 +103,14 @@ export class Scheduler {
     const monitor = await this.options.monitors.findActiveForCheck(change.monitorId);
     if (!monitor) return this.forget(change.monitorId);
     const changed = this.shapes.get(monitor.id) !== shapeOf(monitor);
-    if (change.kind === 'created' || change.kind === 'resumed' || changed) {
-      const due = Date.now();
-      // Stored first: a successor scheduler re-dispatches this very check rather than another one.
-      await this.store(monitor, due);
-      this.plan(monitor, null, due);
-    }
+    if (change.kind === 'created' || change.kind === 'resumed' || changed) await this.planNow(monitor);
+  }
+
+  /** Plans every region of the monitor at once, storing that due time first: a successor scheduler re-dispatches this very check rather than another one. */
+  private async planNow(monitor: Pick<ScheduledMonitor, 'id' | 'intervalSeconds' | 'regions'>): Promise<void> {
+    const due = Date.now();
+    await this.store(monitor, due);
+    this.plan(monitor, null, due);
   }
 
   private async store(monitor: Pick<ScheduledMonitor, 'id' | 'regions'>, due: number): Promise<void> {
@@ -135,8 +140,6 @@ export class Scheduler {
       let due: number;
       let fireAt: number;
       if (dueNow !== null) due = fireAt = dueNow;
-      else if (previous && previous.intervalMs !== intervalMs) due = fireAt = now;
-      else if (previous) continue;
       else {
         const storedDue = stored?.get(key);
         if (storedDue === undefined) due = fireAt = spreadUnknown ? catchUp : now;
