@@ -44,9 +44,9 @@ import pino from 'pino';
 import { REGIONS, type Region } from '../src/config.js';
 import { Pruner } from '../src/checks/retention.js';
 import { DAY_MS, HOUR_MS } from '../src/checks/rollup-buckets.js';
-import { newId } from '../src/domain/ids.js';
 import { openStore } from '../src/store/database.js';
 import { freePort, machine } from './harness.js';
+import { seedMonitors } from './seed.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const env = process.env;
@@ -183,39 +183,6 @@ function makeCertificate(dir: string): { cert: string; key: string } {
 
 // ---------------------------------------------------------------------------------------------
 // Seeding
-
-async function seed(databaseUrl: string, monitors: number, regions: readonly Region[], url: string): Promise<void> {
-  const store = openStore(databaseUrl);
-  await store.migrate();
-  const now = Date.now();
-  const teamId = newId(now);
-  await store.db.insertInto('teams').values({ id: teamId, name: 'Bench', created_at: now }).execute();
-  const regionsJson = JSON.stringify(regions);
-  // First checks fall due from 15 s on (time for the server to start), spread over one interval.
-  const firstDue = now + 15_000;
-  const CHUNK = 500;
-  await store.db.transaction().execute(async (trx) => {
-    for (let start = 0; start < monitors; start += CHUNK) {
-      const rows = [];
-      const schedules = [];
-      for (let i = start; i < Math.min(monitors, start + CHUNK); i++) {
-        const id = newId(now - monitors + i);
-        rows.push({
-          id, team_id: teamId, type: 'http' as const, name: `Monitor ${i}`, interval_seconds: INTERVAL_SECONDS, timeout_seconds: 10,
-          regions: regionsJson, notification_policy_id: null, paused: 0, status: 'pending', last_checked_at: null, region_results: null,
-          expiry_warned_fingerprint: null, certificate: null, created_at: now, updated_at: now, deleted_at: null,
-          url: `${url}?m=${i}`, method: 'GET', expected_status: 200, auth_type: null, auth_username: null, auth_header_name: null, auth_secret: null,
-          host: null, port: null, warning_days: null,
-        });
-        const due = firstDue + Math.floor(Math.random() * INTERVAL_SECONDS * 1000);
-        for (const region of regions) schedules.push({ monitor_id: id, region, next_due_at: due });
-      }
-      await trx.insertInto('monitors').values(rows).execute();
-      await trx.insertInto('check_schedules').values(schedules).execute();
-    }
-  });
-  await store.close();
-}
 
 // ---------------------------------------------------------------------------------------------
 // Sampling
@@ -400,7 +367,8 @@ async function runConfiguration(protocol: 'http' | 'https', target: Target, ca: 
   const label = `${protocol} ${monitors} × ${regionCount}`;
   try {
     const seeded = Date.now();
-    await seed(databaseUrl, monitors, regions, target.url);
+    // First checks fall due from 15 s on (time for the server to start), spread over one interval.
+    await seedMonitors(databaseUrl, monitors, regions, target.url, { firstDueAt: Date.now() + 15_000 });
     console.log(`[${label}] seeded in ${Date.now() - seeded} ms; starting the server`);
     const logFile = join(logDir, `server-${protocol}-${monitors}x${regionCount}-${repeat}.log`);
     const server = await startServer(
@@ -500,7 +468,7 @@ async function simulateDay(monitors: number): Promise<DayResult> {
   const dir = mkdtempSync(join(tmpdir(), 'lookout-bench-day-'));
   const dbFile = join(dir, 'lookout.db');
   try {
-    await seed(`file:${dbFile}`, monitors, regions, 'http://127.0.0.1:9/health');
+    await seedMonitors(`file:${dbFile}`, monitors, regions, 'http://127.0.0.1:9/health', { firstDueAt: Date.now() + 15_000 });
     const db = new SQLite(dbFile);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
