@@ -86,6 +86,8 @@ describe('restart', () => {
         headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
         body: body ? JSON.stringify(body) : undefined,
       });
+      // A problem (a 429 from polling too fast, say) fails here by name, not later as an undefined field.
+      if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
       return response.json() as Promise<any>;
     };
 
@@ -109,9 +111,10 @@ describe('restart', () => {
       }
       // Every monitor whose first check never completed is checked within the catch-up window…
       const pending = ids.filter((id) => committed.get(id)!.length === 0);
+      // (One list request per poll: polling each monitor's runs would spend the token's 300/minute.)
       await eventually(async () => {
-        for (const id of pending) if ((await api('GET', `/api/v1/monitors/${id}/runs`)).data.length === 0) return false;
-        return true;
+        const checked = new Set((await api('GET', '/api/v1/monitors')).data.filter((m: any) => m.lastCheckedAt !== null).map((m: any) => m.id));
+        return pending.every((id) => checked.has(id));
       }, 45_000, 500);
       // …spread over it, never all at once.
       const hits = target.hits.filter((h) => h.at >= restartedAt && h.path.startsWith('/restart-'));

@@ -1,12 +1,14 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { parseAtomFeed } from 'feedsmith';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../src/domain/status-pages.js';
 import { PUBLIC_URL, expectProblem, startServer, type Member, type TestServer } from '../helpers/server.js';
 import {
   backdateIncident,
   call,
   createIncident,
   createMonitor,
+  dayStart,
   dayTitles,
   expectNoneOf,
   expectStatus,
@@ -161,7 +163,9 @@ describe('GET /status/{slug}', () => {
   it('lists the last 14 days of incidents, day by day, resolved ones with their posted timeline', async () => {
     const recent = await createIncident(server, owner, { title: 'Slow pages', monitorId: website.id, severity: 'minor', message: 'Pages load slowly.' });
     await call(server, owner, 'POST', `/api/v1/incidents/${recent.id}/resolve`, { message: 'Back to normal.' });
-    await backdateIncident(server, recent.id, 5.5, 5.4);
+    // Opened at 01:00 UTC five days ago and resolved 2 h 24 min later: the same day, whatever the time now.
+    const openedAgo = (Date.now() - (dayStart(5) + 3_600_000)) / DAY_MS;
+    await backdateIncident(server, recent.id, openedAgo, openedAgo - 0.1);
     const old = await createIncident(server, owner, { title: 'Old outage', message: 'Long ago.' });
     await call(server, owner, 'POST', `/api/v1/incidents/${old.id}/resolve`, {});
     await backdateIncident(server, old.id, 16, 15);
