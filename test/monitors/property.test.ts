@@ -81,6 +81,9 @@ const FIELDS_OF = {
 };
 const patchLike = (type: 'http' | 'ssl') =>
   fc.record(Object.fromEntries(FIELDS_OF[type].map((k) => [k, fieldValues[k]!])), { requiredKeys: [] });
+/** One field of the monitor's own: accepted often enough that every run reaches the accepting path. */
+const onePatchField = (type: 'http' | 'ssl') =>
+  fc.constantFrom(...FIELDS_OF[type]).chain((field) => fieldValues[field]!.map((value) => ({ [field]: value })));
 
 function send(c: Client, method: string, path: string, body: unknown): Promise<Answer> {
   if (body !== null && typeof body === 'object' && 'raw' in body && Object.keys(body).length === 1) {
@@ -137,7 +140,7 @@ describe('arbitrary JSON', () => {
       const path = `${MONITORS}/${id}`;
       let accepted = 0;
       await fc.assert(
-        fc.asyncProperty(fc.oneof({ weight: 2, arbitrary: bodies }, { weight: 1, arbitrary: patchLike(type) }), async (body) => {
+        fc.asyncProperty(fc.oneof({ weight: 2, arbitrary: bodies }, { weight: 1, arbitrary: patchLike(type) }, { weight: 1, arbitrary: onePatchField(type) }), async (body) => {
           const before = await storedRow(server, id);
           const answer = await send(owner, 'PATCH', path, body);
           const record = expectMonitorOrProblem(answer, 200, path);
