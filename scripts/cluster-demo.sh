@@ -21,7 +21,7 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 [ -f "$root/dist/main.js" ] || (cd "$root" && npm run build >/dev/null)
-psql "$pg/postgres" -qAt -c 'drop database if exists lookout_demo with (force)' -c 'create database lookout_demo'
+PGOPTIONS='--client-min-messages=warning' psql "$pg/postgres" -qAt -c 'drop database if exists lookout_demo with (force)' -c 'create database lookout_demo'
 redis-cli -u "$redis_url" flushdb >/dev/null
 
 export DATABASE_URL="$pg/lookout_demo"
@@ -47,7 +47,7 @@ wait_for "$logs/api-2.log" 'Lookout is listening'
 for region in us-east eu-west asia; do wait_for "$logs/worker-$region.log" 'Lookout worker is checking'; done
 
 token="$(grep -o 'lkt_[A-Za-z0-9]\{40\}' "$logs/api-1.log" | head -n 1)"
-grep -h -A3 'API token' "$logs/api-1.log" || true
+grep -h -A1 'API token' "$logs/api-1.log" || true
 echo
 echo "API nodes:  http://localhost:3001  http://localhost:3002   (token $token)"
 echo "workers:    us-east, eu-west, asia"
