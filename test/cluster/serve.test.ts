@@ -68,4 +68,17 @@ describe('cluster operation', () => {
     expect(redisless.stderr).toMatch(/Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:1\/0 is unreachable: .*ECONNREFUSED/);
     expect(redisless.stderr).not.toContain(':pw@');
   });
+
+  it('lookout worker refuses to start without Redis or with an unknown region, and says why', async () => {
+    const base = { DATABASE_URL: database.url, LOOKOUT_SECRET_KEY: testSecretKey() };
+    const noRedis = await lookoutCommand(['worker', '--region', 'us-east'], base);
+    expect(noRedis.code).toBe(1);
+    expect(noRedis.stderr).toBe('lookout: lookout worker takes its checks from Redis: set REDIS_URL (cluster mode)\n');
+    const unknown = await lookoutCommand(['worker', '--region', 'mars'], { ...base, REDIS_URL: redis.url });
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toBe('lookout: unknown region "mars" (known: us-east, eu-west, asia)\n');
+    const missing = await lookoutCommand(['worker'], { ...base, REDIS_URL: redis.url });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("required option '--region <region>' not specified");
+  });
 });
