@@ -49,8 +49,7 @@ export interface App extends Runtime {
   close(): Promise<void>;
 }
 
-export interface RuntimeOptions extends Omit<AppOptions, 'checks'> {
-  checks?: AppOptions['checks'];
+export interface RuntimeOptions extends AppOptions {
   /** Whether this process may plan checks (serve: yes; a worker: no). */
   schedule: boolean;
 }

@@ -64,11 +64,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+export function isRegion(value: string): value is Region {
+  return (REGIONS as readonly string[]).includes(value);
+}
+
 function parseRegions(value: string): Region[] {
   if (value.trim() === 'none') return [];
   const regions = value.split(',').map((r) => r.trim()).filter(Boolean);
   for (const region of regions) {
-    if (!(REGIONS as readonly string[]).includes(region)) {
+    if (!isRegion(region)) {
       throw new ConfigError(`Invalid configuration: LOOKOUT_REGIONS: unknown region "${region}" (known: ${REGIONS.join(', ')}, or none)`);
     }
   }

@@ -1,5 +1,5 @@
 import { createRuntime, type Runtime } from './app.js';
-import { ConfigError, REGIONS, type Config, type Region } from './config.js';
+import { ConfigError, REGIONS, isRegion, type Config } from './config.js';
 
 /** A regional checker of a cluster: takes the region's checks from Redis and writes their runs. */
 export interface Worker extends Runtime {
@@ -9,15 +9,15 @@ export interface Worker extends Runtime {
 }
 
 export async function createWorker(base: Config, region: string): Promise<Worker> {
-  if (!(REGIONS as readonly string[]).includes(region)) {
+  if (!isRegion(region)) {
     throw new ConfigError(`unknown region "${region}" (known: ${REGIONS.join(', ')})`);
   }
   if (!base.redisUrl) {
     throw new ConfigError('lookout worker takes its checks from Redis: set REDIS_URL (cluster mode)');
   }
-  const config: Config = { ...base, regions: [region as Region] };
+  const config: Config = { ...base, regions: [region] };
   const runtime = await createRuntime({ config, schedule: false });
-  const { engine, services, coordination, store, logger } = runtime;
+  const { engine, coordination, store, logger } = runtime;
   return {
     ...runtime,
     async start() {
@@ -25,9 +25,8 @@ export async function createWorker(base: Config, region: string): Promise<Worker
       logger.info({ region }, 'Lookout worker is checking');
     },
     async close() {
+      // Alert processing and delivery are the API nodes' work: nothing else was started here.
       await engine.stop();
-      await services.alerts.stop();
-      await services.deliveries.stop();
       await coordination.close();
       await store.close();
     },

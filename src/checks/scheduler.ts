@@ -136,12 +136,12 @@ export class Scheduler {
     for (const region of monitor.regions) {
       const key = jobKey({ monitorId: monitor.id, region });
       const previous = this.entries.get(key);
-      const catchUp = now + (hash(key) % this.catchUpWindowMs);
       let due: number;
       let fireAt: number;
       if (dueNow !== null) due = fireAt = dueNow;
       else {
         const storedDue = stored?.get(key);
+        const catchUp = now + (hash(key) % this.catchUpWindowMs);
         if (storedDue === undefined) due = fireAt = spreadUnknown ? catchUp : now;
         else if (storedDue >= now) due = fireAt = storedDue;
         else [due, fireAt] = [storedDue, catchUp];

@@ -43,16 +43,19 @@ class MemoryLockManager implements LockManager {
   }
 }
 
-/** Delivers at once, in this process, to every listener. */
-class MemoryChannel<T> implements Channel<T> {
+/** Delivers at once, in this process, to every listener: the embedded channel, and the local end of a Redis one. */
+export class MemoryChannel<T> implements Channel<T> {
   private readonly listeners = new Set<(message: T) => void>();
+
+  constructor(private readonly onListenerError: (error: unknown) => void = () => {}) {}
 
   async publish(message: T): Promise<void> {
     for (const listener of this.listeners) {
       try {
         listener(message);
-      } catch {
+      } catch (error) {
         // One listener's failure is its own; the others still hear the message.
+        this.onListenerError(error);
       }
     }
   }

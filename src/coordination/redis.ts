@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
+import { MemoryChannel } from './embedded.js';
 import { FlexibleRateLimiter } from './flexible-rate-limiter.js';
 import type { Channel, Coordination, LockManager, LockResult } from './ports.js';
 
@@ -155,7 +156,8 @@ class RedisLockManager implements LockManager {
  */
 class RedisChannels {
   private subscriber: Redis | null = null;
-  private readonly listeners = new Map<string, Set<(message: unknown) => void>>();
+  /** Per topic, this process's listeners. */
+  private readonly local = new Map<string, MemoryChannel<unknown>>();
 
   constructor(
     private readonly client: Redis,
@@ -170,13 +172,13 @@ class RedisChannels {
         await this.client.publish(topic, JSON.stringify(message));
       },
       subscribe: (listener) => {
-        let set = this.listeners.get(topic);
-        if (!set) {
-          this.listeners.set(topic, (set = new Set()));
+        let local = this.local.get(topic);
+        if (!local) {
+          local = new MemoryChannel((error) => this.logger?.error({ err: error, topic }, 'channel listener failed'));
+          this.local.set(topic, local);
           this.connection().subscribe(topic).catch((error: Error) => this.logger?.error({ err: error, topic }, 'redis subscribe failed'));
         }
-        set.add(listener as (message: unknown) => void);
-        return () => set.delete(listener as (message: unknown) => void);
+        return local.subscribe(listener as (message: unknown) => void);
       },
     };
   }
@@ -196,13 +198,7 @@ class RedisChannels {
       } catch {
         return; // not ours
       }
-      for (const listener of this.listeners.get(topic) ?? []) {
-        try {
-          listener(message);
-        } catch (error) {
-          this.logger?.error({ err: error, topic }, 'channel listener failed');
-        }
-      }
+      void this.local.get(topic)?.publish(message);
     });
     this.subscriber = subscriber;
     return subscriber;

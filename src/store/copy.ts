@@ -34,9 +34,10 @@ const BATCH_ROWS = 500;
 export class CopyError extends Error {}
 
 /**
- * Copies every row of the embedded database `from` into `to` (usually PostgreSQL) (both migrated to the same version), in one transaction
- * on the target: either all of it lands or none. The target must hold no team yet. Stored secrets
- * are copied sealed, as they are: the target's nodes need the source's key (LOOKOUT_SECRET_KEY).
+ * Copies every row of the embedded database `from` into `to` (usually PostgreSQL), both migrated to
+ * this version first, in one transaction on the target: all of it lands or none. The target must
+ * hold no team yet. Stored secrets are copied sealed, as they are: the target's nodes need the
+ * source's key (LOOKOUT_SECRET_KEY).
  */
 export async function copyDatabase(from: Store, to: Store, onTable: (table: string, rows: number) => void = () => {}): Promise<Record<string, number>> {
   if (from.dialect !== 'sqlite') throw new CopyError('The source must be an embedded (SQLite) database: --from file:<path>');
