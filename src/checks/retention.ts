@@ -1,7 +1,8 @@
-import type { CompiledQuery, Compilable, Kysely, QueryExecutorProvider } from 'kysely';
+import type { CompiledQuery, Compilable, ExpressionBuilder, Kysely, QueryExecutorProvider } from 'kysely';
 import type { Logger } from 'pino';
 import type { LockManager } from '../coordination/ports.js';
 import type { Executor } from '../store/prepared.js';
+import { SESSION_IDLE_MS } from '../domain/sessions.js';
 import type { Database } from '../store/schema.js';
 import { DAY_MS, HOUR_MS } from './rollup-buckets.js';
 
@@ -22,6 +23,8 @@ export interface RetentionPolicy {
    * most 398 days, so they are kept longer than other events (there are few: one per certificate).
    */
   certificateEventRetentionMs: number;
+  /** Notification deliveries and their attempts, by when the delivery was made. */
+  deliveryRetentionMs: number;
 }
 
 export const DEFAULT_RETENTION: Omit<RetentionPolicy, 'runRetentionMs'> = {
@@ -30,6 +33,7 @@ export const DEFAULT_RETENTION: Omit<RetentionPolicy, 'runRetentionMs'> = {
   dailyRollupRetentionMs: 400 * DAY_MS,
   eventRetentionMs: 7 * DAY_MS,
   certificateEventRetentionMs: 400 * DAY_MS,
+  deliveryRetentionMs: 30 * DAY_MS,
 };
 
 export interface PrunerOptions {
@@ -50,7 +54,7 @@ export interface PrunerOptions {
 
 /** One committed batch of deletions. */
 export interface PruneBatch {
-  table: 'monitor_runs' | 'rollups' | 'events';
+  table: 'monitor_runs' | 'rollups' | 'events' | 'deliveries' | 'sessions' | 'password_setups';
   rows: number;
 }
 
@@ -59,6 +63,12 @@ export interface PruneReport {
   hourlyRollups: number;
   dailyRollups: number;
   events: number;
+  /** Deliveries past their retention (their attempts go with them). */
+  deliveries: number;
+  /** Dashboard sessions that ended (expired, idle too long, or signed out). */
+  sessions: number;
+  /** Set-password links that were used or have expired. */
+  passwordSetups: number;
   /** Batches committed (each at most `batchSize` rows), with a yield to the event loop after each. */
   batches: number;
   monitors: number;
@@ -81,7 +91,12 @@ const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmedi
  *   are walked by id in pages (keyset pagination); for each, the 100th newest `started_at` is read
  *   from the (monitor_id, started_at) index and runs older than both it and the cutoff are deleted.
  * - hourly rollups past 30 days and daily ones past 400 days (index rollups_age);
- * - processed events past 7 days (index events_unprocessed).
+ * - processed events past 7 days (index events_unprocessed);
+ * - notification deliveries made more than 30 days ago, with their attempts (indexes
+ *   deliveries_created, delivery_attempts_delivery);
+ * - dashboard sessions that can no longer be used (expired, idle too long, signed out) and
+ *   set-password links that were used or have expired: nothing reads them again, and without
+ *   this they would pile up for every sign-in and invitation.
  *
  * Every statement deletes at most `batchSize` rows through `key IN (SELECT key … LIMIT n)`
  * (SQLite and PostgreSQL alike); run deletions of several monitors share one transaction of at most
@@ -139,8 +154,8 @@ export class Pruner {
       if (!lock.acquired) return null;
     }
     const report = await this.pruneOnce();
-    if (report.runs + report.hourlyRollups + report.dailyRollups + report.events > 0) {
-      this.options.logger.info({ retention: report }, 'retention pass deleted old runs, rollups and events');
+    if (report.runs + report.hourlyRollups + report.dailyRollups + report.events + report.deliveries + report.sessions + report.passwordSetups > 0) {
+      this.options.logger.info({ retention: report }, 'retention pass deleted old runs, rollups, events, deliveries, sessions and links');
     }
     return report;
   }
@@ -157,7 +172,19 @@ export class Pruner {
   private async pass({ onBatch }: PruneOnceOptions): Promise<PruneReport> {
     const started = performance.now();
     const now = this.now();
-    const report: PruneReport = { runs: 0, hourlyRollups: 0, dailyRollups: 0, events: 0, batches: 0, monitors: 0, ms: 0, interrupted: false };
+    const report: PruneReport = {
+      runs: 0,
+      hourlyRollups: 0,
+      dailyRollups: 0,
+      events: 0,
+      deliveries: 0,
+      sessions: 0,
+      passwordSetups: 0,
+      batches: 0,
+      monitors: 0,
+      ms: 0,
+      interrupted: false,
+    };
     const committed = async (batch: PruneBatch): Promise<void> => {
       report.batches++;
       onBatch?.(batch);
@@ -167,12 +194,27 @@ export class Pruner {
     await this.pruneRuns(now - this.policy.runRetentionMs, report, committed);
 
     const s = this.statements;
-    const steps: Array<[keyof Pick<PruneReport, 'hourlyRollups' | 'dailyRollups' | 'events'>, PruneBatch['table'], (limit: number) => Promise<number>]> = [
+    const { db } = this.options;
+    const steps: Array<
+      [keyof Pick<PruneReport, 'hourlyRollups' | 'dailyRollups' | 'events' | 'deliveries' | 'sessions' | 'passwordSetups'>, PruneBatch['table'], (limit: number) => Promise<number>]
+    > = [
       // A bucket goes once it ended before the window began.
       ['hourlyRollups', 'rollups', (n) => s.deleteRollups(this.options.db, 'hour', now - this.policy.hourlyRollupRetentionMs - HOUR_MS, n)],
       ['dailyRollups', 'rollups', (n) => s.deleteRollups(this.options.db, 'day', now - this.policy.dailyRollupRetentionMs - DAY_MS, n)],
       ['events', 'events', (n) => s.deleteEvents(this.options.db, now - this.policy.eventRetentionMs, 'certificate.expiring', n)],
       ['events', 'events', (n) => s.deleteEventsOfType(this.options.db, now - this.policy.certificateEventRetentionMs, 'certificate.expiring', n)],
+      // Attempts first, then their deliveries, in one transaction per batch.
+      [
+        'deliveries',
+        'deliveries',
+        (n) =>
+          db.transaction().execute(async (trx) => {
+            await s.deleteDeliveryAttempts(trx, now - this.policy.deliveryRetentionMs, n);
+            return s.deleteDeliveries(trx, now - this.policy.deliveryRetentionMs, n);
+          }),
+      ],
+      ['sessions', 'sessions', (n) => s.deleteEndedSessions(db, now, now - SESSION_IDLE_MS, n)],
+      ['passwordSetups', 'password_setups', (n) => s.deleteSpentPasswordSetups(db, now, n)],
     ];
     for (const [counter, table, remove] of steps) {
       for (;;) {
@@ -300,7 +342,41 @@ function prepareStatements(db: Kysely<Database>) {
       .where('id', 'in', (eb) => eb.selectFrom('events').select('id').where('processed_at', '<', before).where('type', '=', type).limit(limit)),
   );
 
+  // The oldest deliveries first, the same ones for their attempts and for themselves.
+  const oldDeliveries = (eb: ExpressionBuilder<Database, 'deliveries' | 'delivery_attempts'>, before: number, limit: number) =>
+    eb.selectFrom('deliveries as d').select('d.id').where('d.created_at', '<', before).orderBy('d.created_at').orderBy('d.id').limit(limit);
+  const deleteDeliveryAttempts = compiled((before: number, limit: number) =>
+    db.deleteFrom('delivery_attempts').where('delivery_id', 'in', (eb) => oldDeliveries(eb, before, limit)),
+  );
+  const deleteDeliveries = compiled((before: number, limit: number) => db.deleteFrom('deliveries').where('id', 'in', (eb) => oldDeliveries(eb, before, limit)));
+  const deleteEndedSessions = compiled((now: number, idleBefore: number, limit: number) =>
+    db
+      .deleteFrom('sessions')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('sessions as s')
+          .select('s.id')
+          .where((w) => w.or([w('s.expires_at', '<=', now), w('s.last_seen_at', '<=', idleBefore), w('s.revoked_at', 'is not', null)]))
+          .limit(limit),
+      ),
+  );
+  const deleteSpentPasswordSetups = compiled((now: number, limit: number) =>
+    db
+      .deleteFrom('password_setups')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('password_setups as p')
+          .select('p.id')
+          .where((w) => w.or([w('p.used_at', 'is not', null), w('p.expires_at', '<=', now)]))
+          .limit(limit),
+      ),
+  );
+
   return {
+    deleteDeliveryAttempts: (executor: Executor, before: number, limit: number) => changes(executor, deleteDeliveryAttempts(before, limit)),
+    deleteDeliveries: (executor: Executor, before: number, limit: number) => changes(executor, deleteDeliveries(before, limit)),
+    deleteEndedSessions: (executor: Executor, now: number, idleBefore: number, limit: number) => changes(executor, deleteEndedSessions(now, idleBefore, limit)),
+    deleteSpentPasswordSetups: (executor: Executor, now: number, limit: number) => changes(executor, deleteSpentPasswordSetups(now, limit)),
     monitorPage: async (executor: Executor, after: string, limit: number) => (await run(executor, monitorPage(after, limit))).rows as Array<{ id: string }>,
     nthNewestRun: async (executor: Executor, monitorId: string, offset: number) =>
       (await run(executor, nthNewestRun(monitorId, offset))).rows as Array<{ started_at: number | string }>,

@@ -9,6 +9,11 @@ export interface Actor {
   role: Role;
 }
 
+/** Whether the caller is a dashboard session (its `tokenId` is `session:<id>`) rather than a personal access token. */
+export function isSessionActor(actor: Actor): boolean {
+  return actor.tokenId.startsWith('session:');
+}
+
 /** Roles are judged before any resource is looked up, so a 403 leaks nothing about ids. */
 export function requireRole(actor: Actor, allowed: readonly Role[]): void {
   if (!allowed.includes(actor.role)) throw problems.forbidden();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
-import { requireRole, type Actor } from './actor.js';
+import { isSessionActor, requireRole, type Actor } from './actor.js';
 import { isUuid } from './ids.js';
 import { problems } from './problem.js';
 import { ANY_ROLE } from './roles.js';
@@ -17,7 +17,10 @@ export const CreateTokenInput = z.strictObject({
   expiresInDays: intRange(1, 3650)
     .nullable()
     .optional()
-    .describe('Days until the token stops working: an integer from 1 to 3650; null or omitted for no expiry.'),
+    .describe(
+      'Days until the token stops working: an integer from 1 to 3650; null or omitted for no expiry. ' +
+        'A token created with a token that expires never outlives it: omitted, it expires with that token; asking for later is refused (400).',
+    ),
 });
 
 export const PersonalTokenRecord = z.object({
@@ -86,6 +89,8 @@ export class PersonalTokenService {
       userId: actor.userId,
       name,
       ...(expiresInDays != null && { expiresInDays }),
+      // A token made with a token is its child: it expires no later and is revoked with it.
+      ...(!isSessionActor(actor) && { parentId: actor.tokenId }),
     });
     const stored = (await this.tokens.find(created.id))!;
     return {

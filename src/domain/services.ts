@@ -20,6 +20,7 @@ import { SecretService, createKeySource } from './secrets/secrets.js';
 import { SIGN_IN_FAILURES_PER_ACCOUNT, SIGN_IN_FAILURES_PER_ADDRESS, SIGN_IN_WINDOW_SECONDS, SessionService } from './sessions.js';
 import { StatusPageService } from './status-pages.js';
 import { TeamMemberService } from './team-members.js';
+import { TeamTokenService } from './team-tokens.js';
 import { TeamService } from './teams.js';
 import { TokenService } from './tokens.js';
 import { UserService } from './users.js';
@@ -51,6 +52,8 @@ export interface Services {
   personalTokens: PersonalTokenService;
   /** Members managing members: roles, removal, invitations (Admin and Owner). */
   teamMembers: TeamMemberService;
+  /** Every member's tokens of the team, for Admins and Owners: list and revoke. */
+  teamTokens: TeamTokenService;
   /** Monitor status changes pushed to dashboards. */
   live: LiveStatusService;
   /** The team's public status page: the record, and the public model behind /status/<slug>. */
@@ -114,6 +117,7 @@ export function createServices({ config, store, coordination, dispatcher = new E
     ...services,
     sessions,
     personalTokens: new PersonalTokenService(store.db, tokens),
+    teamTokens: new TeamTokenService(store.db, tokens),
     teamMembers: new TeamMemberService(store.db, services.teams, services.users, sessions, config.publicUrl),
     live: new LiveStatusService(store.db, sessions, services.monitors),
     statusPages: new StatusPageService(store.db, config.publicUrl, store.dialect),

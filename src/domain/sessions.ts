@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { RateLimiter } from '../coordination/ports.js';
 import { prepared } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
+import { inTransaction } from '../store/transaction.js';
 import type { Actor } from './actor.js';
 import { newId } from './ids.js';
 import { hashPassword, randomPassword, verifyPassword } from './passwords.js';
@@ -232,10 +233,10 @@ export class SessionService {
    * A one-time link secret for a user to choose a password (invitations). Earlier unused links of
    * the user stop working. Only the digest is stored.
    */
-  async createPasswordSetup(userId: string, createdBy: string | null): Promise<{ secret: string; expiresAt: string }> {
+  async createPasswordSetup(userId: string, createdBy: string | null, db: Kysely<Database> = this.db): Promise<{ secret: string; expiresAt: string }> {
     const now = Date.now();
     const secret = newSecret('lkp');
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       await trx.deleteFrom('password_setups').where('user_id', '=', userId).where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now)])).execute();
       await trx.updateTable('password_setups').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
       await trx
@@ -268,7 +269,12 @@ export class SessionService {
     }
     const hash = await hashPassword(password);
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('password_setups').set({ used_at: now }).where('id', '=', setup.id).execute();
+      // Used once: of two requests with the same link, only the first to write it goes on.
+      const claimed = await trx.updateTable('password_setups').set({ used_at: now }).where('id', '=', setup.id).where('used_at', 'is', null).executeTakeFirst();
+      if (claimed.numUpdatedRows === 0n) throw problems.invalidField('token', 'is not a valid set-password link; it may have been used or have expired');
+      // A link acts only for a member of the team that made it; without a team there is nothing to join.
+      const member = await trx.selectFrom('memberships').select('team_id').where('user_id', '=', setup.user_id).executeTakeFirst();
+      if (!member) throw new Problem('forbidden', 'Your account is not a member of any team yet; ask a team Owner to add you.');
       await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', setup.user_id).execute();
       await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', setup.user_id).where('revoked_at', 'is', null).execute();
     });

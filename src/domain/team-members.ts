@@ -34,13 +34,16 @@ export const InvitedMemberRecord = MemberRecord.extend({
 export type InvitedMemberRecord = z.infer<typeof InvitedMemberRecord>;
 
 const OWNER_ONLY = 'Only an Owner can grant or take away the Owner role.';
+const LAST_OWNER_ROLE = 'cannot change: this member is the last Owner of the team; make another member Owner first';
+const LAST_OWNER_REMOVE = 'is the last Owner of the team; make another member Owner first';
 
 /**
  * Team membership as members manage it (roles Admin and Owner): change roles, remove, invite.
  * The operator actions underneath (add, set role, remove) are TeamService's; the rules of who may
  * do what to whom are here:
  * - an Admin can neither make nor unmake Owners (nor remove one);
- * - the team's last Owner can be neither demoted nor removed.
+ * - the team's last Owner can be neither demoted nor removed, also when two such changes run at
+ *   once (each is judged and written under the team's lock).
  */
 export class TeamMemberService {
   constructor(
@@ -56,45 +59,81 @@ export class TeamMemberService {
     const current = await this.roleOf(actor.teamId, userId);
     const { role } = parseInput(ChangeRoleInput, input);
     if (actor.role !== 'Owner' && (role === 'Owner' || current === 'Owner')) throw new Problem('forbidden', OWNER_ONLY);
-    if (current === 'Owner' && role !== 'Owner') await this.requireAnotherOwner(actor.teamId, 'role', 'cannot change: this member is the last Owner of the team; make another member Owner first');
-    return this.teams.setRole(actor.teamId, userId, role);
+    return this.underTeamLock(actor, userId, async (trx, now) => {
+      if (now.target === 'Owner' && role !== 'Owner') await this.requireAnotherOwner(trx, actor.teamId, 'role', LAST_OWNER_ROLE);
+      if (now.actor !== 'Owner' && (role === 'Owner' || now.target === 'Owner')) throw new Problem('forbidden', OWNER_ONLY);
+      return this.teams.setRole(actor.teamId, userId, role, trx);
+    });
   }
 
   async remove(actor: Actor, userId: string): Promise<void> {
     requireRole(actor, ADMINS);
     const current = await this.roleOf(actor.teamId, userId);
     if (actor.role !== 'Owner' && current === 'Owner') throw new Problem('forbidden', OWNER_ONLY);
-    if (current === 'Owner') await this.requireAnotherOwner(actor.teamId, 'userId', 'is the last Owner of the team; make another member Owner first');
-    await this.teams.removeMember(actor.teamId, userId);
+    await this.underTeamLock(actor, userId, async (trx, now) => {
+      if (now.target === 'Owner') await this.requireAnotherOwner(trx, actor.teamId, 'userId', LAST_OWNER_REMOVE);
+      if (now.actor !== 'Owner' && now.target === 'Owner') throw new Problem('forbidden', OWNER_ONLY);
+      await this.teams.removeMember(actor.teamId, userId, trx);
+    });
   }
 
   /**
-   * Adds a person by email. An existing user is added as is; a new one is created without a
-   * password, and the answer carries a one-time set-password link (7 days) for them.
+   * Adds a person by email. An existing user is added as is and never gets a set-password link
+   * (the link would let this team's member act as a user of other teams). A new user is created
+   * without a password, in one transaction with the membership and a one-time set-password link
+   * (7 days) that the answer carries.
    */
   async invite(actor: Actor, input: unknown): Promise<InvitedMemberRecord> {
     requireRole(actor, ADMINS);
     const { email, role, name } = parseInput(InviteMemberInput, input);
     if (actor.role !== 'Owner' && role === 'Owner') throw new Problem('forbidden', OWNER_ONLY);
-    let user = await this.users.findByEmail(email);
-    if (user) {
-      const already = await this.db
+    const existing = await this.users.findByEmail(email);
+    if (existing) return { ...(await this.addExisting(actor.teamId, existing.id, role)), invitation: null };
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const user = await this.users.create({ email, ...(name !== undefined && { name }) }, trx);
+        const member = await this.teams.addMember(actor.teamId, user.id, role, trx);
+        const setup = await this.sessions.createPasswordSetup(user.id, actor.userId, trx);
+        return { ...member, invitation: { setPasswordUrl: `${this.publicUrl}/set-password#${setup.secret}`, expiresAt: setup.expiresAt } };
+      });
+    } catch (error) {
+      // Another team invited the same new email at the same moment and committed first: this
+      // answer is then the one for an existing user, without a link.
+      const raced = await this.users.findByEmail(email);
+      if (!raced) throw error;
+      return { ...(await this.addExisting(actor.teamId, raced.id, role)), invitation: null };
+    }
+  }
+
+  private async addExisting(teamId: string, userId: string, role: Role): Promise<MemberRecord> {
+    const already = await this.db.selectFrom('memberships').select('role').where('team_id', '=', teamId).where('user_id', '=', userId).executeTakeFirst();
+    if (already) throw problems.invalidField('email', 'is already a member of this team');
+    return this.teams.addMember(teamId, userId, role);
+  }
+
+  /**
+   * Runs a change to a member in one transaction that holds the team's lock, with the current
+   * roles of the target and of the acting member read under it: two changes made at the same time
+   * (two Owners demoting each other) are judged one after the other, never both against the state
+   * before either.
+   */
+  private async underTeamLock<T>(
+    actor: Actor,
+    userId: string,
+    work: (trx: Kysely<Database>, now: { target: Role; actor: Role | undefined }) => Promise<T>,
+  ): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await this.teams.lock(trx, actor.teamId))) throw problems.notFound('member');
+      const rows = await trx
         .selectFrom('memberships')
-        .select('role')
+        .select(['user_id', 'role'])
         .where('team_id', '=', actor.teamId)
-        .where('user_id', '=', user.id)
-        .executeTakeFirst();
-      if (already) throw problems.invalidField('email', 'is already a member of this team');
-    } else {
-      user = { ...(await this.users.create({ email, ...(name !== undefined && { name }) })), passwordHash: null };
-    }
-    const member = await this.teams.addMember(actor.teamId, user.id, role);
-    let invitation: InvitedMemberRecord['invitation'] = null;
-    if (user.passwordHash === null) {
-      const setup = await this.sessions.createPasswordSetup(user.id, actor.userId);
-      invitation = { setPasswordUrl: `${this.publicUrl}/set-password#${setup.secret}`, expiresAt: setup.expiresAt };
-    }
-    return { ...member, invitation };
+        .where('user_id', 'in', [userId, actor.userId])
+        .execute();
+      const target = rows.find((r) => r.user_id === userId)?.role as Role | undefined;
+      if (!target) throw problems.notFound('member');
+      return work(trx, { target, actor: rows.find((r) => r.user_id === actor.userId)?.role as Role | undefined });
+    });
   }
 
   /** The member's role; 404 for an id that is no member of the team (or no UUID). */
@@ -110,15 +149,13 @@ export class TeamMemberService {
     return row.role as Role;
   }
 
-  private async requireAnotherOwner(teamId: string, field: string, message: string): Promise<void> {
-    const owners = await this.db
+  private async requireAnotherOwner(trx: Kysely<Database>, teamId: string, field: string, message: string): Promise<void> {
+    const owners = await trx
       .selectFrom('memberships')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('team_id', '=', teamId)
       .where('role', '=', 'Owner')
       .executeTakeFirstOrThrow();
-    if (Number(owners.n) <= 1) {
-      throw problems.invalidField(field, message);
-    }
+    if (Number(owners.n) <= 1) throw problems.invalidField(field, message);
   }
 }

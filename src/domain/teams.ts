@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import { prepared } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
+import { inTransaction } from '../store/transaction.js';
 import { requireRole, type Actor } from './actor.js';
 import { newId } from './ids.js';
 import { Problem, problems } from './problem.js';
@@ -64,50 +65,80 @@ export class TeamService {
     return { id, name };
   }
 
-  async addMember(teamId: string, userId: string, role: string): Promise<MemberRecord> {
-    await this.requireTeam(teamId);
+  /**
+   * Adds a user to a team. A user without a password who still holds a valid set-password link
+   * (an open invitation) stays in the one team that invited them until they have chosen a
+   * password: whoever was given the link must not get a credential that acts in another team.
+   */
+  async addMember(teamId: string, userId: string, role: string, db: Kysely<Database> = this.db): Promise<MemberRecord> {
+    await this.requireTeam(teamId, db);
     const checkedRole = requireKnownRole(role);
-    const existing = await this.db
+    const existing = await db
       .selectFrom('memberships')
       .select('role')
       .where('team_id', '=', teamId)
       .where('user_id', '=', userId)
       .executeTakeFirst();
     if (existing) throw problems.invalidField('email', 'is already a member of that team');
-    await this.db
-      .insertInto('memberships')
-      .values({ team_id: teamId, user_id: userId, role: checkedRole, joined_at: Date.now() })
-      .execute();
-    return this.member(teamId, userId);
+    if (await hasOpenInvitation(db, userId, Date.now())) throw problems.invalidField('email', PENDING_INVITATION);
+    await db.insertInto('memberships').values({ team_id: teamId, user_id: userId, role: checkedRole, joined_at: Date.now() }).execute();
+    return this.member(teamId, userId, db);
   }
 
-  async setRole(teamId: string, userId: string, role: string): Promise<MemberRecord> {
-    await this.requireTeam(teamId);
+  async setRole(teamId: string, userId: string, role: string, db: Kysely<Database> = this.db): Promise<MemberRecord> {
+    await this.requireTeam(teamId, db);
     const checkedRole = requireKnownRole(role);
-    const result = await this.db
+    const result = await db
       .updateTable('memberships')
       .set({ role: checkedRole })
       .where('team_id', '=', teamId)
       .where('user_id', '=', userId)
       .executeTakeFirst();
     if (result.numUpdatedRows === 0n) throw new Problem('not-found', 'That user is not a member of that team.');
-    return this.member(teamId, userId);
+    return this.member(teamId, userId, db);
   }
 
-  /** Removes a member and revokes their tokens for the team, so that adding them back later revives none. */
-  async removeMember(teamId: string, userId: string): Promise<void> {
-    await this.requireTeam(teamId);
-    await this.db.transaction().execute(async (trx) => {
+  /**
+   * Removes a member and revokes their tokens for the team, so that adding them back later revives
+   * none. A member who never chose a password also loses their unused set-password links: those
+   * were made by this team, and must not later act as the user in a team that adds them next.
+   */
+  async removeMember(teamId: string, userId: string, db: Kysely<Database> = this.db): Promise<void> {
+    await this.requireTeam(teamId, db);
+    await inTransaction(db, async (trx) => {
+      const now = Date.now();
       const result = await trx.deleteFrom('memberships').where('team_id', '=', teamId).where('user_id', '=', userId).executeTakeFirst();
       if (result.numDeletedRows === 0n) throw new Problem('not-found', 'That user is not a member of that team.');
       await trx
         .updateTable('access_tokens')
-        .set({ revoked_at: Date.now() })
+        .set({ revoked_at: now })
         .where('team_id', '=', teamId)
         .where('user_id', '=', userId)
         .where('revoked_at', 'is', null)
         .execute();
+      await trx
+        .updateTable('password_setups')
+        .set({ used_at: now })
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .where((eb) => eb.exists(eb.selectFrom('users').select('id').where('id', '=', userId).where('password_hash', 'is', null)))
+        .execute();
     });
+  }
+
+  /**
+   * Serializes changes to a team's memberships: a no-op write to the team's row, which holds the
+   * row lock (PostgreSQL) or the database write lock (SQLite) until the transaction ends. A check
+   * made after it (such as "another Owner remains") stays true until the transaction commits.
+   * False when there is no such team.
+   */
+  async lock(trx: Kysely<Database>, teamId: string): Promise<boolean> {
+    const result = await trx
+      .updateTable('teams')
+      .set((eb) => ({ name: eb.ref('name') }))
+      .where('id', '=', teamId)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   async count(): Promise<number> {
@@ -115,8 +146,8 @@ export class TeamService {
     return Number(row.n);
   }
 
-  private async member(teamId: string, userId: string): Promise<MemberRecord> {
-    const row = await this.db
+  private async member(teamId: string, userId: string, db: Kysely<Database> = this.db): Promise<MemberRecord> {
+    const row = await db
       .selectFrom('memberships as m')
       .innerJoin('users as u', 'u.id', 'm.user_id')
       .select(['u.id', 'u.name', 'u.email', 'm.role', 'm.joined_at'])
@@ -126,10 +157,27 @@ export class TeamService {
     return { userId: row.id, name: row.name, email: row.email, role: row.role as Role, joinedAt: iso(row.joined_at) };
   }
 
-  private async requireTeam(teamId: string): Promise<void> {
-    const team = await this.db.selectFrom('teams').select('id').where('id', '=', teamId).executeTakeFirst();
+  private async requireTeam(teamId: string, db: Kysely<Database> = this.db): Promise<void> {
+    const team = await db.selectFrom('teams').select('id').where('id', '=', teamId).executeTakeFirst();
     if (!team) throw new Problem('not-found', `No team has the id "${teamId}".`);
   }
+}
+
+export const PENDING_INVITATION =
+  'has not chosen a password yet and their invitation to another team is still open; they can be added once they have chosen one';
+
+/** Whether a user without a password holds a set-password link that still works. */
+export async function hasOpenInvitation(db: Kysely<Database>, userId: string, now: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('password_setups as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select('p.id')
+    .where('p.user_id', '=', userId)
+    .where('u.password_hash', 'is', null)
+    .where('p.used_at', 'is', null)
+    .where('p.expires_at', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 function requireKnownRole(role: string): Role {

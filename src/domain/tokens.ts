@@ -78,8 +78,15 @@ export class TokenService {
     return { tokenId: row.id, teamId: row.team_id, userId: row.user_id, role: row.role };
   }
 
-  /** Issues a token for a member of the team; the plain token is returned once and never stored. */
-  async create(input: { teamId: string; userId: string; name?: string; expiresInDays?: number }): Promise<CreatedToken> {
+  /**
+   * Issues a token for a member of the team; the plain token is returned once and never stored.
+   *
+   * With `parentId` (a token creating a token) the new token never outlives its parent: without an
+   * asked expiry it takes the parent's; an asked expiry later than the parent's is refused. The
+   * parent must still be active when the new token is written (the parent's row is locked for it),
+   * so that a revocation running at the same time cannot miss the new token.
+   */
+  async create(input: { teamId: string; userId: string; name?: string; expiresInDays?: number; parentId?: string }): Promise<CreatedToken> {
     const member = await this.db
       .selectFrom('memberships')
       .select('role')
@@ -93,37 +100,57 @@ export class TokenService {
     const now = Date.now();
     const token = generateToken();
     const id = newId(now);
-    const expiresAt = input.expiresInDays === undefined ? null : now + input.expiresInDays * 86_400_000;
-    await this.db
-      .insertInto('access_tokens')
-      .values({
-        id,
-        team_id: input.teamId,
-        user_id: input.userId,
-        name: input.name ?? 'token',
-        token_hash: hashToken(token),
-        created_at: now,
-        expires_at: expiresAt,
-        revoked_at: null,
-        last_used_at: null,
-      })
-      .execute();
+    let expiresAt = input.expiresInDays === undefined ? null : now + input.expiresInDays * 86_400_000;
+    await this.db.transaction().execute(async (trx) => {
+      const parentId = input.parentId ?? null;
+      if (parentId !== null) {
+        // A no-op write that takes the parent's row lock (PostgreSQL) or the write lock (SQLite)
+        // and succeeds only while the parent is active.
+        const held = await trx
+          .updateTable('access_tokens')
+          .set((eb) => ({ revoked_at: eb.ref('revoked_at') }))
+          .where('id', '=', parentId)
+          .where('team_id', '=', input.teamId)
+          .where('user_id', '=', input.userId)
+          .where('revoked_at', 'is', null)
+          .executeTakeFirst();
+        const parent = await trx.selectFrom('access_tokens').select('expires_at').where('id', '=', parentId).executeTakeFirst();
+        if (held.numUpdatedRows === 0n || !parent || (parent.expires_at !== null && parent.expires_at <= now)) throw problems.unauthorized();
+        if (parent.expires_at !== null) {
+          if (expiresAt === null) expiresAt = parent.expires_at;
+          else if (expiresAt > parent.expires_at) {
+            throw problems.invalidField(
+              'expiresInDays',
+              `must not reach past the expiry of the token making this request (${iso(parent.expires_at)}); ask for fewer days or omit it to expire with that token`,
+            );
+          }
+        }
+      }
+      await trx
+        .insertInto('access_tokens')
+        .values({
+          id,
+          team_id: input.teamId,
+          user_id: input.userId,
+          name: input.name ?? 'token',
+          token_hash: hashToken(token),
+          created_at: now,
+          expires_at: expiresAt,
+          revoked_at: null,
+          last_used_at: null,
+          parent_id: parentId,
+        })
+        .execute();
+    });
     return { id, token, teamId: input.teamId, userId: input.userId, expiresAt: isoOrNull(expiresAt) };
   }
 
+  /** Revokes a token and every token created with it, transitively (idempotent). */
   async revoke(tokenId: string): Promise<TokenRecord> {
-    const result = await this.db
-      .updateTable('access_tokens')
-      .set({ revoked_at: Date.now() })
-      .where('id', '=', tokenId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) {
-      const exists = await this.find(tokenId);
-      if (!exists) throw new Problem('not-found', 'No token has that id.');
-      return exists; // already revoked: revoking is idempotent
-    }
-    return (await this.find(tokenId))!;
+    await this.db.transaction().execute((trx) => revokeWithDescendants(trx, [tokenId], Date.now()));
+    const found = await this.find(tokenId);
+    if (!found) throw new Problem('not-found', 'No token has that id.');
+    return found;
   }
 
   async find(tokenId: string): Promise<TokenRecord | undefined> {
@@ -163,4 +190,34 @@ export class TokenService {
     this.flushTimer = null;
     await this.flushLastUse();
   }
+}
+
+/** Ids per statement when walking token descendants: well below every driver's parameter limit. */
+const IDS_PER_STATEMENT = 500;
+
+/**
+ * Revokes the tokens and, level by level, every token created with them; returns how many were
+ * revoked now. Each level is read by a statement of its own, after the level above was written:
+ * a child that a concurrent create committed while that write waited for its lock is still seen.
+ */
+export async function revokeWithDescendants(trx: Kysely<Database>, tokenIds: string[], now: number): Promise<number> {
+  let revoked = 0;
+  const seen = new Set<string>(tokenIds);
+  let level = [...seen];
+  while (level.length > 0) {
+    const next: string[] = [];
+    for (let i = 0; i < level.length; i += IDS_PER_STATEMENT) {
+      const ids = level.slice(i, i + IDS_PER_STATEMENT);
+      const result = await trx.updateTable('access_tokens').set({ revoked_at: now }).where('id', 'in', ids).where('revoked_at', 'is', null).executeTakeFirst();
+      revoked += Number(result.numUpdatedRows);
+      const children = await trx.selectFrom('access_tokens').select('id').where('parent_id', 'in', ids).execute();
+      for (const { id } of children) {
+        if (seen.has(id)) continue;
+        seen.add(id);
+        next.push(id);
+      }
+    }
+    level = next;
+  }
+  return revoked;
 }

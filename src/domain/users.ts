@@ -22,20 +22,20 @@ export class UserService {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Creates a user; emails are unique regardless of case. */
-  async create(input: unknown): Promise<UserSummary> {
+  async create(input: unknown, db: Kysely<Database> = this.db): Promise<UserSummary> {
     const { email, name, password } = parseInput(UserInput, input);
     const normalized = email.toLowerCase();
-    if (await this.findByEmail(normalized)) throw problems.invalidField('email', 'is already taken by another user');
+    if (await this.findByEmail(normalized, db)) throw problems.invalidField('email', 'is already taken by another user');
     const user = { id: newId(), email: normalized, name: name ?? normalized.split('@')[0]! };
-    await this.db
+    await db
       .insertInto('users')
       .values({ ...user, password_hash: password ? await hashPassword(password) : null, created_at: Date.now() })
       .execute();
     return user;
   }
 
-  async findByEmail(email: string): Promise<(UserSummary & { passwordHash: string | null }) | undefined> {
-    const row = await this.db
+  async findByEmail(email: string, db: Kysely<Database> = this.db): Promise<(UserSummary & { passwordHash: string | null }) | undefined> {
+    const row = await db
       .selectFrom('users')
       .select(['id', 'email', 'name', 'password_hash'])
       .where('email', '=', email.toLowerCase())

@@ -10,6 +10,7 @@ import { personalTokenRoutes } from './personal-tokens.js';
 import { sessionRoutes } from './session.js';
 import { statusPageRoutes } from './status-pages.js';
 import { teamMemberRoutes } from './team-members.js';
+import { teamTokenRoutes } from './team-tokens.js';
 import { teamRoutes } from './teams.js';
 
 /** Every /api/v1 endpoint, in the order the reference lists them. */
@@ -23,6 +24,7 @@ export function apiRoutes(services: Services): ApiRoute[] {
     ...statusPageRoutes(services),
     ...teamRoutes(services),
     ...teamMemberRoutes(services),
+    ...teamTokenRoutes(services),
     ...personalTokenRoutes(services),
     ...sessionRoutes(services),
     ...eventRoutes(services),

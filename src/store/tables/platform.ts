@@ -29,6 +29,8 @@ export interface AccessTokensTable {
   expires_at: number | null;
   revoked_at: number | null;
   last_used_at: number | null;
+  /** The token this one was created with; null when made from a session or by the operator. */
+  parent_id: string | null;
 }
 
 export interface PlatformTables {
