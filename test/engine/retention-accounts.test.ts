@@ -39,7 +39,8 @@ async function insertDelivery(at: number, status = 'delivered'): Promise<string>
       payload: '{}',
       status,
       attempts: 2,
-      next_attempt_at: at,
+      // A pending one is not due yet: the dispatcher leaves it alone during the test.
+      next_attempt_at: status === 'pending' ? Date.now() + DAY_MS : at,
       lease_until: null,
       lease_token: null,
       last_error: null,
