@@ -17,8 +17,9 @@ export function teamMemberRoutes(services: Services): ApiRoute[] {
       tag: TAG,
       summary: 'Add a person to the team by email.',
       description:
-        'Roles Admin, Owner (only an Owner can add an Owner). An existing user is added and signs in as before; for an email without a user, ' +
-        'a user without a password is created and the answer carries a one-time `setPasswordUrl` (valid 7 days) to pass on.',
+        'Roles Admin, Owner (only an Owner can add an Owner). An existing user is added and signs in as before, and the answer never carries a link for them; ' +
+        'a user whose invitation to another team is still open (no password chosen yet) is refused (400, `email`) until they have chosen one. ' +
+        'For an email without a user, a user without a password is created and the answer carries a one-time `setPasswordUrl` (valid 7 days) to pass on.',
       body: InviteMemberInput,
       success: { status: 201, description: 'The new member, with the set-password link when one was made.', schema: InvitedMemberRecord },
       problems: ['validation', 'forbidden'],
@@ -31,7 +32,7 @@ export function teamMemberRoutes(services: Services): ApiRoute[] {
       tag: TAG,
       summary: 'Change a member’s role.',
       description:
-        'Roles Admin, Owner. An Admin can neither make nor unmake Owners; the last Owner cannot be demoted (400). ' +
+        'Roles Admin, Owner. An Admin can neither make nor unmake Owners; the last Owner cannot be demoted (400), also by two changes made at once. ' +
         'The member’s tokens and sessions act with the new role at once.',
       body: ChangeRoleInput,
       success: { status: 200, description: 'The member with the new role.', schema: MemberRecord },
