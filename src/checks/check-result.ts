@@ -20,13 +20,16 @@ export interface CheckError {
 /**
  * Phases of one HTTP exchange, whole milliseconds. `dnsMs`, `connectMs`, `tlsMs` and `ttfbMs` are
  * the durations of consecutive phases (ttfb = from the connection being ready to the first response
- * byte); `totalMs` is the whole exchange. `dnsMs` is 0 for IP literals, `tlsMs` null for http URLs.
+ * byte); `totalMs` is the whole exchange, always present, also when the check failed. A phase the
+ * exchange did not complete (the name did not resolve, the connection was refused, the handshake
+ * failed, no byte came back before the timeout) is null, as is every phase after it. `dnsMs` is 0
+ * for IP literals, `tlsMs` null for http URLs.
  */
 export interface HttpTimings {
-  dnsMs: number;
-  connectMs: number;
+  dnsMs: number | null;
+  connectMs: number | null;
   tlsMs: number | null;
-  ttfbMs: number;
+  ttfbMs: number | null;
   totalMs: number;
 }
 
@@ -80,6 +83,10 @@ const CERTIFICATE_CODES: Record<string, CheckErrorCode> = {
   CERT_HAS_EXPIRED: 'certificate-expired',
   CERT_NOT_YET_VALID: 'certificate-not-yet-valid',
   ERR_TLS_CERT_ALTNAME_INVALID: 'hostname-mismatch',
+  // A certificate Lookout cannot read (a date that is not a time, names that cannot be parsed).
+  ERROR_IN_CERT_NOT_BEFORE_FIELD: 'tls-error',
+  ERROR_IN_CERT_NOT_AFTER_FIELD: 'tls-error',
+  ERR_TLS_CERT_UNREADABLE: 'tls-error',
 };
 const VERIFY_FAILURES = new Set([
   'DEPTH_ZERO_SELF_SIGNED_CERT',

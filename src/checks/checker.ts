@@ -1,9 +1,11 @@
 import type { SecureContext } from 'node:tls';
+import type { Logger } from 'pino';
 import type { MonitorForCheck, MonitorService } from '../domain/monitors.js';
+import { SecretBoxError } from '../domain/secrets/secret-box.js';
 import type { CheckResult } from './check-result.js';
 import type { CheckJob } from './dispatch.js';
 import { runHttpCheck } from './http-check.js';
-import type { CheckMetrics } from './metrics.js';
+import type { CheckErrorReason, CheckMetrics } from './metrics.js';
 import type { RunRecorder } from './run-recorder.js';
 import { runSslCheck } from './ssl-check.js';
 import type { TargetPolicy } from './target-policy.js';
@@ -12,6 +14,7 @@ export interface CheckerOptions {
   monitors: MonitorService;
   recorder: RunRecorder;
   metrics: CheckMetrics;
+  logger: Logger;
   targetPolicy: TargetPolicy;
   userAgent: string;
   /** Trust store for HTTPS and SSL checks; Node's default (with NODE_EXTRA_CA_CERTS) when absent. */
@@ -23,6 +26,11 @@ export interface CheckerOptions {
 /**
  * Runs one check job: loads the monitor as it is now (a paused or deleted one is not
  * checked), checks it, confirms a failure with one immediate retry, and records the run.
+ *
+ * A check that cannot run or cannot be recorded is never silent: it is logged at error with the
+ * monitor's id and counted in `lookout_check_errors_total` by reason. Failures that trying again
+ * may cure (the database) are also thrown, so a durable queue retries the job; those it cannot (a
+ * secret no key opens, a check that threw) end the job.
  */
 export class Checker {
   private readonly retryDelayMs: number;
@@ -32,25 +40,48 @@ export class Checker {
   }
 
   readonly handle = async (job: CheckJob): Promise<void> => {
-    const monitor = await this.options.monitors.findActiveForCheck(job.monitorId);
+    let monitor: MonitorForCheck | undefined;
+    try {
+      monitor = await this.options.monitors.findActiveForCheck(job.monitorId);
+    } catch (error) {
+      if (error instanceof SecretBoxError) return this.failed('secret', job, error, 'check skipped: the monitor\'s stored secret cannot be opened');
+      this.failed('load', job, error, 'check skipped: the monitor could not be read');
+      throw error;
+    }
     if (!monitor || !monitor.regions.includes(job.region)) return;
     const startedAt = Date.now();
     if (job.trigger === 'scheduled') this.options.metrics.lateness.observe({ region: job.region }, Math.max(0, startedAt - job.dueAt) / 1000);
 
-    let result = await this.attempt(monitor);
+    let result: CheckResult & { expiringSoon?: boolean };
     let attempts = 1;
-    if (!result.ok) {
-      await new Promise((resolve) => setTimeout(resolve, this.retryDelayMs));
+    try {
       result = await this.attempt(monitor);
-      attempts = 2;
+      if (!result.ok) {
+        await new Promise((resolve) => setTimeout(resolve, this.retryDelayMs));
+        result = await this.attempt(monitor);
+        attempts = 2;
+      }
+    } catch (error) {
+      // The checks report every outcome as a result; reaching this is a defect, kept from the queue.
+      return this.failed('execute', job, error, 'check failed to run');
     }
 
     const { metrics } = this.options;
     metrics.checks.inc({ region: job.region, result: result.ok ? 'ok' : 'failed' });
     if (result.error) metrics.failures.inc({ region: job.region, code: result.error.code });
     metrics.duration.observe({ region: job.region, type: monitor.type }, result.durationMs / 1000);
-    await this.options.recorder.record({ job, startedAt, attempts, result });
+    try {
+      await this.options.recorder.record({ job, startedAt, attempts, result });
+    } catch (error) {
+      this.failed('record', job, error, 'check ran but its run could not be recorded');
+      throw error;
+    }
   };
+
+  private failed(reason: CheckErrorReason, job: CheckJob, error: unknown, message: string): void {
+    this.options.metrics.errors.inc({ reason });
+    this.options.logger.error({ err: error, monitorId: job.monitorId, region: job.region, trigger: job.trigger, reason }, message);
+  }
 
   private attempt(monitor: MonitorForCheck): Promise<CheckResult & { expiringSoon?: boolean }> {
     const { targetPolicy, secureContext } = this.options;

@@ -56,6 +56,7 @@ export class CheckEngine {
       monitors: services.monitors,
       recorder: this.recorder,
       metrics: this.metrics,
+      logger,
       targetPolicy: config.targetPolicy,
       userAgent: `Lookout/${VERSION}`,
       secureContext: createTrustContext(options.extraCaPem),

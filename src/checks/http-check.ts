@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { isIP } from 'node:net';
 import type tls from 'node:tls';
 import {
   toCheckError,
@@ -8,6 +9,7 @@ import {
   type HttpCheckTarget,
   type HttpTimings,
 } from './check-result.js';
+import { checkServerIdentity } from './peer-certificate.js';
 import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from './target-policy.js';
 
 export interface HttpCheckOptions {
@@ -21,9 +23,13 @@ export interface HttpCheckOptions {
 
 const DEFAULT_BODY_CAP_BYTES = 64 * 1024;
 
-// Moments of the exchange, in performance.now() milliseconds.
+// Moments of the exchange, in performance.now() milliseconds; a phase not completed has none.
 interface Marks {
   start: number;
+  /** Whether the target is an IP literal (nothing to resolve) or an https URL (a handshake to time). */
+  literal: boolean;
+  secure: boolean;
+  socket?: number;
   lookup?: number;
   connect?: number;
   secureConnect?: number;
@@ -35,7 +41,7 @@ interface Marks {
  * whole exchange. Never throws: every outcome is a CheckResult.
  */
 export function runHttpCheck(target: HttpCheckTarget, options: HttpCheckOptions): Promise<CheckResult> {
-  const marks: Marks = { start: performance.now() };
+  const marks: Marks = { start: performance.now(), literal: false, secure: false };
   const bodyCap = options.bodyCapBytes ?? DEFAULT_BODY_CAP_BYTES;
   return new Promise((resolve) => {
     let request: http.ClientRequest | undefined;
@@ -52,7 +58,7 @@ export function runHttpCheck(target: HttpCheckTarget, options: HttpCheckOptions)
         durationMs: Math.round(end - marks.start),
         error,
         statusCode,
-        timings: statusCode === null ? null : timings(marks, end),
+        timings: timings(marks, end),
         certificate: null,
       });
     };
@@ -63,6 +69,8 @@ export function runHttpCheck(target: HttpCheckTarget, options: HttpCheckOptions)
 
     try {
       const url = new URL(target.url);
+      marks.literal = isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0;
+      marks.secure = url.protocol === 'https:';
       assertHostAllowed(url.hostname, options.targetPolicy);
       // https.request hands secureContext on to tls.connect; its RequestOptions type omits it.
       const requestOptions: https.RequestOptions & Pick<tls.ConnectionOptions, 'secureContext'> = {
@@ -71,6 +79,7 @@ export function runHttpCheck(target: HttpCheckTarget, options: HttpCheckOptions)
         agent: false, // a fresh connection per check, closed after it
         lookup: createPolicyLookup(options.targetPolicy),
         secureContext: options.secureContext,
+        checkServerIdentity,
       };
       request = url.protocol === 'https:' ? https.request(url, requestOptions) : http.request(url, requestOptions);
     } catch (err) {
@@ -79,10 +88,15 @@ export function runHttpCheck(target: HttpCheckTarget, options: HttpCheckOptions)
     }
 
     request.on('socket', (socket) => {
-      socket.once('lookup', () => (marks.lookup = performance.now()));
+      marks.socket = performance.now();
+      // Also emitted, with the error, when the name did not resolve.
+      socket.once('lookup', (err: Error | null) => {
+        if (!err) marks.lookup = performance.now();
+      });
       socket.once('connect', () => (marks.connect = performance.now()));
       socket.once('secureConnect', () => (marks.secureConnect = performance.now()));
-      socket.once('data', () => (marks.firstByte = performance.now()));
+      // Ahead of the HTTP parser's own listener, which may fail the request on these very bytes.
+      socket.prependOnceListener('data', () => (marks.firstByte = performance.now()));
     });
     request.on('response', (response) => {
       statusCode = response.statusCode ?? null;
@@ -100,7 +114,10 @@ export function runHttpCheck(target: HttpCheckTarget, options: HttpCheckOptions)
       response.on('end', () => finish(outcome));
       response.on('error', (err) => finish(toCheckError(err, 'connection-reset')));
     });
-    request.on('error', (err) => finish(toCheckError(err, 'connection-reset')));
+    // An error with no code of its own between connecting and the end of the handshake is the handshake's.
+    request.on('error', (err) =>
+      finish(toCheckError(err, marks.secure && marks.connect !== undefined && marks.secureConnect === undefined ? 'tls-error' : 'connection-reset')),
+    );
     request.end();
   });
 }
@@ -116,16 +133,19 @@ function requestHeaders(target: HttpCheckTarget, userAgent: string): Record<stri
   return headers;
 }
 
+/** The phases the exchange completed; `totalMs` always. */
 function timings(marks: Marks, end: number): HttpTimings {
-  const resolved = marks.lookup ?? marks.start; // no lookup for IP literals
-  const connected = marks.connect ?? resolved;
-  const ready = marks.secureConnect ?? connected;
-  const firstByte = marks.firstByte ?? ready;
+  const resolved = marks.literal ? (marks.socket === undefined ? undefined : marks.start) : marks.lookup; // no lookup for IP literals
+  const connected = resolved === undefined ? undefined : marks.connect;
+  const handshaken = connected === undefined ? undefined : marks.secureConnect;
+  const ready = marks.secure ? handshaken : connected;
+  const firstByte = ready === undefined ? undefined : marks.firstByte;
+  const span = (from: number | undefined, to: number | undefined) => (from === undefined || to === undefined ? null : Math.round(to - from));
   return {
-    dnsMs: Math.round(resolved - marks.start),
-    connectMs: Math.round(connected - resolved),
-    tlsMs: marks.secureConnect === undefined ? null : Math.round(marks.secureConnect - connected),
-    ttfbMs: Math.round(firstByte - ready),
+    dnsMs: span(marks.start, resolved),
+    connectMs: span(resolved, connected),
+    tlsMs: marks.secure ? span(connected, handshaken) : null,
+    ttfbMs: span(ready, firstByte),
     totalMs: Math.round(end - marks.start),
   };
 }

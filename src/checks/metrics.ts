@@ -5,16 +5,35 @@ export interface CheckMetrics {
   registry: Registry;
   checks: Counter<'region' | 'result'>;
   failures: Counter<'region' | 'code'>;
+  /** Checks that could not run or whose run could not be recorded, by reason (CHECK_ERROR_REASONS). */
+  errors: Counter<'reason'>;
   duration: Histogram<'region' | 'type'>;
   lateness: Histogram<'region'>;
   queueDepth: Gauge<'region'>;
 }
 
+/**
+ * Why a check ended without a recorded run: its monitor could not be read (`load`), its stored
+ * secret could not be opened (`secret`), the check itself threw (`execute`), or its run could not be
+ * written (`record`).
+ */
+export const CHECK_ERROR_REASONS = ['load', 'secret', 'execute', 'record'] as const;
+export type CheckErrorReason = (typeof CHECK_ERROR_REASONS)[number];
+
 export function createCheckMetrics(depth: (region: string) => number, regions: readonly string[]): CheckMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'lookout_process_' });
+  const errors = new Counter({
+    name: 'lookout_check_errors_total',
+    help: 'Checks that could not run or whose run could not be recorded, by reason (load, secret, execute, record).',
+    labelNames: ['reason'],
+    registers: [registry],
+  });
+  // Every reason is shown from the start, at 0, so an alert on its rate needs no first failure.
+  for (const reason of CHECK_ERROR_REASONS) errors.inc({ reason }, 0);
   return {
     registry,
+    errors,
     checks: new Counter({ name: 'lookout_checks_total', help: 'Checks run, by region and result (ok or failed).', labelNames: ['region', 'result'], registers: [registry] }),
     failures: new Counter({ name: 'lookout_check_failures_total', help: 'Failed checks by error code.', labelNames: ['region', 'code'], registers: [registry] }),
     duration: new Histogram({

@@ -83,6 +83,16 @@ export class RunRecorder {
     const batch = this.pending.splice(0, BATCH_SIZE);
     if (this.pending.length > 0) this.schedule(0);
     if (batch.length === 0) return;
+    // Whatever goes wrong, every run of the batch is settled and the chain of flushes goes on: a
+    // rejected link would stop every later batch.
+    try {
+      await this.writeRuns(batch);
+    } catch (error) {
+      for (const { done } of batch) done(error); // runs already settled stay as they were
+    }
+  }
+
+  private async writeRuns(batch: RunRecorder['pending']): Promise<void> {
     // The runs of one monitor are written together: its regions are checked at the same moment, so
     // they usually share a batch, and its row is then read and written once rather than once per
     // run. Monitors go in id order: consecutive statements touch neighbouring index pages, and
@@ -101,10 +111,31 @@ export class RunRecorder {
         for (const monitorId of monitorIds) events += await this.write(trx, monitorId, byMonitor.get(monitorId)!);
       });
     } catch (error) {
-      for (const { done } of batch) done(error);
+      // One run the database refuses must not take the others down with it: each is tried again
+      // in a transaction of its own, and only those that fail again are reported as failed.
+      if (batch.length === 1) batch[0]!.done(error);
+      else await this.writeOneByOne(batch, monitorIds.flatMap((monitorId) => byMonitor.get(monitorId)!));
       return;
     }
     for (const { check, done } of batch) {
+      done();
+      this.hooks.onRecorded?.(check);
+    }
+    if (events > 0) this.hooks.onEvents?.();
+  }
+
+  /** Writes each run of a failed batch in its own transaction, in the batch's order. */
+  private async writeOneByOne(batch: RunRecorder['pending'], ordered: CompletedCheck[]): Promise<void> {
+    const doneOf = new Map(batch.map(({ check, done }) => [check, done]));
+    let events = 0;
+    for (const check of ordered) {
+      const done = doneOf.get(check)!;
+      try {
+        events += await this.db.transaction().execute((trx) => this.write(trx, check.job.monitorId, [check]));
+      } catch (error) {
+        done(error);
+        continue;
+      }
       done();
       this.hooks.onRecorded?.(check);
     }

@@ -8,9 +8,8 @@ import {
   type SslCheckResult,
   type SslCheckTarget,
 } from './check-result.js';
+import { checkServerIdentity, readPeerCertificate } from './peer-certificate.js';
 import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from './target-policy.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface SslCheckOptions {
   targetPolicy: TargetPolicy;
@@ -59,6 +58,7 @@ export function runSslCheck(target: SslCheckTarget, options: SslCheckOptions): P
         // result can still carry the certificate. Node has already run tls.checkServerIdentity
         // against the host when the chain verified.
         rejectUnauthorized: false,
+        checkServerIdentity,
       });
     } catch (err) {
       finish(toCheckError(err, 'tls-error'), null);
@@ -66,9 +66,15 @@ export function runSslCheck(target: SslCheckTarget, options: SslCheckOptions): P
     }
     const connected = socket;
     connected.once('secureConnect', () => {
-      const certificate = certificateInfo(connected.getPeerCertificate());
-      const failure = connected.authorizationError;
-      finish(failure ? verificationError(String(failure), target.host, certificate) : null, certificate);
+      // A throw inside a socket listener would escape every caller and end the process.
+      try {
+        const { certificate, unreadable } = readPeerCertificate(connected);
+        if (unreadable !== undefined) return finish({ code: 'tls-error', message: `cannot read the certificate: ${unreadable}` }, null);
+        const failure = connected.authorizationError;
+        finish(failure ? verificationError(String(failure), target.host, certificate) : null, certificate);
+      } catch (err) {
+        finish(toCheckError(err, 'tls-error'), null);
+      }
     });
     connected.on('error', (err) => finish(toCheckError(err, 'tls-error'), null));
   });
@@ -78,36 +84,14 @@ function verificationError(failure: string, host: string, certificate: Certifica
   const code = certificateErrorCode(failure) ?? 'certificate-untrusted';
   switch (code) {
     case 'certificate-expired':
-      return { code, message: `certificate expired at ${certificate?.validTo}` };
+      return { code, message: certificate ? `certificate expired at ${certificate.validTo}` : 'certificate expired' };
     case 'certificate-not-yet-valid':
-      return { code, message: `certificate is not valid before ${certificate?.validFrom}` };
+      return { code, message: certificate ? `certificate is not valid before ${certificate.validFrom}` : 'certificate is not valid yet' };
+    case 'tls-error':
+      return { code, message: `cannot read the certificate (${failure})` };
     case 'hostname-mismatch':
       return { code, message: `certificate is not valid for ${host}` };
     default:
       return { code, message: `certificate is not trusted (${failure})` };
   }
-}
-
-function certificateInfo(cert: tls.PeerCertificate): CertificateInfo | null {
-  if (!cert.raw) return null; // getPeerCertificate() answers {} when the peer sent none
-  const validTo = new Date(cert.valid_to);
-  return {
-    subject: first(cert.subject?.CN) ?? formatName(cert.subject),
-    issuer: first(cert.issuer?.CN) ?? first(cert.issuer?.O) ?? formatName(cert.issuer),
-    validFrom: new Date(cert.valid_from).toISOString(),
-    validTo: validTo.toISOString(),
-    daysRemaining: Math.floor((validTo.getTime() - Date.now()) / DAY_MS),
-    fingerprint256: cert.fingerprint256,
-  };
-}
-
-// Node gives a repeated attribute (two OUs, say) as an array.
-function first(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function formatName(name: tls.Certificate | undefined): string {
-  return Object.entries(name ?? {})
-    .map(([key, value]) => `${key}=${String(value)}`)
-    .join(', ');
 }

@@ -42,9 +42,9 @@ export const RunRecord = z.object({
   error: z.object({ code: z.enum(CHECK_ERROR_CODES), message: z.string() }).nullable(),
   statusCode: z.int().nullable().describe('HTTP runs: the status code received, if any.'),
   timings: z
-    .object({ dnsMs: z.int(), connectMs: z.int(), tlsMs: z.int().nullable(), ttfbMs: z.int(), totalMs: z.int() })
+    .object({ dnsMs: z.int().nullable(), connectMs: z.int().nullable(), tlsMs: z.int().nullable(), ttfbMs: z.int().nullable(), totalMs: z.int() })
     .nullable()
-    .describe('HTTP runs: where the time went.'),
+    .describe('HTTP runs: where the time went. A phase the exchange did not complete is null; totalMs is always there, also on failure.'),
   certificate: CertificateRecord.nullable().describe('SSL runs: the certificate presented.'),
 });
 export type RunRecord = z.infer<typeof RunRecord>;

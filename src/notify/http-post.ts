@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { toCheckError } from '../checks/check-result.js';
+import { checkServerIdentity } from '../checks/peer-certificate.js';
 import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from '../checks/target-policy.js';
 
 export interface PostResult {
@@ -46,6 +47,7 @@ export function postJson(
         headers: { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), ...headers },
         agent: false,
         lookup: createPolicyLookup(options.targetPolicy),
+        checkServerIdentity, // the endpoint's certificate names cannot throw inside the handshake
       };
       request = target.protocol === 'https:' ? https.request(target, requestOptions) : http.request(target, requestOptions);
     } catch (error) {

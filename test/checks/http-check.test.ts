@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HttpCheckTarget } from '../../src/checks/check-result.js';
+import type { CheckResult, HttpCheckTarget, HttpTimings } from '../../src/checks/check-result.js';
 import { runHttpCheck, type HttpCheckOptions } from '../../src/checks/http-check.js';
 import { createTrustContext } from '../../src/checks/trust-store.js';
 import { createTestCa, daysFromNow } from '../helpers/certificates.js';
@@ -90,7 +90,8 @@ describe('runHttpCheck', () => {
     const result = await runHttpCheck(target(server.url, { timeoutMs: 500 }), options);
 
     const elapsed = performance.now() - started;
-    expect(result).toMatchObject({ ok: false, error: { code: 'timeout' }, statusCode: null, timings: null });
+    expect(result).toMatchObject({ ok: false, error: { code: 'timeout' }, statusCode: null });
+    expect(result.timings).toMatchObject({ dnsMs: 0, connectMs: expect.any(Number), tlsMs: null, ttfbMs: null, totalMs: result.durationMs });
     expect(elapsed).toBeGreaterThanOrEqual(495);
     expect(elapsed).toBeLessThan(800);
   });
@@ -192,7 +193,7 @@ describe('runHttpCheck', () => {
       const { timings, durationMs } = await runHttpCheck(target(server.url), options);
 
       expect(timings).not.toBeNull();
-      const { dnsMs, connectMs, tlsMs, ttfbMs, totalMs } = timings!;
+      const { dnsMs, connectMs, tlsMs, ttfbMs, totalMs } = timings! as { [K in keyof HttpTimings]: number };
       for (const ms of [dnsMs, connectMs, ttfbMs, totalMs]) {
         expect(Number.isInteger(ms)).toBe(true);
         expect(ms).toBeGreaterThanOrEqual(0);
@@ -202,6 +203,128 @@ describe('runHttpCheck', () => {
       expect(totalMs).toBeGreaterThanOrEqual(ttfbMs);
       expect(totalMs).toBeGreaterThanOrEqual(dnsMs + connectMs + ttfbMs - 2); // each phase rounded
       expect(totalMs).toBe(durationMs);
+    });
+  });
+
+  describe('timings on failure', () => {
+    const ca = createTestCa();
+    const trust = createTrustContext([ca.cert]);
+
+    /** Every phase named is a whole number of milliseconds, every other one null, and totalMs the run's duration. */
+    function expectPhases(result: CheckResult, reached: Array<keyof HttpTimings>): void {
+      expect(result.ok).toBe(false);
+      expect(result.timings).not.toBeNull();
+      const timings = result.timings!;
+      for (const phase of ['dnsMs', 'connectMs', 'tlsMs', 'ttfbMs'] as const) {
+        if (reached.includes(phase)) {
+          expect(Number.isInteger(timings[phase]), phase).toBe(true);
+          expect(timings[phase], phase).toBeGreaterThanOrEqual(0);
+        } else {
+          expect(timings[phase], phase).toBeNull();
+        }
+      }
+      expect(timings.totalMs).toBe(result.durationMs);
+    }
+
+    it('on a refused connection: resolution only', async () => {
+      const result = await runHttpCheck(target(`http://127.0.0.1:${await closedPort()}/`), options);
+
+      expect(result.error?.code).toBe('connection-refused');
+      expectPhases(result, ['dnsMs']);
+      expect(result.timings?.dnsMs).toBe(0); // an IP literal: nothing to resolve
+    });
+
+    it('on a name that does not resolve: totalMs only', async () => {
+      const result = await runHttpCheck(target('http://nothing.invalid/'), options);
+
+      expect(result.error?.code).toBe('dns-failure');
+      expectPhases(result, []);
+    });
+
+    it('on a blocked target: totalMs only', async () => {
+      const result = await runHttpCheck(target('http://127.0.0.1:9/'), { ...options, targetPolicy: 'public-only' });
+
+      expect(result.error?.code).toBe('target-blocked');
+      expectPhases(result, []);
+    });
+
+    it('on a timeout before any answer: up to the connection, the wait in totalMs', async () => {
+      const server = await httpServer(() => {});
+
+      const result = await runHttpCheck(target(server.url.replace('127.0.0.1', 'localhost'), { timeoutMs: 300 }), options);
+
+      expect(result.error?.code).toBe('timeout');
+      expectPhases(result, ['dnsMs', 'connectMs']);
+      expect(result.timings!.totalMs).toBeGreaterThanOrEqual(295);
+    });
+
+    it('on a connection reset after the request: up to the connection', async () => {
+      const local = await startServer(net.createServer((socket) => socket.once('data', () => socket.resetAndDestroy())));
+
+      const result = await runHttpCheck(target(`http://127.0.0.1:${local.port}/`), options);
+
+      expect(result.error?.code).toBe('connection-reset');
+      expectPhases(result, ['dnsMs', 'connectMs']);
+    });
+
+    it('on a response whose headers are too large: up to the first byte', async () => {
+      const local = await startServer(
+        net.createServer((socket) =>
+          socket.once('data', () => socket.write(`HTTP/1.1 200 OK\r\nX-Big: ${'x'.repeat(64 * 1024)}\r\n\r\n`)),
+        ),
+      );
+
+      const result = await runHttpCheck(target(`http://127.0.0.1:${local.port}/`), options);
+
+      expect(result).toMatchObject({ ok: false, statusCode: null });
+      expectPhases(result, ['dnsMs', 'connectMs', 'ttfbMs']);
+    });
+
+    it('on an endless body with the wrong status: every phase', async () => {
+      const server = await httpServer((_req, res) => {
+        res.writeHead(500);
+        stream(res, Buffer.alloc(16 * 1024, 'x'));
+      });
+
+      const result = await runHttpCheck(target(server.url), options);
+
+      expect(result).toMatchObject({ error: { code: 'status-mismatch' }, statusCode: 500 });
+      expectPhases(result, ['dnsMs', 'connectMs', 'ttfbMs']);
+    });
+
+    it('on a server that does not speak TLS: up to the connection', async () => {
+      const server = await httpServer((_req, res) => res.end('plain'));
+
+      const result = await runHttpCheck(target(server.url.replace('http:', 'https:')), options);
+
+      expect(result.error?.code).toBe('tls-error');
+      expectPhases(result, ['dnsMs', 'connectMs']);
+    });
+
+    it.each([
+      ['untrusted', ca.issue({ selfSigned: true }), 'certificate-untrusted'],
+      ['whose notAfter is not a time', ca.issue({ rawNotAfter: '271301000000Z' }), 'tls-error'],
+    ])('on a certificate %s: up to the connection', async (_label, cert, code) => {
+      const local = await startServer(https.createServer(cert, (_req, res) => res.end('ok')));
+
+      const result = await runHttpCheck(target(`https://localhost:${local.port}/`), { ...options, secureContext: trust });
+
+      expect(result.error?.code).toBe(code);
+      expectPhases(result, ['dnsMs', 'connectMs']);
+    });
+
+    it('on an https status mismatch: every phase, the handshake included', async () => {
+      const local = await startServer(
+        https.createServer(ca.issue(), (_req, res) => {
+          res.statusCode = 503;
+          res.end('down');
+        }),
+      );
+
+      const result = await runHttpCheck(target(`https://localhost:${local.port}/`), { ...options, secureContext: trust });
+
+      expect(result.error?.code).toBe('status-mismatch');
+      expectPhases(result, ['dnsMs', 'connectMs', 'tlsMs', 'ttfbMs']);
     });
   });
 
@@ -243,6 +366,18 @@ describe('runHttpCheck', () => {
       );
 
       expect(result).toMatchObject({ ok: false, error: { code }, statusCode: null });
+      expect(server.requests()).toBe(0);
+    });
+
+    it.each([
+      ['notAfter', { rawNotAfter: '271301000000Z' }],
+      ['notBefore', { rawNotBefore: '251332000000Z' }],
+    ])('reports tls-error for a certificate whose %s is not a time, without sending the request', async (_label, leaf) => {
+      const server = await httpsServer(ca.issue(leaf));
+
+      const result = await runHttpCheck(target(server.url), { ...options, secureContext: trust });
+
+      expect(result).toMatchObject({ ok: false, error: { code: 'tls-error' }, statusCode: null });
       expect(server.requests()).toBe(0);
     });
 

@@ -113,6 +113,63 @@ describe('runSslCheck', () => {
     expect(outside).toMatchObject({ ok: true, error: null, expiringSoon: false });
   });
 
+  describe('certificates Lookout cannot read', () => {
+    it.each([
+      ['a notAfter in month 13', { rawNotAfter: '271301000000Z' }],
+      ['a notBefore in month 13', { rawNotBefore: '251332000000Z' }],
+      ['a notAfter of February 30', { rawNotAfter: '270230000000Z' }],
+      ['a notAfter that is not a date at all', { rawNotAfter: 'not a time!!Z' }],
+    ])('gives a tls-error run for %s, never an exception', async (_label, leaf) => {
+      const server = await tlsServer(ca.issue(leaf));
+
+      const result = await runSslCheck(target(server.port, { warningDays: 30 }), options);
+
+      expect(result).toMatchObject({ ok: false, error: { code: 'tls-error' }, certificate: null, expiringSoon: false });
+      expect(result.error?.message).toMatch(/certificate/);
+    });
+
+    it('describes a certificate with an empty subject by its issuer and names', async () => {
+      const server = await tlsServer(ca.issue({ subject: [] }));
+
+      const result = await runSslCheck(target(server.port), options);
+
+      expect(result).toMatchObject({ ok: true, certificate: { subject: '', issuer: 'Lookout Test CA' } });
+    });
+
+    it('cuts an enormous subject', async () => {
+      const server = await tlsServer(ca.issue({ subject: [{ name: 'commonName', value: 'x'.repeat(10_000) }] }));
+
+      const result = await runSslCheck(target(server.port), options);
+
+      expect(result.certificate?.subject.length).toBeLessThanOrEqual(256);
+    });
+
+    it('judges odd alternative names as names, without throwing', async () => {
+      const odd = [
+        { type: 2, value: 'a", DNS:localhost' },
+        { type: 2, value: 'back\\slash, "quoted"' },
+        { type: 6, value: 'http://x,y/"z' },
+        { type: 1, value: 'a@b", IP Address:127.0.0.1' },
+        { type: 2, value: 'ünïcödé.example' },
+      ];
+      const server = await tlsServer(ca.issue({ altNames: odd }));
+
+      const result = await runSslCheck(target(server.port), options);
+
+      expect(result).toMatchObject({ ok: false, error: { code: 'hostname-mismatch' } });
+      expect(result.certificate?.fingerprint256).toMatch(/^([0-9A-F]{2}:)+[0-9A-F]{2}$/);
+    });
+
+    it('gives a run for a chain too long to accept', async () => {
+      const leaf = ca.issue();
+      const server = await tlsServer({ key: leaf.key, cert: leaf.cert + ca.cert.repeat(150) });
+
+      const result = await runSslCheck(target(server.port), options);
+
+      expect(result).toMatchObject({ ok: false, error: { code: 'tls-error' }, certificate: null });
+    });
+  });
+
   it('reports connection-refused on a closed port', async () => {
     const result = await runSslCheck(target(await closedPort(), { host: '127.0.0.1' }), options);
 

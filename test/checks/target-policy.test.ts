@@ -122,7 +122,8 @@ describe('checks under a target policy', () => {
 
     const result = await runHttpCheck({ ...httpTarget, url }, { targetPolicy: 'public-only', userAgent });
 
-    expect(result).toMatchObject({ ok: false, error: { code: 'target-blocked' }, statusCode: null, timings: null });
+    expect(result).toMatchObject({ ok: false, error: { code: 'target-blocked' }, statusCode: null });
+    expect(result.timings).toEqual({ dnsMs: null, connectMs: null, tlsMs: null, ttfbMs: null, totalMs: result.durationMs });
     expect(await connectionsBeforeProbe(target)).toBe(0);
     // The same target is reachable under a looser policy: the block came from the policy.
     expect(await runHttpCheck({ ...httpTarget, url }, { targetPolicy: 'no-link-local', userAgent })).toMatchObject({

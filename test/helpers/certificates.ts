@@ -17,6 +17,17 @@ export interface LeafOptions {
   names?: readonly string[];
   /** Sign with the leaf's own key instead of the CA's. */
   selfSigned?: boolean;
+  /**
+   * The raw text of the notBefore / notAfter times as they go on the wire (UTCTime
+   * `YYMMDDHHMMSSZ`), written as given even when it is not a time (month 13): the certificate is
+   * then signed again, so a malformed date is its only defect.
+   */
+  rawNotBefore?: string;
+  rawNotAfter?: string;
+  /** Subject attributes instead of a commonName from `names`; `[]` gives an empty subject. */
+  subject?: forge.pki.CertificateField[];
+  /** Raw SAN entries (forge altNames) instead of those made from `names`. */
+  altNames?: object[];
 }
 
 export interface TestCa extends KeyAndCertificate {
@@ -54,10 +65,11 @@ export function createTestCa(): TestCa {
     cert: forge.pki.certificateToPem(caCert),
     issue(options = {}) {
       const names = options.names ?? ['localhost', '127.0.0.1'];
-      const subject = [{ name: 'commonName', value: names[0] ?? 'leaf' }];
+      const subject = options.subject ?? [{ name: 'commonName', value: names[0] ?? 'leaf' }];
+      const signingKey = options.selfSigned ? leafKeys.privateKey : caKeys.privateKey;
       const leaf = build({
         publicKey: leafKeys.publicKey,
-        signingKey: options.selfSigned ? leafKeys.privateKey : caKeys.privateKey,
+        signingKey,
         subject,
         issuer: options.selfSigned ? subject : caName,
         validFrom: options.validFrom ?? daysFromNow(-1),
@@ -68,11 +80,13 @@ export function createTestCa(): TestCa {
           { name: 'extKeyUsage', serverAuth: true },
           {
             name: 'subjectAltName',
-            altNames: names.map((n) => (isIP(n) ? { type: 7, ip: n } : { type: 2, value: n })),
+            altNames: options.altNames ?? names.map((n) => (isIP(n) ? { type: 7, ip: n } : { type: 2, value: n })),
           },
         ],
       });
-      return { key: leafKeyPem, cert: forge.pki.certificateToPem(leaf) };
+      const raw = options.rawNotBefore !== undefined || options.rawNotAfter !== undefined;
+      const cert = raw ? withRawValidity(leaf, signingKey, options.rawNotBefore, options.rawNotAfter) : forge.pki.certificateToPem(leaf);
+      return { key: leafKeyPem, cert };
     },
   };
 }
@@ -99,4 +113,22 @@ function build(options: BuildOptions): forge.pki.Certificate {
   cert.setExtensions(options.extensions);
   cert.sign(options.signingKey, forge.md.sha256.create());
   return cert;
+}
+
+/**
+ * The certificate as PEM with the validity times replaced by the given raw UTCTime texts, signed
+ * again with `signingKey`. forge would refuse to build such a certificate, so its DER is edited.
+ */
+function withRawValidity(cert: forge.pki.Certificate, signingKey: forge.pki.rsa.PrivateKey, notBefore?: string, notAfter?: string): string {
+  const asn1 = forge.pki.certificateToAsn1(cert);
+  const [tbs, , signatureValue] = asn1.value as forge.asn1.Asn1[];
+  // tbsCertificate: [0] version, serial, signature algorithm, issuer, validity, subject, ...
+  const validity = (tbs!.value as forge.asn1.Asn1[])[4]!;
+  const [before, after] = validity.value as forge.asn1.Asn1[];
+  if (notBefore !== undefined) before!.value = notBefore;
+  if (notAfter !== undefined) after!.value = notAfter;
+  const md = forge.md.sha256.create();
+  md.update(forge.asn1.toDer(tbs!).getBytes());
+  signatureValue!.value = String.fromCharCode(0) + signingKey.sign(md);
+  return forge.pem.encode({ type: 'CERTIFICATE', body: forge.asn1.toDer(asn1).getBytes() });
 }

@@ -71,7 +71,7 @@ export interface Run {
   attempts: number;
   error: { code: string; message: string } | null;
   statusCode: number | null;
-  timings: { dnsMs: number; connectMs: number; tlsMs: number | null; ttfbMs: number; totalMs: number } | null;
+  timings: { dnsMs: number | null; connectMs: number | null; tlsMs: number | null; ttfbMs: number | null; totalMs: number } | null;
   certificate: Certificate | null;
 }
 

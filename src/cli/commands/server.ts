@@ -6,6 +6,7 @@ import { loadConfig, REGIONS } from '../../config.js';
 import { createWorker } from '../../worker.js';
 import { openStore } from '../../store/database.js';
 import { fail, print, type OutputOptions } from '../context.js';
+import { exitOnUnexpectedError } from '../last-resort.js';
 
 export function registerServerCommands(program: Command): void {
   program
@@ -16,6 +17,7 @@ export function registerServerCommands(program: Command): void {
       try {
         const config = loadConfig();
         const app = await createApp({ config });
+        exitOnUnexpectedError(app);
         const credentials = config.bootstrap ? await bootstrapIfEmpty(app.services) : null;
         const address = await app.listen();
         if (credentials) print(o, credentials, describeBootstrap(credentials, config.publicUrl));
@@ -33,6 +35,7 @@ export function registerServerCommands(program: Command): void {
     .action(async (o: { region: string }) => {
       try {
         const worker = await createWorker(loadConfig(), o.region);
+        exitOnUnexpectedError(worker);
         await worker.start();
         closeOnSignal(worker, 'shutting down; finishing the checks under way');
       } catch (error) {

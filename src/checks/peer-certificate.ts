@@ -1,0 +1,86 @@
+import tls from 'node:tls';
+import type { CertificateInfo } from './check-result.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Subject and issuer are cut here: a peer chooses them, and each run stores them. */
+const NAME_MAX_CHARS = 256;
+
+/**
+ * What the peer's leaf certificate says, as Lookout reports it. `certificate` is null when the
+ * peer sent none; `unreadable` says why a certificate that was sent cannot be reported.
+ */
+export type PeerCertificateReading =
+  | { certificate: CertificateInfo | null; unreadable?: undefined }
+  | { certificate: null; unreadable: string };
+
+/**
+ * Reads the leaf certificate of a connected TLS socket. Never throws: the peer chooses every byte
+ * of its certificate (dates that are not times, empty or repeated names, odd alternative names),
+ * and nothing it sends may end a check, let alone the process.
+ */
+export function readPeerCertificate(socket: tls.TLSSocket): PeerCertificateReading {
+  let cert: tls.PeerCertificate;
+  try {
+    cert = socket.getPeerCertificate();
+  } catch (error) {
+    return { certificate: null, unreadable: `the certificate cannot be decoded (${describe(error)})` };
+  }
+  if (!cert || !cert.raw) return { certificate: null }; // getPeerCertificate() answers {} when the peer sent none
+  const validFrom = toTime(cert.valid_from);
+  const validTo = toTime(cert.valid_to);
+  if (validFrom === null) return { certificate: null, unreadable: 'the certificate\'s notBefore field is not a valid time' };
+  if (validTo === null) return { certificate: null, unreadable: 'the certificate\'s notAfter field is not a valid time' };
+  if (typeof cert.fingerprint256 !== 'string') return { certificate: null, unreadable: 'the certificate has no fingerprint' };
+  return {
+    certificate: {
+      subject: cut(first(cert.subject?.CN) ?? formatName(cert.subject)),
+      issuer: cut(first(cert.issuer?.CN) ?? first(cert.issuer?.O) ?? formatName(cert.issuer)),
+      validFrom: new Date(validFrom).toISOString(),
+      validTo: new Date(validTo).toISOString(),
+      daysRemaining: Math.floor((validTo - Date.now()) / DAY_MS),
+      fingerprint256: cert.fingerprint256,
+    },
+  };
+}
+
+/**
+ * Node's name check, for `checkServerIdentity`: the peer's names are matched against the host,
+ * and anything unexpected in them is a verification failure rather than an exception thrown
+ * inside the socket's handshake callback (where nothing could catch it).
+ */
+export function checkServerIdentity(host: string, cert: tls.PeerCertificate): Error | undefined {
+  try {
+    return tls.checkServerIdentity(host, cert);
+  } catch (error) {
+    return Object.assign(new Error(`the certificate's names cannot be read (${describe(error)})`), { code: 'ERR_TLS_CERT_UNREADABLE' });
+  }
+}
+
+/** Epoch ms of a date as Node prints it (`Nov 22 15:08:56 2026 GMT`), or null for anything else (`Bad time value`). */
+function toTime(text: unknown): number | null {
+  if (typeof text !== 'string') return null;
+  const time = new Date(text).getTime();
+  // toISOString() throws beyond ±8.64e15 ms; no real certificate date comes near it.
+  return Number.isFinite(time) && Math.abs(time) <= 8.64e15 ? time : null;
+}
+
+// Node gives a repeated attribute (two OUs, say) as an array.
+function first(value: string | string[] | undefined): string | undefined {
+  const one = Array.isArray(value) ? value[0] : value;
+  return typeof one === 'string' ? one : undefined;
+}
+
+function formatName(name: tls.Certificate | undefined): string {
+  if (!name || typeof name !== 'object') return '';
+  return Object.entries(name)
+    .map(([key, value]) => `${key}=${String(value)}`)
+    .join(', ');
+}
+
+function cut(text: string): string {
+  return text.length > NAME_MAX_CHARS ? `${text.slice(0, NAME_MAX_CHARS - 1)}…` : text;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
