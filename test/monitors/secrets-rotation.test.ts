@@ -125,5 +125,5 @@ describe('lookout secrets rotate', () => {
     const delivery = hook.received[sent]!;
     expectValidSignature(delivery.headers['lookout-signature'], delivery.body, WEBHOOK_SECRET);
     expect(smtp.messages.at(-1)!.raw).toContain(lookAlikeEmail);
-  });
+  }, 120_000); // two servers and two CLI processes: slow on a loaded machine
 });
