@@ -6,7 +6,7 @@ import type { Coordination } from '../coordination/ports.js';
 import { DeliveryDispatcher, type DispatcherOptions } from '../notify/dispatcher.js';
 import type { Store } from '../store/database.js';
 import { AUTH_FAILURES_PER_MINUTE, AccessService, REQUESTS_PER_MINUTE } from './access.js';
-import { AlertPolicyService } from './alerts/policies.js';
+import { AlertPolicyService, POLICY_TESTS_PER_WINDOW, POLICY_TEST_WINDOW_SECONDS } from './alerts/policies.js';
 import { AlertProcessor } from './alerts/processor.js';
 import { CheckService } from './checks.js';
 import { IncidentService } from './incidents.js';
@@ -109,7 +109,13 @@ export function createServices({ config, store, coordination, dispatcher = new E
     notificationPolicies,
     secrets: new SecretService(store.db, secretBox, keySource),
     incidents: new IncidentService(store.db, monitors),
-    alertPolicies: new AlertPolicyService(store.db, secretBox, deliveries, config.publicUrl),
+    alertPolicies: new AlertPolicyService(
+      store.db,
+      secretBox,
+      deliveries,
+      config.publicUrl,
+      coordination.rateLimiter({ name: 'policy-test', points: POLICY_TESTS_PER_WINDOW, durationSeconds: POLICY_TEST_WINDOW_SECONDS }),
+    ),
     alerts,
     deliveries,
   };

@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
+import { ensurePrivateDirectory, ensurePrivateFile } from './private-files.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -34,7 +34,10 @@ export function openStore(databaseUrl: string, options: StoreOptions = {}): Stor
 }
 
 function openSqlite(file: string): Store {
-  mkdirSync(dirname(file), { recursive: true });
+  // A new data directory and database are private (0700, 0600); the WAL and shared-memory files
+  // follow the database file's mode.
+  ensurePrivateDirectory(dirname(file));
+  ensurePrivateFile(file);
   const connection = new SQLite(file);
   connection.pragma('journal_mode = WAL');
   connection.pragma('synchronous = NORMAL');

@@ -251,6 +251,47 @@ describe('testing a policy', () => {
     const path = `${POLICIES}/${policy.id}/test`;
     invalid(await req(owner, 'POST', path, { channel: 0 }), 'channel', path);
   });
+
+  it('sends at most 5 tests per policy per minute: the 6th is 429 with Retry-After, and other policies are not affected', async () => {
+    const hook = await receiver();
+    const other = await receiver();
+    const policy = await createPolicy(server, owner, { name: 'Flood', channels: [webhook({ url: hook.url })] });
+    const spare = await createPolicy(server, owner, { name: 'Spare', channels: [webhook({ url: other.url })] });
+    const path = `${POLICIES}/${policy.id}/test`;
+
+    // Requests refused for another reason spend nothing of the limit.
+    expectProblem(await req(member, 'POST', path), 403, 'forbidden', path);
+    invalid(await req(owner, 'POST', path, { channel: 0 }), 'channel', path);
+
+    for (let i = 0; i < 5; i++) {
+      const result = expectStatus(await req(i % 2 === 0 ? owner : admin, 'POST', path), 200);
+      expect(result.results[0].outcome).toBe('delivered');
+    }
+    expect(hook.received).toHaveLength(5);
+
+    const limited = await req(admin, 'POST', path);
+    expectProblem(limited, 429, 'rate-limited', path);
+    expect(limited.body.detail).toMatch(/tested 5 times in the last minute/);
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // Nothing was sent for the refused test, and none was logged.
+    await settle(200);
+    expect(hook.received).toHaveLength(5);
+    expect(expectStatus(await req(member, 'GET', `${POLICIES}/${policy.id}/deliveries`), 200).data).toHaveLength(5);
+
+    // The limit comes after role, policy and body: those answers stay what they were.
+    expectProblem(await req(member, 'POST', path), 403, 'forbidden', path);
+    invalid(await req(owner, 'POST', path, { channel: 0 }), 'channel', path);
+    expectProblem(await req(stranger, 'POST', path), 404, 'not-found', path);
+    expectProblem(await req(owner, 'POST', path), 429, 'rate-limited', path);
+
+    // Another policy of the same team has its own five.
+    for (let i = 0; i < 5; i++) expectStatus(await req(owner, 'POST', `${POLICIES}/${spare.id}/test`), 200);
+    expect(other.received).toHaveLength(5);
+    expectProblem(await req(owner, 'POST', `${POLICIES}/${spare.id}/test`), 429, 'rate-limited', `${POLICIES}/${spare.id}/test`);
+  });
 });
 
 describe('the deliveries log', () => {

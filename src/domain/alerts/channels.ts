@@ -27,6 +27,36 @@ export type StoredChannel =
   | { type: 'slack'; webhookUrl: string }
   | { type: 'email'; to: string[] };
 
+type SecretFieldOf<T extends StoredChannel['type']> = Exclude<keyof Extract<StoredChannel, { type: T }>, 'type'>;
+
+/**
+ * The fields of each channel type that hold a sealed secret, and no others. Key rotation re-seals
+ * exactly these; every other field (an address, a URL) is data, whatever it looks like. A new
+ * channel type does not compile until it says which of its fields are secrets.
+ */
+export const CHANNEL_SECRET_FIELDS: { readonly [T in StoredChannel['type']]: ReadonlyArray<SecretFieldOf<T>> } = {
+  webhook: ['secret'],
+  slack: [],
+  email: [],
+};
+
+/**
+ * Applies `f` to every secret a policy's stored channels hold (null means none is set). A channel
+ * type this version does not know stops the caller rather than leaving its secrets behind.
+ */
+export function mapChannelSecrets(channels: StoredChannel[], f: (sealed: string) => string): StoredChannel[] {
+  return channels.map((channel) => {
+    const fields = (CHANNEL_SECRET_FIELDS as Record<string, ReadonlyArray<string> | undefined>)[channel.type];
+    if (fields === undefined) throw new Error(`A notification channel of unknown type ${JSON.stringify(channel.type)} is stored.`);
+    const next: Record<string, unknown> = { ...channel };
+    for (const field of fields) {
+      const value = next[field];
+      if (typeof value === 'string') next[field] = f(value);
+    }
+    return next as StoredChannel;
+  });
+}
+
 /* Records: what callers see of a channel. A secret is never shown, only whether one is set. */
 
 export const ChannelRecord = z.discriminatedUnion('type', [

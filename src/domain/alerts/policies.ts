@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { Kysely, Selectable } from 'kysely';
+import type { RateLimiter } from '../../coordination/ports.js';
 import type { Database } from '../../store/schema.js';
 import type { NotificationPoliciesTable } from '../../store/tables/monitors.js';
 import { requireRole, type Actor } from '../actor.js';
 import { isUuid, newId } from '../ids.js';
 import { LIMITS, NoFields, urlProblem } from '../monitor-schemas.js';
-import { problems } from '../problem.js';
+import { Problem, problems } from '../problem.js';
 import { ADMINS, ANY_ROLE } from '../roles.js';
 import type { SecretBox } from '../secrets/secret-box.js';
 import { iso, isoOrNull } from '../time.js';
@@ -25,6 +26,13 @@ import {
 import { enqueueDeliveries } from './outbox.js';
 
 export const WEBHOOK_SECRET_LENGTH = [16, 256] as const;
+/**
+ * Test sends per policy per window: enough to try a fix a few times, too few to turn a policy's
+ * channels into a relay that floods a receiver (each test reaches every channel at once).
+ */
+export const POLICY_TESTS_PER_WINDOW = 5;
+export const POLICY_TEST_WINDOW_SECONDS = 60;
+
 /** The deliveries list answers the newest attempts only. */
 export const DELIVERY_LIST_LIMIT = 100;
 
@@ -164,6 +172,8 @@ export class AlertPolicyService {
     private readonly box: SecretBox,
     private readonly runner: LeasedDeliveryRunner,
     private readonly publicUrl: string,
+    /** POLICY_TESTS_PER_WINDOW per POLICY_TEST_WINDOW_SECONDS, keyed by policy; shared by every node of a cluster. */
+    private readonly testLimiter: RateLimiter,
   ) {}
 
   async list(actor: Actor): Promise<PolicyRecord[]> {
@@ -234,11 +244,22 @@ export class AlertPolicyService {
   /**
    * Sends a `test` event to every channel now, through the outbox like any alert (so it is in
    * the deliveries log), but once: a failing channel is reported, not retried.
+   *
+   * Judged in the contract's order: role, policy, body, and only then the per-policy limit, so a
+   * request refused for another reason spends nothing of it.
    */
   async test(actor: Actor, id: string, input?: unknown): Promise<PolicyTestResult> {
     requireRole(actor, ADMINS);
     const policy = await this.find(actor, id);
     parseInput(NoFields, input);
+    const decision = await this.testLimiter.consume(policy.id);
+    if (!decision.allowed) {
+      throw new Problem(
+        'rate-limited',
+        `This notification policy was tested ${decision.limit} times in the last minute; try again in ${decision.resetSeconds} s.`,
+        { retryAfter: decision.resetSeconds },
+      );
+    }
     const now = Date.now();
     const eventId = newId(now);
     const token = newId(now);

@@ -1,6 +1,7 @@
 import { dirname, join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.js';
+import { mapChannelSecrets, parseStoredChannels } from '../alerts/channels.js';
 import { fileKeySource } from './key-file.js';
 import { SecretKeyError, envKeySource, type KeySource } from './key-ring.js';
 import { SecretBox } from './secret-box.js';
@@ -38,14 +39,21 @@ export interface RotationReport {
 }
 
 /**
- * Where sealed values live. Plain columns hold one sealed value; JSON columns hold sealed
- * strings anywhere inside (webhook secrets in notification channels and in the outbox), found
- * by their `v1.<keyId>.` prefix. A table that does not exist (yet) is skipped.
+ * Every stored field that holds a sealed secret, and nothing else: rotation must never treat
+ * other data as a secret because it resembles one (an email address `v1.0123abcd.x@…` is an
+ * address). `map` applies `f` to each sealed value one stored column value holds and returns
+ * the new column value. A table that does not exist (yet) is skipped.
  */
-const SEALED_COLUMNS: ReadonlyArray<{ table: string; column: string; json: boolean }> = [
-  { table: 'monitors', column: 'auth_secret', json: false },
-  { table: 'notification_policies', column: 'channels', json: true },
-  { table: 'deliveries', column: 'channel', json: true },
+const SECRET_COLUMNS: ReadonlyArray<{ table: string; column: string; map: (stored: string, f: (sealed: string) => string) => string }> = [
+  // Monitor credentials: the whole column is one sealed value.
+  { table: 'monitors', column: 'auth_secret', map: (stored, f) => f(stored) },
+  // Notification channels: the secret fields of each channel type inside the JSON list. The
+  // outbox (`deliveries.channel`) keeps where a delivery goes, never a secret.
+  {
+    table: 'notification_policies',
+    column: 'channels',
+    map: (stored, f) => JSON.stringify(mapChannelSecrets(parseStoredChannels(stored), f)),
+  },
 ];
 
 /** Operator actions on stored secrets (the `lookout secrets` commands). */
@@ -71,7 +79,7 @@ export class SecretService {
 
     await this.db.transaction().execute(async (trx) => {
       const db = trx as unknown as Kysely<any>;
-      for (const { table, column, json } of columns) {
+      for (const { table, column, map } of columns) {
         resealed[table] = 0;
         const rows = await db.selectFrom(table).select(['id', column]).where(column, 'is not', null).execute();
         for (const row of rows) {
@@ -82,7 +90,7 @@ export class SecretService {
             changed = true;
             return this.box.seal(this.box.open(sealed));
           };
-          const next = json ? JSON.stringify(mapSealed(JSON.parse(stored), reseal)) : reseal(stored);
+          const next = map(stored, reseal);
           if (!changed) continue;
           await db.updateTable(table).set({ [column]: next }).where('id', '=', row.id).where(column, '=', stored).execute();
           resealed[table]++;
@@ -118,34 +126,15 @@ export class SecretService {
       return sealed;
     };
     const db = this.db as unknown as Kysely<any>;
-    for (const { table, column, json } of await this.existingColumns()) {
+    for (const { table, column, map } of await this.existingColumns()) {
       const rows = await db.selectFrom(table).select(column).where(column, 'is not', null).execute();
-      for (const row of rows) {
-        if (json) mapSealed(JSON.parse(row[column] as string), note);
-        else note(row[column] as string);
-      }
+      for (const row of rows) map(row[column] as string, note);
     }
     return used;
   }
 
   private async existingColumns() {
     const tables = new Set((await this.db.introspection.getTables()).map((t) => t.name));
-    return SEALED_COLUMNS.filter((c) => tables.has(c.table));
+    return SECRET_COLUMNS.filter((c) => tables.has(c.table));
   }
-}
-
-const SEALED_PREFIX = /^v1\.[0-9a-f]{8}\./;
-
-/**
- * Applies `f` to every sealed string anywhere inside a JSON value. Notification channels keep
- * their webhook secrets sealed inside a JSON column; rotation finds them by the sealed prefix
- * without knowing the channel format.
- */
-function mapSealed(value: unknown, f: (sealed: string) => string): unknown {
-  if (typeof value === 'string') return SEALED_PREFIX.test(value) ? f(value) : value;
-  if (Array.isArray(value)) return value.map((item) => mapSealed(item, f));
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapSealed(v, f)]));
-  }
-  return value;
 }

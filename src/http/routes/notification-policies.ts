@@ -89,9 +89,10 @@ export function notificationPolicyRoutes(services: Services): ApiRoute[] {
       summary: 'Send a test event to every channel of the policy now.',
       description:
         'Roles Admin, Owner. Sends event `test` (webhook body with `monitor`, `previousStatus`, `status` and `incidentId` null) once to each ' +
-        'channel and answers with each outcome; a failure is reported, not retried. The attempts appear in the deliveries log.',
+        'channel and answers with each outcome; a failure is reported, not retried. The attempts appear in the deliveries log. ' +
+        'At most 5 tests per policy per minute (across every node); the next is 429 `rate-limited` with `Retry-After` in seconds.',
       success: { status: 200, description: 'One outcome per channel.', schema: PolicyTestResult },
-      problems: ['validation', 'forbidden', 'not-found'],
+      problems: ['validation', 'forbidden', 'not-found', 'rate-limited'],
       handler: ({ actor, params, body }) => policies.test(actor, params.id!, body),
     },
     {
