@@ -27,7 +27,7 @@ import { PUBLIC_URL, startServer, type Member, type TestServer } from '../helper
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20261123;
 const REQUESTS = process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : 5200;
-const BATCH = 8;
+const BATCH = 16;
 const TOKEN_SHARE = 200;
 const JUNK_AUTH_CAP = 80;
 /**
