@@ -355,7 +355,7 @@ function judge(operation: Operation, sent: Sent, status: number, headers: Record
   const allowed = operation.statuses.has(status) || GENERIC_STATUSES.includes(status) || (status === 400 && sent.badEncoding);
   if (!allowed) fail(sent, status, text, `status ${status} is not documented for ${operation.operationId}`);
   if (sent.foreign && status < 300) fail(sent, status, text, "another team's id was accepted");
-  if (sent.junkAuth && sent.routable && operation.auth && status !== 401 && status !== 429) fail(sent, status, text, 'a request without a valid token was not refused');
+  if (sent.junkAuth && sent.routable && operation.auth && status !== 401 && status !== 429 && status !== 431) fail(sent, status, text, 'a request without a valid token was not refused');
   if (status >= 400) {
     if (!type.startsWith('application/problem+json')) fail(sent, status, text, 'error answer is not application/problem+json');
     let problem: any;
