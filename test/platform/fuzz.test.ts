@@ -183,20 +183,12 @@ function specArbitrary(): fc.Arbitrary<Spec> {
   for (const operation of operations) {
     if (operation.bodySchema) bodyFor.set(operation, schemaArbitrary(operation.bodySchema, { uuid, byName }));
   }
+  // One change somewhere in a valid body, at the top or inside nested objects and arrays (a channel's
+  // url, an auth object's type): drop a field, give it a junk value, add an unknown field, or replace it.
   const mutate = (valid: fc.Arbitrary<unknown>) =>
-    fc.tuple(valid, fc.nat(), fc.integer({ min: 0, max: 3 }), junkValue, fc.constantFrom('extra', 'id', 'teamId', 'createdAt', 'secretSet', 'role', 'toString')).map(
-      ([value, index, how, junk, key]) => {
-        if (typeof value !== 'object' || value === null || Array.isArray(value)) return junk;
-        const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-        const keys = Object.keys(copy);
-        const chosen = keys[index % Math.max(keys.length, 1)];
-        if (how === 0 && chosen) delete copy[chosen];
-        else if (how === 1 && chosen) copy[chosen] = junk;
-        else if (how === 2) copy[key] = junk;
-        else return junk;
-        return copy;
-      },
-    );
+    fc
+      .tuple(valid, fc.array(fc.nat(), { minLength: 1, maxLength: 4 }), fc.integer({ min: 0, max: 3 }), junkValue, fc.constantFrom('extra', 'id', 'teamId', 'createdAt', 'secretSet', 'role', 'toString'))
+      .map(([value, path, how, junk, key]) => mutateAt(value, path, how, junk, key));
 
   return fc.constantFrom(...operations).chain((operation) => {
     const schemaBody = bodyFor.get(operation);
@@ -244,6 +236,27 @@ function specArbitrary(): fc.Arbitrary<Spec> {
       query: fc.constantFrom('', '', '', '?limit=-1', '?limit=99999999999999999999', '?cursor=%ZZ&x[]=1', '?__proto__[a]=1', '?%E0%A4%A=1', '?status=up&status=down', `?q=${'a'.repeat(3000)}`),
     });
   });
+}
+
+function mutateAt(value: unknown, path: number[], how: number, junk: unknown, key: string): unknown {
+  if (typeof value !== 'object' || value === null) return junk;
+  const copy: any = Array.isArray(value) ? [...value] : { ...(value as Record<string, unknown>) };
+  const keys = Object.keys(copy);
+  const [step = 0, ...rest] = path;
+  const chosen = keys[step % Math.max(keys.length, 1)];
+  if (chosen !== undefined && rest.length > 0 && typeof copy[chosen] === 'object' && copy[chosen] !== null) {
+    copy[chosen] = mutateAt(copy[chosen], rest, how, junk, key);
+    return copy;
+  }
+  if (how === 0 && chosen !== undefined) {
+    if (Array.isArray(copy)) copy.splice(Number(chosen), 1);
+    else delete copy[chosen];
+  } else if (how === 1 && chosen !== undefined) copy[chosen] = junk;
+  else if (how === 2) {
+    if (Array.isArray(copy)) copy.push(junk);
+    else copy[key] = junk;
+  } else return junk;
+  return copy;
 }
 
 interface Sent {
@@ -398,7 +411,8 @@ describe('fuzzing the API from its OpenAPI document', () => {
         { seed: SEED, numRuns: Math.ceil(REQUESTS / BATCH), endOnFailure: true },
       );
     } catch (error) {
-      const cause = firstFailure ?? (error as Error).message.slice(0, 3000);
+      const logged = server.logs().split('\n').filter((line) => line.includes('"level":50')).slice(0, 3).map((line) => line.slice(0, 1500));
+      const cause = [firstFailure ?? (error as Error).message.slice(0, 3000), ...logged].join('\n');
       throw new Error(`fuzz failed after ${sent} requests; rerun with FUZZ_SEED=${SEED} FUZZ_RUNS=${REQUESTS}\n${cause}`);
     }
     expect(sent).toBeGreaterThanOrEqual(REQUESTS);
