@@ -10,8 +10,11 @@ export type ProblemCode =
   | 'rate-limited'
   | 'internal'
   | 'method-not-allowed'
+  | 'not-acceptable'
+  | 'request-timeout'
   | 'payload-too-large'
   | 'unsupported-media-type'
+  | 'headers-too-large'
   | 'unavailable';
 
 export interface FieldError {
@@ -25,8 +28,11 @@ const TITLES: Record<ProblemCode, [status: number, title: string]> = {
   forbidden: [403, 'Forbidden'],
   'not-found': [404, 'Not Found'],
   'method-not-allowed': [405, 'Method Not Allowed'],
+  'not-acceptable': [406, 'Not Acceptable'],
+  'request-timeout': [408, 'Request Timeout'],
   'payload-too-large': [413, 'Payload Too Large'],
   'unsupported-media-type': [415, 'Unsupported Media Type'],
+  'headers-too-large': [431, 'Request Header Fields Too Large'],
   'rate-limited': [429, 'Rate limit exceeded'],
   internal: [500, 'Internal Server Error'],
   unavailable: [503, 'Service Unavailable'],

@@ -49,6 +49,7 @@ const LAST_USED_FLUSH_MS = 30_000;
 
 export class TokenService {
   private readonly lastUsed = new Map<string, number>();
+  private flushing: Promise<void> = Promise.resolve();
   private flushTimer: NodeJS.Timeout | null = null;
 
   /** The token with its member's current role: one indexed lookup on every request. */
@@ -174,15 +175,26 @@ export class TokenService {
     this.flushTimer ??= setInterval(() => void this.flushLastUse().catch(() => {}), LAST_USED_FLUSH_MS).unref();
   }
 
-  async flushLastUse(): Promise<void> {
+  /**
+   * Writes the pending last-use times, one row per statement and without a transaction: a last-use
+   * time needs no atomicity, and a transaction holding some token rows while waiting for others
+   * deadlocks on PostgreSQL with any other writer of the same rows (a second flush from a token
+   * listing or another node, a member's removal revoking their tokens). Flushes also run one at a
+   * time in this process, in id order.
+   */
+  flushLastUse(): Promise<void> {
+    const run = this.flushing.then(() => this.writeLastUse());
+    this.flushing = run.catch(() => {});
+    return run;
+  }
+
+  private async writeLastUse(): Promise<void> {
     if (this.lastUsed.size === 0) return;
-    const batch = [...this.lastUsed];
+    const batch = [...this.lastUsed].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     this.lastUsed.clear();
-    await this.db.transaction().execute(async (trx) => {
-      for (const [id, at] of batch) {
-        await trx.updateTable('access_tokens').set({ last_used_at: at }).where('id', '=', id).execute();
-      }
-    });
+    for (const [id, at] of batch) {
+      await this.db.updateTable('access_tokens').set({ last_used_at: at }).where('id', '=', id).execute();
+    }
   }
 
   async stop(): Promise<void> {

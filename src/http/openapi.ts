@@ -8,6 +8,8 @@ type JsonSchema = Record<string, unknown>;
 
 /** Problems any authenticated endpoint can answer with. */
 const ALWAYS: ProblemCode[] = ['unauthorized', 'rate-limited', 'internal'];
+/** Problems of reading a request body: any endpoint that takes one can answer with them. */
+const BODY: ProblemCode[] = ['payload-too-large', 'unsupported-media-type'];
 
 /** JSON Schema (2020-12, which OpenAPI 3.1 uses as is) from a request or response shape. */
 export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
@@ -18,7 +20,7 @@ export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchem
 /** The OpenAPI 3.1 document, generated from the same route definitions and schemas that serve requests. */
 export function openApiDocument(routes: ApiRoute[], config: Config): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
-  const usedProblems = new Set<ProblemCode>(ALWAYS);
+  const usedProblems = new Set<ProblemCode>([...ALWAYS, ...BODY]);
   for (const route of routes) {
     const params = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
       name,
@@ -31,7 +33,7 @@ export function openApiDocument(routes: ApiRoute[], config: Config): JsonSchema 
         ? { description: route.success.description, content: { 'application/json': { schema: jsonSchema(route.success.schema, 'output') } } }
         : { description: route.success.description },
     };
-    for (const code of [...route.problems, ...ALWAYS]) {
+    for (const code of [...route.problems, ...(route.body ? BODY : []), ...ALWAYS]) {
       usedProblems.add(code);
       const status = new Problem(code, '').status;
       responses[status] ??= { $ref: `#/components/responses/${code}` };
@@ -67,7 +69,10 @@ export function openApiDocument(routes: ApiRoute[], config: Config): JsonSchema 
       version: VERSION,
       description:
         'Uptime monitoring for teams. Every request carries `Authorization: Bearer <token>`; ' +
-        'each token may make 300 requests per minute (REST and MCP together). Errors are RFC 7807 problems.',
+        'each token may make 300 requests per minute (REST and MCP together). Errors are RFC 7807 problems. ' +
+        'Any request may also be refused before it reaches its endpoint: 400 `validation` (field `path`) for a path that is ' +
+        'not valid percent-encoding, 413 `payload-too-large` for a body over 1 MiB, 415 `unsupported-media-type` for a body ' +
+        'that is not JSON in UTF-8 or that is compressed, 431 `headers-too-large` for request headers over 16 KiB.',
     },
     servers: [{ url: config.publicUrl }],
     security: [{ bearerAuth: [] }, { sessionCookie: [] }],

@@ -8,6 +8,7 @@ import type { Services } from '../domain/services.js';
 import { CSRF_HEADER, SESSION_COOKIE } from '../domain/sessions.js';
 import { fastifyPath, type ApiRoute } from './api-route.js';
 import { headerValue, readCookie } from './cookies.js';
+import { clientErrorHandler, frameworkErrors, MAX_PARAM_LENGTH } from './edge-errors.js';
 import { BODY_LIMIT_BYTES, registerJsonBody } from './json-body.js';
 import { trackAllowedMethods } from './method-not-allowed.js';
 import { requestPath, sendProblem, toProblem } from './problem-reply.js';
@@ -42,8 +43,11 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: false,
     return503OnClosing: true,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: frameworkErrors(config.publicUrl),
+    clientErrorHandler: clientErrorHandler(config.publicUrl),
   });
-  const allowedMethods = trackAllowedMethods(app);
+  const allowedMethods = trackAllowedMethods(app, MAX_PARAM_LENGTH);
   registerJsonBody(app);
 
   app.addHook('onRequest', async (request, reply) => {

@@ -122,6 +122,7 @@ export function mcpEndpoint({ config, services }: { config: Config; services: Se
       try {
         await server.connect(transport);
         const response = await transport.handleRequest(webRequest(request, config.publicUrl), { parsedBody: request.body ?? null });
+        if (response.status >= 400) throw await transportProblem(response);
         reply.status(response.status);
         response.headers.forEach((value, name) => reply.header(name, value));
         const text = await response.text();
@@ -131,6 +132,37 @@ export function mcpEndpoint({ config, services }: { config: Config; services: Se
       }
     });
   };
+}
+
+/**
+ * The transport refuses a request it cannot serve (no `Accept` of JSON and event streams, a body
+ * that is not a JSON-RPC message) with a JSON-RPC error and an HTTP error status; every error
+ * answer of `/mcp` is a problem, so that status and the transport's message become one.
+ */
+async function transportProblem(response: Response): Promise<Problem> {
+  let message = 'The request is not a valid MCP request.';
+  try {
+    const text = ((await response.json()) as { error?: { message?: unknown } }).error?.message;
+    if (typeof text === 'string' && text !== '') message = text;
+  } catch {
+    // No JSON-RPC error in the answer: the generic message stands.
+  }
+  switch (response.status) {
+    case 400:
+      return problems.invalidField('body', message);
+    case 404:
+      return new Problem('not-found', message);
+    case 405:
+      return new Problem('method-not-allowed', message);
+    case 406:
+      return new Problem('not-acceptable', message);
+    case 413:
+      return new Problem('payload-too-large', message);
+    case 415:
+      return new Problem('unsupported-media-type', message);
+    default:
+      return problems.internal();
+  }
 }
 
 /** The headers the transport judges (Accept, Content-Type, MCP-Protocol-Version); the body is passed parsed. */

@@ -76,7 +76,7 @@ export function monitorRoutes(services: Services): ApiRoute[] {
       summary: 'Delete a monitor.',
       description: 'Roles Admin, Owner. The monitor is no longer listed, found or checked; its stored secret is erased.',
       success: { status: 204, description: 'Deleted; no body.' },
-      problems: ['forbidden', 'not-found'],
+      problems: ['forbidden', 'not-found', 'validation'],
       handler: ({ actor, params, body }) => monitors.delete(actor, params.id!, body),
     },
     {
@@ -87,7 +87,7 @@ export function monitorRoutes(services: Services): ApiRoute[] {
       summary: 'Pause a monitor: its checks stop.',
       description: 'Roles Member, Admin, Owner. Pausing a paused monitor changes nothing.',
       success: { status: 200, description: 'The paused monitor (`status` is `paused`).', schema: MonitorRecord },
-      problems: ['forbidden', 'not-found'],
+      problems: ['forbidden', 'not-found', 'validation'],
       handler: ({ actor, params, body }) => monitors.pause(actor, params.id!, body),
     },
     {
@@ -98,7 +98,7 @@ export function monitorRoutes(services: Services): ApiRoute[] {
       summary: 'Resume a paused monitor: it is checked at once, then every interval.',
       description: 'Roles Member, Admin, Owner. The status is `pending` until a check completes. Resuming a running monitor changes nothing.',
       success: { status: 200, description: 'The resumed monitor.', schema: MonitorRecord },
-      problems: ['forbidden', 'not-found'],
+      problems: ['forbidden', 'not-found', 'validation'],
       handler: ({ actor, params, body }) => monitors.resume(actor, params.id!, body),
     },
   ];

@@ -43,7 +43,7 @@ export function statusPageRoutes(services: Services): ApiRoute[] {
       summary: "Remove the team's public status page.",
       description: 'Roles Admin, Owner. The public page, its JSON summary and its feed are gone at once (404).',
       success: { status: 204, description: 'Removed; no body.' },
-      problems: ['forbidden', 'not-found'],
+      problems: ['forbidden', 'not-found', 'validation'],
       handler: ({ actor, body }) => pages.remove(actor, body),
     },
   ];
