@@ -4,7 +4,7 @@ import type { Config } from './config.js';
 import { createEmbeddedCoordination } from './coordination/embedded.js';
 import type { Coordination } from './coordination/ports.js';
 import { createRedisCoordination } from './coordination/redis.js';
-import { createServices, type Services } from './domain/services.js';
+import { createServices, type ServiceDeps, type Services } from './domain/services.js';
 import { apiRoutes } from './http/routes/index.js';
 import { dashboard } from './http/dashboard.js';
 import { buildHttpServer } from './http/server.js';
@@ -27,6 +27,8 @@ export interface AppOptions {
   alerting?: Partial<DispatcherOptions>;
   /** Check engine settings tests adjust: trusted test CAs, a shorter confirming-retry pause. */
   checks?: Pick<CheckEngineOptions, 'extraCaPem' | 'retryDelayMs'>;
+  /** Live stream limits (open streams per caller and per process); tests lower them. */
+  live?: ServiceDeps['live'];
 }
 
 /** What every Lookout process has, with or without HTTP: store, coordination, services, check engine. */
@@ -58,7 +60,7 @@ export interface RuntimeOptions extends AppOptions {
  * Opens the store (migrating it), coordination and check dispatch for the mode the configuration
  * names: embedded (SQLite, in-process) or cluster (`REDIS_URL`: Redis locks, channels and BullMQ).
  */
-export async function createRuntime({ config, logDestination, alerting, checks, schedule }: RuntimeOptions): Promise<Runtime> {
+export async function createRuntime({ config, logDestination, alerting, checks, live, schedule }: RuntimeOptions): Promise<Runtime> {
   const logger = createLogger(config.logLevel, logDestination);
   const store = openStore(config.databaseUrl, {
     onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost; the next query opens a new one'),
@@ -72,7 +74,7 @@ export async function createRuntime({ config, logDestination, alerting, checks, 
     throw error;
   }
   const dispatcher = config.redisUrl ? new BullMqDispatcher(config.redisUrl, logger) : new EmbeddedDispatcher();
-  const services = createServices({ config, store, coordination, dispatcher, logger, alerting });
+  const services = createServices({ config, store, coordination, dispatcher, logger, alerting, live });
   // Every process's monitor changes reach the scheduler, wherever it runs.
   const monitorChanges = coordination.channel<MonitorChange>('monitor-changes');
   services.monitors.onChange((change) => {

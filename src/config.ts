@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 export const REGIONS = ['us-east', 'eu-west', 'asia'] as const;
@@ -21,7 +22,15 @@ export interface Config {
   logLevel: string;
   bootstrap: boolean;
   runRetentionHours: number;
+  /**
+   * Which proxies' `X-Forwarded-For` decides a request's client address (Fastify's `trustProxy`):
+   * false (the connecting peer is the client), true (the left-most forwarded address), a number of
+   * hops to trust, or the addresses/CIDRs of the proxies.
+   */
+  trustProxy: TrustProxy;
 }
+
+export type TrustProxy = boolean | number | string[];
 
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -36,6 +45,7 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOOKOUT_BOOTSTRAP: z.enum(['true', 'false']).default('true'),
   LOOKOUT_RUN_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 400).default(24),
+  TRUST_PROXY: z.string().optional(),
 });
 
 export class ConfigError extends Error {}
@@ -61,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     bootstrap: e.LOOKOUT_BOOTSTRAP === 'true',
     runRetentionHours: e.LOOKOUT_RUN_RETENTION_HOURS,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }
 
@@ -77,4 +88,34 @@ function parseRegions(value: string): Region[] {
     }
   }
   return [...new Set(regions)] as Region[];
+}
+
+/** `TRUST_PROXY`: unset or `false` (off), `true`, a hop count, or a comma-separated list of addresses/CIDRs. */
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops < 1 || hops > 100) throw new ConfigError('Invalid configuration: TRUST_PROXY: a hop count must be between 1 and 100');
+    return hops;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (!isAddressOrCidr(entry)) {
+      throw new ConfigError(
+        `Invalid configuration: TRUST_PROXY: "${entry}" is not an IP address or CIDR (use true, a hop count, or a comma-separated list of addresses/CIDRs)`,
+      );
+    }
+  }
+  return entries;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
 }

@@ -11,13 +11,25 @@ export class FlexibleRateLimiter implements RateLimiter {
     private readonly options: RateLimiterOptions,
   ) {}
 
-  async consume(key: string): Promise<RateDecision> {
+  async consume(key: string, points = 1): Promise<RateDecision> {
+    if (!Number.isInteger(points) || points < 1) throw new RangeError(`points must be a positive whole number, not ${points}`);
     try {
-      return this.decision(await this.limiter.consume(key), true);
+      return this.decision(await this.limiter.consume(key, points), true);
     } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) return this.decision(rejection, false);
-      throw rejection;
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      // The store counted the refused points: take them back, so that a refusal spends nothing and
+      // a caller refused for asking too much can still spend what is left.
+      await this.limiter.reward(key, points);
+      return this.decision({ consumedPoints: Math.max(0, rejection.consumedPoints - points), msBeforeNext: rejection.msBeforeNext }, false);
     }
+  }
+
+  async refund(key: string, points = 1): Promise<void> {
+    if (!Number.isInteger(points) || points < 1) throw new RangeError(`points must be a positive whole number, not ${points}`);
+    const state = await this.limiter.get(key);
+    // Nothing counted in this window (it ended): nothing to give back, and no window to open.
+    if (!state || state.consumedPoints <= 0) return;
+    await this.limiter.reward(key, Math.min(points, state.consumedPoints));
   }
 
   async peek(key: string): Promise<RateDecision> {
@@ -26,11 +38,11 @@ export class FlexibleRateLimiter implements RateLimiter {
     return this.decision(state, state.consumedPoints < this.options.points);
   }
 
-  private decision(state: RateLimiterRes, allowed: boolean): RateDecision {
+  private decision(state: Pick<RateLimiterRes, 'consumedPoints' | 'msBeforeNext'>, allowed: boolean): RateDecision {
     return {
       allowed,
       limit: this.options.points,
-      remaining: Math.max(0, this.options.points - state.consumedPoints),
+      remaining: Math.min(this.options.points, Math.max(0, this.options.points - state.consumedPoints)),
       resetSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)),
     };
   }

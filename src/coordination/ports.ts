@@ -13,8 +13,13 @@ export interface RateDecision {
 
 /** A fixed budget of `points` per `durationSeconds` per key. */
 export interface RateLimiter {
-  /** Spends one point. */
-  consume(key: string): Promise<RateDecision>;
+  /**
+   * Spends `points` (default 1). A spend that does not fit in what is left is refused whole: it
+   * spends nothing, so a caller refused for asking too much can still spend what remains.
+   */
+  consume(key: string, points?: number): Promise<RateDecision>;
+  /** Gives back points spent earlier in the current window (never more than were spent). */
+  refund(key: string, points?: number): Promise<void>;
   /** Reports the state without spending. */
   peek(key: string): Promise<RateDecision>;
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { requireRole, type Actor } from './actor.js';
 import type { MonitorService } from './monitors.js';
+import { Problem } from './problem.js';
 import { ANY_ROLE } from './roles.js';
 import type { SessionService } from './sessions.js';
 import { isoOrNull } from './time.js';
@@ -26,6 +27,16 @@ export type LiveEvent =
     };
 
 export const LIVE_POLL_MS = 2_000;
+/** Open live streams one token or session may hold at once. */
+export const STREAMS_PER_CALLER = 5;
+/** Open live streams this process holds at once, whoever opened them. */
+export const STREAMS_PER_PROCESS = 1_000;
+
+export interface LiveOptions {
+  pollMs: number;
+  streamsPerCaller: number;
+  streamsPerProcess: number;
+}
 
 /**
  * Monitor status changes of a team, pushed to dashboards (server-sent events). One poller per team
@@ -34,28 +45,75 @@ export const LIVE_POLL_MS = 2_000;
  */
 export class LiveStatusService {
   private readonly watches = new Map<string, TeamWatch>();
+  /** Open subscriptions per token or session (`Actor.tokenId`), and in all. */
+  private readonly held = new Map<string, number>();
+  private total = 0;
+  private readonly options: LiveOptions;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly sessions: SessionService,
     monitors: MonitorService,
-    private readonly pollMs = LIVE_POLL_MS,
+    options: Partial<LiveOptions> = {},
   ) {
+    this.options = {
+      pollMs: options.pollMs ?? LIVE_POLL_MS,
+      streamsPerCaller: options.streamsPerCaller ?? STREAMS_PER_CALLER,
+      streamsPerProcess: options.streamsPerProcess ?? STREAMS_PER_PROCESS,
+    };
     monitors.onChange((change) => this.watches.get(change.teamId)?.pollSoon());
   }
 
   /**
    * Subscribes to the actor's team; the first event is a snapshot. `onEnd` runs if the service stops
-   * (the server shuts down) so that the stream can be closed. Returns the unsubscribe function.
+   * (the server shuts down) so that the stream can be closed. Returns the unsubscribe function, which
+   * also frees the subscription's slot.
+   *
+   * Each subscription holds memory and a connection for as long as it is open, so one token or
+   * session holds at most a few and the process at most a bounded number; past either, 429.
    */
   subscribe(actor: Actor, listener: (event: LiveEvent) => void, onEnd: () => void = () => {}): () => void {
     requireRole(actor, ANY_ROLE);
+    const mine = this.held.get(actor.tokenId) ?? 0;
+    if (mine >= this.options.streamsPerCaller) {
+      throw new Problem('rate-limited', `This token or session has ${mine} live streams open, the most it may; close one to open another.`);
+    }
+    if (this.total >= this.options.streamsPerProcess) {
+      throw new Problem('rate-limited', 'This server has as many live streams open as it allows; try again later.');
+    }
+    this.held.set(actor.tokenId, mine + 1);
+    this.total++;
     let watch = this.watches.get(actor.teamId);
     if (!watch) {
-      watch = new TeamWatch(this.db, actor.teamId, this.pollMs, () => this.watches.delete(actor.teamId));
+      watch = new TeamWatch(this.db, actor.teamId, this.options.pollMs, () => this.watches.delete(actor.teamId));
       this.watches.set(actor.teamId, watch);
     }
-    return watch.add(listener, onEnd);
+    let open = true;
+    const release = () => {
+      if (!open) return;
+      open = false;
+      this.total--;
+      const left = (this.held.get(actor.tokenId) ?? 1) - 1;
+      if (left > 0) this.held.set(actor.tokenId, left);
+      else this.held.delete(actor.tokenId);
+    };
+    let remove: () => void;
+    try {
+      remove = watch.add(listener, onEnd);
+    } catch (error) {
+      release();
+      throw error;
+    }
+    return () => {
+      if (!open) return;
+      release();
+      remove();
+    };
+  }
+
+  /** Open subscriptions, in all or of one token or session. */
+  openStreams(tokenId?: string): number {
+    return tokenId === undefined ? this.total : (this.held.get(tokenId) ?? 0);
   }
 
   /** Whether the caller of a long-lived stream may still read: the token or session is active and still a member. */

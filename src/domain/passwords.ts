@@ -1,9 +1,21 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { Semaphore } from './semaphore.js';
 
-const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
+const scryptUnbounded = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
     scryptCallback(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key))),
   );
+
+/**
+ * Hashing a password costs about 16 MiB and tens of milliseconds of a libuv thread, the same small
+ * pool file and name-resolution work use. However many sign-ins arrive at once, at most four hashes
+ * run in this process; the rest wait their turn, so a burst of sign-ins cannot exhaust memory or
+ * starve the rest of the server.
+ */
+export const passwordWork = new Semaphore(4);
+
+const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
+  passwordWork.run(() => scryptUnbounded(password, salt, keylen, options));
 
 const PARAMS = { N: 16384, r: 8, p: 1 };
 const KEY_LENGTH = 32;

@@ -11,7 +11,7 @@ import { AlertProcessor } from './alerts/processor.js';
 import { CheckService } from './checks.js';
 import { IncidentService } from './incidents.js';
 import { MonitorService } from './monitors.js';
-import { LiveStatusService } from './live-status.js';
+import { LiveStatusService, type LiveOptions } from './live-status.js';
 import { MonitorStatsService } from './monitor-stats.js';
 import { NotificationPolicyService } from './notification-policies.js';
 import { PersonalTokenService } from './personal-tokens.js';
@@ -71,9 +71,11 @@ export interface ServiceDeps {
   logger?: Logger;
   /** Delivery timing (backoff, retry window, polling); tests shorten it. */
   alerting?: Partial<DispatcherOptions>;
+  /** Live stream limits (open streams per caller and per process) and polling; tests lower them. */
+  live?: Partial<LiveOptions>;
 }
 
-export function createServices({ config, store, coordination, dispatcher = new EmbeddedDispatcher(), logger, alerting }: ServiceDeps): Services {
+export function createServices({ config, store, coordination, dispatcher = new EmbeddedDispatcher(), logger, alerting, live }: ServiceDeps): Services {
   const tokens = new TokenService(store.db);
   const sessions = new SessionService(
     store.db,
@@ -125,7 +127,7 @@ export function createServices({ config, store, coordination, dispatcher = new E
     personalTokens: new PersonalTokenService(store.db, tokens),
     teamTokens: new TeamTokenService(store.db, tokens),
     teamMembers: new TeamMemberService(store.db, services.teams, services.users, sessions, config.publicUrl),
-    live: new LiveStatusService(store.db, sessions, services.monitors),
+    live: new LiveStatusService(store.db, sessions, services.monitors, live),
     statusPages: new StatusPageService(store.db, config.publicUrl, store.dialect),
     monitorStats: new MonitorStatsService(store.db, services.monitors),
   };

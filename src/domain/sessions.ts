@@ -25,7 +25,8 @@ import { parseInput, uuid } from './validation.js';
  *   cookie (HttpOnly) nor the token (same-origin policy), so it cannot forge the header; the server
  *   needs no extra state to check it.
  * - Sign-in is throttled per account (10 failures per 15 minutes) and per client address (50 per
- *   15 minutes); past either, 429 with Retry-After.
+ *   15 minutes); past either, 429 with Retry-After. An attempt spends its point before the password
+ *   is checked and gets it back when the password is right.
  */
 
 export const SESSION_COOKIE = 'lookout_session';
@@ -143,8 +144,15 @@ export class SessionService {
   async signIn(input: unknown, client: { ip: string; userAgent?: string }): Promise<OpenedSession> {
     const { email, password } = parseInput(SignInInput, input);
     const account = email.toLowerCase();
-    const [byAccount, byAddress] = await Promise.all([this.failuresPerAccount.peek(account), this.failuresPerAddress.peek(client.ip)]);
+    // Every attempt spends its points before the password is looked at, so that a burst of
+    // parallel guesses cannot all pass the check before the first failure is counted, and an
+    // attempt over the limit costs no hashing. A correct password gives its points back.
+    const [byAccount, byAddress] = await Promise.all([this.failuresPerAccount.consume(account), this.failuresPerAddress.consume(client.ip)]);
     if (!byAccount.allowed || !byAddress.allowed) {
+      await Promise.all([
+        byAccount.allowed && this.failuresPerAccount.refund(account),
+        byAddress.allowed && this.failuresPerAddress.refund(client.ip),
+      ]);
       const wait = Math.max(byAccount.allowed ? 0 : byAccount.resetSeconds, byAddress.allowed ? 0 : byAddress.resetSeconds);
       throw new Problem('rate-limited', `Too many failed sign-in attempts; try again in ${Math.ceil(wait / 60)} minute(s).`, {
         retryAfter: wait,
@@ -157,10 +165,8 @@ export class SessionService {
       .executeTakeFirst();
     // Without a user or a password, a hash is still checked so that the answer takes as long.
     const ok = await verifyPassword(password, user?.password_hash ?? (await this.dummy()));
-    if (!user || user.password_hash === null || !ok) {
-      await Promise.all([this.failuresPerAccount.consume(account), this.failuresPerAddress.consume(client.ip)]);
-      throw new Problem('unauthorized', SIGN_IN_FAILED);
-    }
+    if (!user || user.password_hash === null || !ok) throw new Problem('unauthorized', SIGN_IN_FAILED);
+    await Promise.all([this.failuresPerAccount.refund(account), this.failuresPerAddress.refund(client.ip)]);
     return this.open(user.id, client);
   }
 
@@ -249,11 +255,20 @@ export class SessionService {
 
   /** Sets a password through a set-password link, ends the user's other sessions and signs in. */
   async setPassword(input: unknown, client: { ip: string; userAgent?: string }): Promise<OpenedSession> {
-    const byAddress = await this.failuresPerAddress.peek(client.ip);
+    // Spent before the link is looked up (and given back when the link is good or the body is not
+    // even a guess), like sign-in attempts.
+    const byAddress = await this.failuresPerAddress.consume(client.ip);
     if (!byAddress.allowed) {
       throw new Problem('rate-limited', 'Too many failed attempts from this address; try again later.', { retryAfter: byAddress.resetSeconds });
     }
-    const { token, password } = parseInput(SetPasswordInput, input);
+    let parsed: z.infer<typeof SetPasswordInput>;
+    try {
+      parsed = parseInput(SetPasswordInput, input);
+    } catch (error) {
+      await this.failuresPerAddress.refund(client.ip);
+      throw error;
+    }
+    const { token, password } = parsed;
     const now = Date.now();
     const setup = SETUP_PATTERN.test(token)
       ? await this.db
@@ -264,9 +279,9 @@ export class SessionService {
           .executeTakeFirst()
       : undefined;
     if (!setup || setup.expires_at <= now) {
-      await this.failuresPerAddress.consume(client.ip);
       throw problems.invalidField('token', 'is not a valid set-password link; it may have been used or have expired');
     }
+    await this.failuresPerAddress.refund(client.ip);
     const hash = await hashPassword(password);
     await this.db.transaction().execute(async (trx) => {
       // Used once: of two requests with the same link, only the first to write it goes on.

@@ -1,6 +1,6 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import type { Config } from '../config.js';
+import type { Config, TrustProxy } from '../config.js';
 import type { Actor } from '../domain/actor.js';
 import { newId } from '../domain/ids.js';
 import { Problem } from '../domain/problem.js';
@@ -41,7 +41,7 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
     genReqId: () => newId(),
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: false,
+    trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: frameworkErrors(config.publicUrl),
@@ -113,4 +113,13 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
   for (const route of systemRoutes({ document, ready: deps.ready })) app.route(route);
   for (const plugin of deps.plugins ?? []) await plugin(app);
   return app;
+}
+
+/**
+ * Fastify's `trustProxy` for `TRUST_PROXY`. A hop count becomes "trust the nearest N hops", the
+ * meaning it has in proxy-addr and Express (Fastify itself treats a bare number as trusting none).
+ */
+function trustProxyOption(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
 }

@@ -74,9 +74,11 @@ function problemAnswer(problem: Problem, baseUrl: string): CallToolResult {
 
 /**
  * `POST {base_url}/mcp`: MCP over Streamable HTTP, stateless (a fresh SDK server and transport per
- * HTTP request, JSON answers). Each request is admitted exactly like a REST call: the bearer token
- * (401 problem with `WWW-Authenticate: Bearer`) and one unit of the token's shared 300/minute budget
- * (429 problem with `Retry-After`). GET and DELETE answer 405 (no server-initiated streams, no sessions).
+ * HTTP request, JSON answers). Each request is admitted like a REST call: the bearer token (401
+ * problem with `WWW-Authenticate: Bearer`), then the token's shared 300/minute budget, one unit per
+ * JSON-RPC message so that a batch costs what its messages would cost one by one. A batch that needs
+ * more than is left is refused whole (429 problem with `Retry-After`) and none of it runs. GET and
+ * DELETE answer 405 (no server-initiated streams, no sessions).
  */
 export function mcpEndpoint({ config, services }: { config: Config; services: Services }) {
   const tools = new Map(mcpTools(services).map((tool) => [tool.name, tool]));
@@ -102,20 +104,22 @@ export function mcpEndpoint({ config, services }: { config: Config; services: Se
     return server;
   }
 
-  const admit = async (request: FastifyRequest, reply: FastifyReply) => {
+  // Who is calling is judged before the body is read (401); what the call costs only once it is.
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
     try {
       // Bearer tokens only: no session cookie, so a browser's session cannot be used from another site.
-      const admission = await services.access.admit(request.headers.authorization, request.ip);
-      request.actor = admission.actor;
-      reply.headers(admission.headers);
+      request.actor = await services.access.authenticate(request.headers.authorization, request.ip);
     } catch (error) {
       if (error instanceof Problem && error.code === 'unauthorized') reply.header('WWW-Authenticate', 'Bearer');
       throw error;
     }
   };
+  const spend = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.headers(await services.access.spend(request.actor!, messageCount(request.body)));
+  };
 
   return (app: FastifyInstance) => {
-    app.post(MCP_PATH, { onRequest: admit }, async (request, reply) => {
+    app.post(MCP_PATH, { onRequest: authenticate, preHandler: spend }, async (request, reply) => {
       if (request.body instanceof MalformedBody) throw problems.invalidField('body', `is not valid JSON (${request.body.reason})`);
       const server = serverFor(request.actor!, request.log);
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
@@ -173,4 +177,12 @@ function webRequest(request: FastifyRequest, baseUrl: string): Request {
     for (const one of [value].flat()) headers.append(name, one);
   }
   return new Request(new URL(MCP_PATH, baseUrl), { method: 'POST', headers });
+}
+
+/**
+ * Units a POST body costs: one per JSON-RPC message of a batch, one for a single message or for a
+ * body that is no message at all (it is still answered).
+ */
+function messageCount(body: unknown): number {
+  return Array.isArray(body) ? Math.max(1, body.length) : 1;
 }

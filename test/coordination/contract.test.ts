@@ -101,6 +101,41 @@ describe.each(implementations)('$name coordination', (implementation) => {
       expect(exhausted.resetSeconds).toBeGreaterThanOrEqual(1);
       expect(exhausted.resetSeconds).toBeLessThanOrEqual(60);
     });
+
+    it('spends several points at once, and refuses a spend larger than what is left whole, spending nothing', async () => {
+      const limiter = coordination.rateLimiter({ name: key('many'), points: 30, durationSeconds: 60 });
+      const k = key('k');
+      expect(await limiter.consume(k, 20)).toMatchObject({ allowed: true, limit: 30, remaining: 10 });
+      const refused = await limiter.consume(k, 11);
+      expect(refused).toMatchObject({ allowed: false, limit: 30, remaining: 10 });
+      expect(refused.resetSeconds).toBeGreaterThanOrEqual(1);
+      expect(await limiter.peek(k)).toMatchObject({ allowed: true, remaining: 10 });
+      expect(await limiter.consume(k, 10)).toMatchObject({ allowed: true, remaining: 0 });
+      // A single point refused on a full window leaves it exactly full.
+      expect(await limiter.consume(k)).toMatchObject({ allowed: false, remaining: 0 });
+      await limiter.refund(k);
+      expect(await limiter.consume(k)).toMatchObject({ allowed: true, remaining: 0 });
+    });
+
+    it('of concurrent spends only what fits is granted', async () => {
+      const limiter = coordination.rateLimiter({ name: key('race'), points: 10, durationSeconds: 60 });
+      const k = key('k');
+      const decisions = await Promise.all(Array.from({ length: 25 }, () => limiter.consume(k)));
+      expect(decisions.filter((d) => d.allowed)).toHaveLength(10);
+      expect(await limiter.peek(k)).toMatchObject({ allowed: false, remaining: 0 });
+    });
+
+    it('refund gives back spent points, never more than were spent, and opens no window', async () => {
+      const limiter = coordination.rateLimiter({ name: key('refund'), points: 3, durationSeconds: 60 });
+      const k = key('k');
+      await limiter.refund(k, 2);
+      expect(await limiter.peek(k)).toEqual({ allowed: true, limit: 3, remaining: 3, resetSeconds: 60 });
+      await limiter.consume(k, 2);
+      await limiter.refund(k, 5);
+      expect(await limiter.peek(k)).toMatchObject({ allowed: true, remaining: 3 });
+      expect(await limiter.consume(k, 3)).toMatchObject({ allowed: true, remaining: 0 });
+      expect((await limiter.consume(k)).allowed).toBe(false);
+    });
   });
 
   describe('locks', () => {

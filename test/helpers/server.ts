@@ -54,6 +54,8 @@ export interface StartOptions {
   alerting?: Partial<DispatcherOptions>;
   /** Check engine settings: trusted test CAs, a short confirming-retry pause. */
   checks?: AppOptions['checks'];
+  /** Live stream limits, lowered to reach them without opening a thousand streams. */
+  live?: AppOptions['live'];
 }
 
 /**
@@ -84,7 +86,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   });
   let app: App;
   try {
-    app = await createApp({ config: loadConfig(fullEnv), logDestination, alerting: options.alerting, checks: options.checks });
+    app = await createApp({ config: loadConfig(fullEnv), logDestination, alerting: options.alerting, checks: options.checks, live: options.live });
   } catch (error) {
     await provisioned.releaseCoordination();
     await provisioned.dropDatabase();

@@ -34,7 +34,7 @@ describe('request budget', () => {
     expect(other.headers.get('ratelimit-remaining')).toBe('299');
   });
 
-  it('slows down an address after 100 failed authentications a minute, whatever the token', async () => {
+  it('slows down an address after 100 failed authentications a minute, but never a valid token', async () => {
     const member = await server.newTeam('Member');
     for (let i = 0; i < 100; i++) {
       const answer = await server.request('GET', '/api/v1/teams/current', { headers: { authorization: `Bearer lkt_${String(i).padStart(40, 'x')}` } });
@@ -43,8 +43,8 @@ describe('request budget', () => {
     const throttled = await server.request('GET', '/api/v1/teams/current', { headers: { authorization: 'Bearer nonsense' } });
     expect(throttled.status).toBe(429);
     expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    // While throttled, even a valid token learns nothing: guessing stays slow.
+    // Others failing from the same address (one office, one NAT) do not lock out a valid token.
     const valid = await server.request('GET', '/api/v1/teams/current', { token: member.token });
-    expect(valid.status).toBe(429);
+    expect(valid.status).toBe(200);
   });
 });

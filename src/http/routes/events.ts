@@ -23,24 +23,40 @@ export function eventRoutes(services: Services, options: { heartbeatMs?: number 
       description:
         'Any role; token or dashboard session. The first event is `snapshot` ({"type":"snapshot","monitors":[{monitorId,status,paused,lastCheckedAt}]}); ' +
         'then `monitor` ({"type":"monitor","change":"status|checked|added|removed","previousStatus","monitor":{…}}) within about two seconds of a change. ' +
-        'A comment line every 15 s keeps the connection open; the stream ends when the token or session stops being valid.',
+        'A comment line every 15 s keeps the connection open; the stream ends when the token or session stops being valid. ' +
+        'At most 5 streams are open per token or session (and a bounded number per server); the next is 429 `rate-limited` until one closes. ' +
+        'HEAD answers the headers at once and opens no stream.',
       success: { status: 200, description: 'An endless text/event-stream.' },
       problems: [],
-      handler: async ({ actor, reply }) => {
-        reply.hijack();
-        const raw = reply.raw;
-        raw.writeHead(200, {
+      handler: async ({ actor, request, reply }) => {
+        const headers = {
           ...(reply.getHeaders() as OutgoingHttpHeaders),
           'Content-Type': 'text/event-stream; charset=utf-8',
           'Cache-Control': 'no-store',
           Connection: 'keep-alive',
           'X-Accel-Buffering': 'no',
-        });
-        raw.write('retry: 3000\n\n');
+        };
+        const raw = reply.raw;
+        if (request.method === 'HEAD') {
+          // Headers only, at once: a HEAD can never read events, so it holds no subscription.
+          reply.hijack();
+          raw.writeHead(200, headers);
+          raw.end();
+          return;
+        }
+        // Subscribing first takes the stream's slot (or answers 429 while an answer can still be
+        // chosen); events that arrive before the headers are written wait for them.
         let sequence = 0;
         let closed = false;
+        let started = false;
+        const early: LiveEvent[] = [];
+        let heartbeat: NodeJS.Timeout | undefined;
+        let unsubscribe = () => {};
+        const write = (event: LiveEvent) => raw.write(`id: ${++sequence}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
         const send = (event: LiveEvent) => {
-          if (!closed) raw.write(`id: ${++sequence}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+          if (closed) return;
+          if (started) write(event);
+          else early.push(event);
         };
         const close = () => {
           if (closed) return;
@@ -49,15 +65,22 @@ export function eventRoutes(services: Services, options: { heartbeatMs?: number 
           unsubscribe();
           raw.end();
         };
-        const heartbeat = setInterval(() => {
+        unsubscribe = live.subscribe(actor, send, close);
+        reply.hijack();
+        raw.writeHead(200, headers);
+        raw.write('retry: 3000\n\n');
+        started = true;
+        for (const event of early.splice(0)) write(event);
+        heartbeat = setInterval(() => {
           live.stillAdmitted(actor).then(
             (ok) => (ok ? !closed && raw.write(': keep-alive\n\n') : close()),
             () => close(),
           );
         }, heartbeatMs).unref();
-        const unsubscribe = live.subscribe(actor, send, close);
         raw.on('close', close);
         raw.on('error', close);
+        // The client may have gone while the slot was being taken: then nothing will report it.
+        if (raw.destroyed || request.raw.destroyed || !raw.socket || raw.socket.destroyed) close();
       },
     },
   ];
