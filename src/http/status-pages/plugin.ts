@@ -4,7 +4,7 @@ import { Problem } from '../../domain/problem.js';
 import type { StatusPageService } from '../../domain/status-pages.js';
 import { sendProblem } from '../problem-reply.js';
 import { StatusPageCache, type Encoding, type Kind } from './cache.js';
-import { CONTENT_SECURITY_POLICY, renderNotFoundHtml } from './render-html.js';
+import { CONTENT_SECURITY_POLICY } from './render-html.js';
 
 /** Browsers and proxies may keep an answer this long; the server's own cache is checked on every request. */
 export const MAX_AGE_SECONDS = 30;
@@ -16,16 +16,14 @@ export interface StatusPageOptions {
   ttlMs?: number;
 }
 
-const NOT_FOUND_HTML = Buffer.from(renderNotFoundHtml());
-
 /**
  * The public status pages, without a token:
  * - `GET /status/{slug}`: the HTML page;
  * - `GET /status/{slug}.json`: the same data as JSON (CORS open: it is public);
  * - `GET /status/{slug}/feed.atom`: Atom 1.0 of the incidents shown.
  * Answers carry `Cache-Control: public, max-age=30` and a strong ETag (`If-None-Match` → 304), and
- * come compressed (br, gzip) when asked. An unknown slug is 404: an HTML page for a browser asking
- * for the page, a problem (application/problem+json) otherwise.
+ * come compressed (br, gzip) when asked. An unknown slug is a 404 problem (application/problem+json)
+ * for every client, browsers included: every error under `/status` is a problem, like the API's.
  */
 export function statusPages(service: Pick<StatusPageService, 'changeToken' | 'publicState' | 'publicView'>, options: StatusPageOptions) {
   return (app: FastifyInstance): void => {
@@ -33,7 +31,7 @@ export function statusPages(service: Pick<StatusPageService, 'changeToken' | 'pu
 
     const serve = async (request: FastifyRequest, reply: FastifyReply, slug: string, kind: Kind) => {
       const built = await cache.get(slug);
-      if (!built) return notFound(request, reply, kind);
+      if (!built) return sendProblem(reply, request, new Problem('not-found', 'There is no status page with this address.'), options.publicUrl);
       const form = built.get(kind);
       const encoding = pickEncoding(request.headers['accept-encoding']);
       const { body, etag } = form.encode(encoding);
@@ -46,12 +44,6 @@ export function statusPages(service: Pick<StatusPageService, 'changeToken' | 'pu
       return reply.type(form.type).send(body);
     };
 
-    const notFound = (request: FastifyRequest, reply: FastifyReply, kind: Kind) => {
-      if (kind === 'html' && /\btext\/html\b/.test(request.headers.accept ?? '')) {
-        return reply.status(404).type('text/html; charset=utf-8').header('Content-Security-Policy', CONTENT_SECURITY_POLICY).send(NOT_FOUND_HTML);
-      }
-      return sendProblem(reply, request, new Problem('not-found', 'There is no status page with this address.'), options.publicUrl);
-    };
 
     // One route for `/status/<slug>` and `/status/<slug>.json`: a slug never holds a dot.
     app.get('/status/:page', async (request, reply) => {

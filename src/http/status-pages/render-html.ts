@@ -97,9 +97,6 @@ section{margin-top:2.5rem}
 .empty{margin:0;padding:1.25rem 1.5rem;color:var(--faint)}
 footer{display:flex;flex-wrap:wrap;justify-content:space-between;gap:.5rem 1.5rem;margin:3rem auto 2.5rem;color:var(--faint);font-size:.875rem}
 footer p{margin:0}
-.not-found{padding:2rem 1.5rem;margin-top:4rem;text-align:center}
-.not-found h1{margin:0 0 .5rem;font-size:1.5rem}
-.not-found p{margin:0;color:var(--muted)}
 @media (max-width:40rem){
 .wrap{padding:0 1rem}
 .top{padding:1.75rem 0 1.25rem}
@@ -294,25 +291,3 @@ ${timeline(incident)}
 </article>`;
 }
 
-/** The answer for an unknown slug, when a browser asks. */
-export function renderNotFoundHtml(): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Status page not found</title>
-<meta name="color-scheme" content="light dark">
-<style>${CSS}</style>
-</head>
-<body>
-<main class="wrap">
-<div class="card not-found">
-<h1>Status page not found</h1>
-<p>There is no status page at this address. Check the link you followed.</p>
-</div>
-</main>
-</body>
-</html>
-`;
-}
