@@ -2,7 +2,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 import { z } from 'zod';
 import { REGIONS } from '../config.js';
 import type { FieldError } from './problem.js';
-import { intRange, text, uuid } from './validation.js';
+import { intRange, judgedUnion, text, uuid } from './validation.js';
 
 /*
  * Every shape a monitor has, defined once: these schemas validate requests (in MonitorService),
@@ -178,8 +178,7 @@ const SecretField = credentialText(LIMITS.secretLength).describe(
 );
 
 /** Credentials the check sends; the secret is write-only. */
-export const MonitorAuthInput = z
-  .discriminatedUnion(
+export const MonitorAuthInput = judgedUnion(
     'type',
     [
       z
@@ -212,8 +211,7 @@ export const MonitorAuthInput = z
             : `must be one of ${AUTH_TYPES.join(', ')}`
           : undefined,
     },
-  )
-  .describe(
+  ).describe(
     'Credentials for the check: `bearer` (secret), `basic` (username and secret) or `header` (headerName and secret).',
   );
 export type MonitorAuthInput = z.output<typeof MonitorAuthInput>;
@@ -293,6 +291,16 @@ export type MonitorCreate = z.output<typeof MonitorCreate>;
  * then whatever is wrong with the common fields (the type-specific fields cannot be judged).
  */
 export const UntypedMonitorCreate = z.object({ type: MonitorTypeField, ...commonCreate });
+
+/**
+ * What is judged of a create body without a known `type`: the `type` error, the common fields,
+ * the fields of either type when present, and any field no monitor has.
+ */
+export const UntypedMonitorCreateCheck = z.strictObject({
+  ...UntypedMonitorCreate.shape,
+  ...HttpMonitorFields.partial().shape,
+  ...SslMonitorFields.partial().shape,
+});
 
 export const HttpMonitorUpdate = z
   .strictObject({ ...MonitorCommonFields.partial().shape, ...HttpMonitorFields.partial().shape })

@@ -12,7 +12,7 @@ import {
   MONITOR_TYPES,
   MonitorCreate,
   NoFields,
-  UntypedMonitorCreate,
+  UntypedMonitorCreateCheck,
   inFieldOrder,
   updateSchemaFor,
   type CertificateRecord,
@@ -156,7 +156,7 @@ export class MonitorService {
     requireRole(actor, WRITERS);
     const knownType = isObject(input) && (MONITOR_TYPES as readonly unknown[]).includes(input.type);
     // A body without a known type never passes; validating it still reports every common field.
-    const fields = (await this.validate(knownType ? MonitorCreate : UntypedMonitorCreate, input, actor.teamId)) as MonitorCreate;
+    const fields = (await this.validate(knownType ? MonitorCreate : UntypedMonitorCreateCheck, input, actor.teamId)) as MonitorCreate;
     const now = Date.now();
     const row: Insertable<MonitorsTable> = {
       id: newId(now),
