@@ -54,6 +54,7 @@ const nonPublic = blockList(
     ['::1', 128],
     ['fc00::', 7], // unique local
     ['2001:db8::', 32], // documentation
+    ['64:ff9b:1::', 48], // NAT64 for local use, never routed on the internet
     ['ff00::', 8], // multicast
   ],
 );
@@ -67,6 +68,7 @@ const nonPublic = blockList(
 const EMBEDDED_IPV4: { prefix: BlockList; words: [number, number] }[] = [
   { prefix: blockList([], [['::', 96]]), words: [6, 7] }, // IPv4-compatible
   { prefix: blockList([], [['::ffff:0:0', 96]]), words: [6, 7] }, // IPv4-mapped
+  { prefix: blockList([], [['::ffff:0:0:0', 96]]), words: [6, 7] }, // IPv4-translated (SIIT)
   { prefix: blockList([], [['64:ff9b::', 96]]), words: [6, 7] }, // NAT64
   { prefix: blockList([], [['2002::', 16]]), words: [1, 2] }, // 6to4
 ];

@@ -105,6 +105,11 @@ const ADDRESSES: [string, boolean, boolean, boolean][] = [
   ['64:ff9b::c0a8:101', true, true, false],
   ['64:ff9b::203.0.113.1', true, true, false],
   ['64:ff9b::8.8.8.8', true, true, true],
+  // IPv4-translated (::ffff:0:0:0/96) and local-use NAT64 (64:ff9b:1::/48, never public).
+  ['::ffff:0:a9fe:a9fe', true, false, false],
+  ['::ffff:0:7f00:1', true, true, false],
+  ['::ffff:0:808:808', true, true, true],
+  ['64:ff9b:1::808:808', true, true, false],
   // 6to4 (2002::/16): the IPv4 address is in the second and third words.
   ['2002:a9fe:a9fe::1', true, false, false],
   ['2002:a9fe:a9fe:1:2:3:4:5', true, false, false],
