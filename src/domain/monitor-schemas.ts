@@ -318,7 +318,8 @@ export const MonitorUpdate = z
   .describe(
     'Changes to a monitor: only the fields sent change. `type` cannot be changed, and fields of the other monitor type are rejected. ' +
       '`auth`, `notificationPolicyId` and `warningDays`: omitted keeps the current value, null clears it, a value replaces it ' +
-      '(omitting `auth` keeps the stored secret; a new `auth` object must carry its secret).',
+      '(omitting `auth` keeps the stored secret; a new `auth` object must carry its secret). ' +
+      'Moving `url` to another origin (scheme, host or port) while credentials are stored needs `auth` in the same body, a new value or null; otherwise 400 on `auth`.',
   );
 
 export function updateSchemaFor(type: MonitorType) {
