@@ -2,7 +2,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 import { z } from 'zod';
 import { REGIONS } from '../config.js';
 import type { FieldError } from './problem.js';
-import { intRange, text, uuid } from './validation.js';
+import { intRange, judgedUnion, text, uuid } from './validation.js';
 
 /*
  * Every shape a monitor has, defined once: these schemas validate requests (in MonitorService),
@@ -178,8 +178,7 @@ const SecretField = credentialText(LIMITS.secretLength).describe(
 );
 
 /** Credentials the check sends; the secret is write-only. */
-export const MonitorAuthInput = z
-  .discriminatedUnion(
+export const MonitorAuthInput = judgedUnion(
     'type',
     [
       z
@@ -212,8 +211,7 @@ export const MonitorAuthInput = z
             : `must be one of ${AUTH_TYPES.join(', ')}`
           : undefined,
     },
-  )
-  .describe(
+  ).describe(
     'Credentials for the check: `bearer` (secret), `basic` (username and secret) or `header` (headerName and secret).',
   );
 export type MonitorAuthInput = z.output<typeof MonitorAuthInput>;
@@ -294,6 +292,16 @@ export type MonitorCreate = z.output<typeof MonitorCreate>;
  */
 export const UntypedMonitorCreate = z.object({ type: MonitorTypeField, ...commonCreate });
 
+/**
+ * What is judged of a create body without a known `type`: the `type` error, the common fields,
+ * the fields of either type when present, and any field no monitor has.
+ */
+export const UntypedMonitorCreateCheck = z.strictObject({
+  ...UntypedMonitorCreate.shape,
+  ...HttpMonitorFields.partial().shape,
+  ...SslMonitorFields.partial().shape,
+});
+
 export const HttpMonitorUpdate = z
   .strictObject({ ...MonitorCommonFields.partial().shape, ...HttpMonitorFields.partial().shape })
   .describe('Changes to an HTTP monitor: only the fields sent change.');
@@ -310,7 +318,8 @@ export const MonitorUpdate = z
   .describe(
     'Changes to a monitor: only the fields sent change. `type` cannot be changed, and fields of the other monitor type are rejected. ' +
       '`auth`, `notificationPolicyId` and `warningDays`: omitted keeps the current value, null clears it, a value replaces it ' +
-      '(omitting `auth` keeps the stored secret; a new `auth` object must carry its secret).',
+      '(omitting `auth` keeps the stored secret; a new `auth` object must carry its secret). ' +
+      'Moving `url` to another origin (scheme, host or port) while credentials are stored needs `auth` in the same body, a new value or null; otherwise 400 on `auth`.',
   );
 
 export function updateSchemaFor(type: MonitorType) {

@@ -12,7 +12,7 @@ import {
   MONITOR_TYPES,
   MonitorCreate,
   NoFields,
-  UntypedMonitorCreate,
+  UntypedMonitorCreateCheck,
   inFieldOrder,
   updateSchemaFor,
   type CertificateRecord,
@@ -156,7 +156,7 @@ export class MonitorService {
     requireRole(actor, WRITERS);
     const knownType = isObject(input) && (MONITOR_TYPES as readonly unknown[]).includes(input.type);
     // A body without a known type never passes; validating it still reports every common field.
-    const fields = (await this.validate(knownType ? MonitorCreate : UntypedMonitorCreate, input, actor.teamId)) as MonitorCreate;
+    const fields = (await this.validate(knownType ? MonitorCreate : UntypedMonitorCreateCheck, input, actor.teamId)) as MonitorCreate;
     const now = Date.now();
     const row: Insertable<MonitorsTable> = {
       id: newId(now),
@@ -203,7 +203,7 @@ export class MonitorService {
   async update(actor: Actor, monitorId: string, input: unknown): Promise<MonitorRecord> {
     requireRole(actor, WRITERS);
     const current = await this.find(actor, monitorId);
-    const changes = await this.validate(updateSchemaFor(current.type), input, actor.teamId);
+    const changes = await this.validate(updateSchemaFor(current.type), input, actor.teamId, credentialsLeftBehind(current, input));
     const set = await this.columnChanges(current, changes);
     if (Object.keys(set).length === 0) return toRecord(current);
     const updated = await this.db
@@ -351,7 +351,7 @@ export class MonitorService {
    * Validates a body against `schema`, plus the one rule a schema cannot know: the notification
    * policy must be one of the team's. Every failing field is reported, in interface.md's order.
    */
-  private async validate<S extends z.ZodType>(schema: S, input: unknown, teamId: string): Promise<z.output<S>> {
+  private async validate<S extends z.ZodType>(schema: S, input: unknown, teamId: string, more: FieldError[] = []): Promise<z.output<S>> {
     let value: z.output<S> | undefined;
     let errors: FieldError[] = [];
     try {
@@ -369,6 +369,7 @@ export class MonitorService {
     ) {
       errors.push({ field: 'notificationPolicyId', message: POLICY_NOT_IN_TEAM });
     }
+    errors.push(...more.filter((extra) => !errors.some((e) => e.field === extra.field)));
     if (errors.length > 0) throw problems.validation(inFieldOrder(errors));
     return value as z.output<S>;
   }
@@ -449,6 +450,38 @@ export class MonitorService {
         // A listener's failure must not fail the request that made the change.
       }
     }
+  }
+}
+
+/**
+ * Stored credentials belong to the origin they were given for. A PATCH that moves an HTTP monitor
+ * to another origin (scheme, host or port; default ports equal explicit ones) while credentials
+ * are stored must say what becomes of them in the same body: a new `auth`, or null to drop them.
+ * Otherwise anyone allowed to edit the URL could have the next check hand the secret to a host
+ * of their choosing.
+ */
+function credentialsLeftBehind(current: RecordRow, input: unknown): FieldError[] {
+  if (current.type !== 'http' || current.auth_type === null || current.url === null) return [];
+  if (!isObject(input) || typeof input.url !== 'string' || 'auth' in input) return [];
+  const from = originOf(current.url);
+  const to = originOf(input.url);
+  // An unparsable url is reported on `url` by the schema; an origin that cannot be compared is treated as another one.
+  if (to === null || from === to) return [];
+  return [
+    {
+      field: 'auth',
+      message: `must be sent (new credentials, or null to remove them) when url moves to another origin (${to}); stored credentials are never sent to a new origin`,
+    },
+  ];
+}
+
+/** Scheme, host and port in normal form (lower case, default port dropped), or null when the url cannot be parsed. */
+function originOf(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
+  } catch {
+    return null;
   }
 }
 

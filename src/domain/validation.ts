@@ -97,3 +97,37 @@ export function intRange(min: number, max: number) {
 }
 
 export const uuid = () => z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID');
+
+/**
+ * A union picked by `discriminator` that, when the discriminator is missing or unknown, still
+ * judges every other field it can: fields all variants share are required as they are there,
+ * fields of some variants are judged when present, and a field no variant has is not allowed.
+ * Zod alone stops at the discriminator, so a bad `type` would hide every other mistake.
+ */
+export function judgedUnion<const Options extends readonly [z.ZodObject, ...z.ZodObject[]]>(
+  discriminator: string,
+  options: Options,
+  params?: { error?: (issue: z.core.$ZodRawIssue) => string | undefined },
+) {
+  const shapes = options.map((option) => option.shape as Record<string, z.ZodType>);
+  const fallback: Record<string, z.ZodType> = {};
+  for (const shape of shapes) {
+    for (const [key, schema] of Object.entries(shape)) {
+      if (key === discriminator || key in fallback) continue;
+      fallback[key] = shapes.every((s) => key in s) ? schema : schema.optional();
+    }
+  }
+  const others = z.strictObject({ [discriminator]: z.unknown().optional(), ...fallback });
+  return z.discriminatedUnion(discriminator, options, params).superRefine(
+    (value, ctx) => {
+      const result = others.safeParse(value);
+      if (result.success) return;
+      // Copied as they are: their paths are relative to this value, as the refinement's own would be.
+      for (const issue of result.error.issues) ctx.addIssue({ ...issue } as z.core.$ZodSuperRefineIssue);
+    },
+    {
+      when: (payload) =>
+        payload.issues.some((issue) => issue.code === 'invalid_union' && issue.path?.length === 1 && issue.path[0] === discriminator),
+    },
+  );
+}

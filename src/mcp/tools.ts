@@ -163,7 +163,7 @@ export function mcpTools(services: Services): McpTool[] {
         MONITOR_FIELDS +
         ' `type` cannot change, and fields of the other monitor type are rejected. ' +
         '`auth`, `notificationPolicyId` and `warningDays`: omitted keeps the current value, null clears it, a value replaces it ' +
-        '(a new auth object must carry its secret). Roles Member, Admin, Owner.',
+        '(a new auth object must carry its secret; moving url to another origin while credentials are stored needs auth, a new value or null). Roles Member, Admin, Owner.',
       input: UpdateMonitorArgs,
       output: MonitorRecord,
       annotations: CHANGE,

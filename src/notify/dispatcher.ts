@@ -71,7 +71,7 @@ export class DeliveryDispatcher implements LeasedDeliveryRunner {
     private readonly logger?: Logger,
   ) {
     this.options = { ...DEFAULT_DISPATCHER_OPTIONS, ...options };
-    this.mailer = new Mailer(settings.smtpUrl, { publicUrl: settings.publicUrl, timeoutMs: this.options.timeoutMs });
+    this.mailer = new Mailer(settings.smtpUrl, { publicUrl: settings.publicUrl, timeoutMs: this.options.timeoutMs, targetPolicy: settings.targetPolicy });
     this.pump = new Pump(() => this.drain(), {
       intervalMs: this.options.pollIntervalMs,
       onError: (error) => logger?.error({ err: error }, 'delivery dispatch failed'),

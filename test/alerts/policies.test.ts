@@ -124,6 +124,45 @@ describe('notification policies as a resource', () => {
     expect(expectStatus(await req(owner, 'GET', POLICIES), 200).data.length).toBe(before + 1);
   });
 
+  it('lists every failing field: a bad or missing channel type does not hide the channel\'s other mistakes', async () => {
+    const fieldsOf = (answer: Answer) => {
+      expect(answer.status, answer.text).toBe(400);
+      return answer.body.errors.map((e: any) => e.field);
+    };
+    const created = await req(owner, 'POST', POLICIES, {
+      name: '',
+      notifyOn: ['sideways'],
+      channels: [
+        { type: 'sms', to: '+1', url: 'ftp://x.test', secret: 'short' },
+        { url: 'not a url', colour: 'red' },
+        { type: 'webhook', url: 'ftp://x.test', secret: 'short' },
+        { type: 'slack' },
+        { type: 5, webhookUrl: 'gopher://x' },
+      ],
+    });
+    expect(fieldsOf(created)).toEqual([
+      'name',
+      'notifyOn.0',
+      'channels.0.type',
+      'channels.0.url',
+      'channels.0.secret',
+      'channels.0.to',
+      'channels.1.type',
+      'channels.1.url',
+      'channels.1.colour',
+      'channels.2.url',
+      'channels.2.secret',
+      'channels.3.webhookUrl',
+      'channels.4.type',
+      'channels.4.webhookUrl',
+    ]);
+    expect(created.body.errors.find((e: any) => e.field === 'channels.1.colour').message).toBe('is not allowed');
+
+    const policy = await createPolicy(server, owner, { name: 'Every error', channels: [webhook()] });
+    const patched = await req(owner, 'PATCH', `${POLICIES}/${policy.id}`, { name: ' ', channels: [{ type: 'pager', url: 'x' }, { type: 'email', to: ['nope'] }] });
+    expect(fieldsOf(patched)).toEqual(['name', 'channels.0.type', 'channels.0.url', 'channels.1.to.0']);
+  });
+
   it('writes are for Admin and Owner; a Member reads, and gets 403 before any lookup', async () => {
     const policy = await createPolicy(server, owner, { name: 'Roles', channels: [webhook()] });
     const byId = `${POLICIES}/${policy.id}`;

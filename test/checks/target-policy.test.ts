@@ -6,6 +6,7 @@ import { runSslCheck } from '../../src/checks/ssl-check.js';
 import {
   assertHostAllowed,
   createPolicyLookup,
+  embeddedIPv4,
   isAddressAllowed,
   type TargetPolicy,
 } from '../../src/checks/target-policy.js';
@@ -54,7 +55,90 @@ const ADDRESSES: [string, boolean, boolean, boolean][] = [
   ['100.127.255.255', true, true, false],
   ['100.128.0.1', true, true, true],
   ['not-an-address', true, false, false],
+  // Ranges that are not public unicast: blocked under public-only, allowed under no-link-local.
+  ['0.255.255.255', true, false, false],
+  ['192.0.0.1', true, true, false],
+  ['192.0.0.255', true, true, false],
+  ['192.0.1.1', true, true, true],
+  ['192.0.2.1', true, true, false],
+  ['192.0.2.255', true, true, false],
+  ['198.17.255.255', true, true, true],
+  ['198.18.0.1', true, true, false],
+  ['198.19.255.255', true, true, false],
+  ['198.20.0.1', true, true, true],
+  ['198.51.100.7', true, true, false],
+  ['198.51.101.1', true, true, true],
+  ['203.0.113.9', true, true, false],
+  ['203.0.114.1', true, true, true],
+  ['223.255.255.255', true, true, true],
+  ['224.0.0.1', true, true, false],
+  ['239.255.255.255', true, true, false],
+  ['240.0.0.1', true, true, false],
+  ['255.255.255.255', true, true, false],
+  ['fbff:ffff::1', true, true, true],
+  ['fdff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', true, true, false],
+  ['fe00::1', true, true, true],
+  ['2001:db8::1', true, true, false],
+  ['ff02::1', true, true, false],
+  // IPv4-compatible (::/96): the embedded IPv4 address is judged; :: and ::1 are themselves.
+  ['::169.254.169.254', true, false, false],
+  ['::a9fe:a9fe', true, false, false],
+  ['::127.0.0.1', true, true, false],
+  ['::7f00:1', true, true, false],
+  ['::10.0.0.1', true, true, false],
+  ['::192.168.1.1', true, true, false],
+  ['::100.64.0.1', true, true, false],
+  ['::224.0.0.1', true, true, false],
+  ['::8.8.8.8', true, true, true],
+  ['::0.0.0.2', true, false, false],
+  // IPv4-mapped (::ffff:0:0/96), in both spellings.
+  ['::ffff:100.100.100.200', true, false, false],
+  ['::ffff:192.0.2.1', true, true, false],
+  ['::ffff:c633:6407', true, true, false],
+  ['::ffff:8.8.8.8', true, true, true],
+  // NAT64 (64:ff9b::/96).
+  ['64:ff9b::169.254.169.254', true, false, false],
+  ['64:ff9b::a9fe:a9fe', true, false, false],
+  ['64:ff9b::a83f:8110', true, false, false],
+  ['64:ff9b::127.0.0.1', true, true, false],
+  ['64:ff9b::a00:1', true, true, false],
+  ['64:ff9b::c0a8:101', true, true, false],
+  ['64:ff9b::203.0.113.1', true, true, false],
+  ['64:ff9b::8.8.8.8', true, true, true],
+  // IPv4-translated (::ffff:0:0:0/96) and local-use NAT64 (64:ff9b:1::/48, never public).
+  ['::ffff:0:a9fe:a9fe', true, false, false],
+  ['::ffff:0:7f00:1', true, true, false],
+  ['::ffff:0:808:808', true, true, true],
+  ['64:ff9b:1::808:808', true, true, false],
+  // 6to4 (2002::/16): the IPv4 address is in the second and third words.
+  ['2002:a9fe:a9fe::1', true, false, false],
+  ['2002:a9fe:a9fe:1:2:3:4:5', true, false, false],
+  ['2002:0:1::', true, false, false],
+  ['2002:7f00:1::', true, true, false],
+  ['2002:ac10:1::1', true, true, false],
+  ['2002:c612:1::1', true, true, false],
+  ['2002:e000:1::1', true, true, false],
+  ['2002:808:808::1', true, true, true],
 ];
+
+describe('embeddedIPv4', () => {
+  it.each([
+    ['::127.0.0.1', '127.0.0.1'],
+    ['::7f00:1', '127.0.0.1'],
+    ['::ffff:a9fe:a9fe', '169.254.169.254'],
+    ['64:ff9b::a9fe:a9fe', '169.254.169.254'],
+    ['64:FF9B:0:0:0:0:a9fe:a9fe', '169.254.169.254'],
+    ['2002:a9fe:a9fe::1', '169.254.169.254'],
+    ['::', null],
+    ['::1', null],
+    ['fe80::1%eth0', null],
+    ['2606:4700:4700::1111', null],
+    ['64:ff9b:1::a9fe:a9fe', null],
+    ['127.0.0.1', null],
+  ])('%s carries %s', (address, ipv4) => {
+    expect(embeddedIPv4(address)).toBe(ipv4);
+  });
+});
 
 describe('isAddressAllowed', () => {
   it.each(ADDRESSES)('%s → all %s, no-link-local %s, public-only %s', (address, all, noLinkLocal, publicOnly) => {
@@ -146,7 +230,14 @@ describe('checks under a target policy', () => {
     expect(await connectionsBeforeProbe(target)).toBe(0);
   });
 
-  it.each(['http://169.254.169.254/latest/meta-data/', 'http://[::ffff:169.254.169.254]/', 'http://metadata.google.internal/'])(
+  it.each([
+    'http://169.254.169.254/latest/meta-data/',
+    'http://[::ffff:169.254.169.254]/',
+    'http://[::169.254.169.254]/',
+    'http://[64:ff9b::a9fe:a9fe]/',
+    'http://[2002:a9fe:a9fe::1]/',
+    'http://metadata.google.internal/',
+  ])(
     'blocks %s under the default no-link-local policy without any network wait',
     async (url) => {
       const result = await runHttpCheck({ ...httpTarget, url }, { targetPolicy: 'no-link-local', userAgent });

@@ -320,8 +320,9 @@ for (const [type, base, tables] of [
 
   describe(`PATCH ${type} monitor`, () => {
     let id = '';
+    const initialAuth = { type: 'bearer', secret: 'initial-token' };
     beforeAll(async () => {
-      const extra = type === 'http' ? { auth: { type: 'bearer', secret: 'initial-token' } } : { warningDays: 10 };
+      const extra = type === 'http' ? { auth: initialAuth } : { warningDays: 10 };
       id = expectCreated(await owner.request('POST', MONITORS, base(extra))).id;
     });
 
@@ -329,7 +330,9 @@ for (const [type, base, tables] of [
       for (const [value, ok, errorField] of rows) {
         it(`${ok ? 'accepts' : 'rejects'} ${label(field, value)}`, async () => {
           const before = await storedRow(server, id);
-          const answer = await owner.request('PATCH', `${MONITORS}/${id}`, { [field]: resolve(value) });
+          // Stored credentials must be restated when the url moves to another origin; the same ones change nothing.
+          const body = field === 'url' ? { url: resolve(value), auth: initialAuth } : { [field]: resolve(value) };
+          const answer = await owner.request('PATCH', `${MONITORS}/${id}`, body);
           if (ok) {
             expectShown(expectOk(answer), field, resolve(value));
           } else {
@@ -454,6 +457,46 @@ describe('order of errors', () => {
       'host',
       'zzz',
     ]);
+  });
+
+  it('an invalid or missing auth.type does not hide the other auth fields', async () => {
+    const fields = async (method: string, path: string, body: unknown) => {
+      const answer = await owner.request(method, path, body);
+      expect(answer.status, answer.text).toBe(400);
+      return answer.body.errors.map((e: any) => e.field);
+    };
+    expect(await fields('POST', MONITORS, httpBody({ auth: { type: 'digest' } }))).toEqual(['auth.type', 'auth.secret']);
+    expect(await fields('POST', MONITORS, httpBody({ auth: {} }))).toEqual(['auth.type', 'auth.secret']);
+    expect(await fields('POST', MONITORS, httpBody({ auth: { type: 7, secret: '', username: 'a:b', headerName: 'X Y', realm: 'r' } }))).toEqual([
+      'auth.type',
+      'auth.secret',
+      'auth.username',
+      'auth.headerName',
+      'auth.realm',
+    ]);
+    expect(await fields('POST', MONITORS, httpBody({ name: '', auth: { type: 'digest', secret: 'line\nbreak' } }))).toEqual(['name', 'auth.type', 'auth.secret']);
+    const id = expectCreated(await owner.request('POST', MONITORS, httpBody())).id;
+    expect(await fields('PATCH', `${MONITORS}/${id}`, { expectedStatus: 99, auth: { type: 'ntlm' } })).toEqual(['expectedStatus', 'auth.type', 'auth.secret']);
+  });
+
+  it('a missing or unknown type does not hide mistakes in the other fields, of either monitor type', async () => {
+    const answer = await owner.request('POST', MONITORS, {
+      type: 'tcp',
+      name: '',
+      intervalSeconds: 60,
+      timeoutSeconds: 5,
+      regions: ['us-east'],
+      url: 'ftp://x.test',
+      expectedStatus: 99,
+      auth: { type: 'digest' },
+      host: 'https://x.test',
+      port: 0,
+      zzz: 1,
+    });
+    expectInvalid(answer, 'type', MONITORS);
+    expect(answer.body.errors.map((e: any) => e.field)).toEqual(['type', 'name', 'url', 'expectedStatus', 'auth.type', 'auth.secret', 'host', 'port', 'zzz']);
+    const untyped = await owner.request('POST', MONITORS, { name: 'x', intervalSeconds: 5, host: '' });
+    expect(untyped.body.errors.map((e: any) => e.field)).toEqual(['type', 'intervalSeconds', 'timeoutSeconds', 'regions', 'host']);
   });
 
   it('a policy of another team is reported at its place among the other errors', async () => {

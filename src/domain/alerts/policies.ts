@@ -10,7 +10,7 @@ import { Problem, problems } from '../problem.js';
 import { ADMINS, ANY_ROLE } from '../roles.js';
 import type { SecretBox } from '../secrets/secret-box.js';
 import { iso, isoOrNull } from '../time.js';
-import { parseInput, text } from '../validation.js';
+import { judgedUnion, parseInput, text } from '../validation.js';
 import {
   CHANNEL_LIMIT,
   ChannelRecord,
@@ -76,12 +76,10 @@ const EmailChannelInput = z.strictObject({
     .describe('1-20 email addresses; mail goes out through the SMTP server of SMTP_URL.'),
 });
 
-export const ChannelInput = z
-  .discriminatedUnion('type', [WebhookChannelInput, SlackChannelInput, EmailChannelInput], {
-    error: (issue) =>
-      (issue.input as { type?: unknown } | undefined)?.type === undefined ? 'is required' : 'must be one of webhook, slack, email',
-  })
-  .describe('Where alerts go: {"type":"webhook","url","secret"?}, {"type":"slack","webhookUrl"} or {"type":"email","to":[…]}.');
+export const ChannelInput = judgedUnion('type', [WebhookChannelInput, SlackChannelInput, EmailChannelInput], {
+  error: (issue) =>
+    (issue.input as { type?: unknown } | undefined)?.type === undefined ? 'is required' : 'must be one of webhook, slack, email',
+}).describe('Where alerts go: {"type":"webhook","url","secret"?}, {"type":"slack","webhookUrl"} or {"type":"email","to":[…]}.');
 
 const NotifyOnInput = z
   .array(z.enum(NOTIFY_ON))
