@@ -26,7 +26,7 @@ export interface AppOptions {
   /** Alert delivery timing (backoff base, retry window, polling); tests shorten it. */
   alerting?: Partial<DispatcherOptions>;
   /** Check engine settings tests adjust: trusted test CAs, a shorter confirming-retry pause. */
-  checks?: Pick<CheckEngineOptions, 'extraCaPem' | 'retryDelayMs'>;
+  checks?: Pick<CheckEngineOptions, 'extraCaPem' | 'retryDelayMs' | 'concurrency'>;
 }
 
 /** What every Lookout process has, with or without HTTP: store, coordination, services, check engine. */
