@@ -12,6 +12,8 @@ const TEAM_FULL_DELAY_MS = 2000;
 /** A job taken from Redis, waiting in its team's line in the worker until it may run. */
 interface Taken {
   job: CheckJob;
+  /** Whether it had to wait in line (it did not start the moment it was taken). */
+  queued: boolean;
   /** Puts the job back in Redis for another worker (this one is closing). */
   giveBack: () => Promise<void>;
   settle: (error?: unknown) => void;
@@ -56,19 +58,20 @@ export class BullMqDispatcher implements CheckDispatcher {
    * worker, holding a BullMQ slot but not a running one: the worker takes twice `concurrency`
    * jobs from Redis, and lets one team hold at most two lines' worth (running and waiting), so one
    * team's slow checks cannot keep other teams' jobs in Redis. A team's job past that goes back to
-   * Redis for a moment (delayed, keeping its id), and a scheduled job whose following check is
-   * already due when it could start is superseded by that one and skipped, so a team whose checks
-   * cannot keep up does not pile jobs up in Redis.
+   * Redis for a moment (delayed, keeping its id). A scheduled job that waited (in line or in Redis)
+   * until its following check fell due is superseded by that one and skipped, so a team whose
+   * checks cannot keep up does not pile jobs up in Redis; a job that can start when taken (one
+   * taken up again after its worker died, say) always runs.
    */
   consume(regions: readonly Region[], handler: CheckHandler, limits: ConsumeLimits): void {
     for (const region of regions) {
       const fair = new FairQueue<Taken>((taken, done) => {
-        const { job } = taken;
-        if (job.trigger === 'scheduled' && job.nextDueAt !== null && job.nextDueAt <= Date.now()) {
+        // A check that waited in line until its following check fell due is superseded by that one.
+        if (taken.queued && superseded(taken.job, Date.now())) {
           done();
           return taken.settle();
         }
-        handler(job).then(
+        handler(taken.job).then(
           () => (done(), taken.settle()),
           (error: unknown) => (done(), taken.settle(error ?? new Error('check failed'))),
         );
@@ -77,13 +80,27 @@ export class BullMqDispatcher implements CheckDispatcher {
       const take = async (job: Job, token?: string): Promise<void> => {
         const data = job.data as CheckJob;
         const team = teamOf(data);
-        if (this.closing || fair.waitingOf(team) >= limits.teamConcurrency) {
-          await job.moveToDelayed(Date.now() + (this.closing ? 0 : TEAM_FULL_DELAY_MS), token);
+        if (this.closing) {
+          await job.moveToDelayed(Date.now(), token);
           throw new DelayedError();
         }
-        await new Promise<void>((resolve, reject) =>
-          fair.push(team, { job: data, giveBack: () => job.moveToDelayed(Date.now(), token), settle: (error) => (error === undefined ? resolve() : reject(error)) }),
-        );
+        if (fair.waitingOf(team) >= limits.teamConcurrency) {
+          // Its line here is full: back to Redis for a moment, unless its following check is due by then.
+          if (superseded(data, Date.now() + TEAM_FULL_DELAY_MS)) return;
+          await job.moveToDelayed(Date.now() + TEAM_FULL_DELAY_MS, token);
+          throw new DelayedError();
+        }
+        await new Promise<void>((resolve, reject) => {
+          const taken: Taken = {
+            job: data,
+            queued: false,
+            giveBack: () => job.moveToDelayed(Date.now(), token),
+            settle: (error) => (error === undefined ? resolve() : reject(error)),
+          };
+          fair.push(team, taken);
+          // Started within push (a free slot) or left waiting in line.
+          taken.queued = true;
+        });
       };
       const worker = new Worker(queueName(region), take, {
         connection: this.connection(true),
@@ -156,6 +173,11 @@ export class BullMqDispatcher implements CheckDispatcher {
       }
     }
   }
+}
+
+/** Whether a scheduled check's following one is due by `at`: that one carries the check instead. */
+function superseded(job: CheckJob, at: number): boolean {
+  return job.trigger === 'scheduled' && job.nextDueAt !== null && job.nextDueAt <= at;
 }
 
 function queueName(region: Region): string {
