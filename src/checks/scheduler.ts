@@ -165,9 +165,9 @@ export class Scheduler {
 
   private fire(entry: Entry): void {
     const dueAt = entry.nextDueAt;
-    // Only far behind (nothing ran for a while) does it skip ahead, onto its phase.
+    // Only far behind (nothing ran for a while: a catch-up check) does it count from now instead.
     let nextDueAt = nextDue(dueAt, entry.intervalMs, entry.phaseMs);
-    if (nextDueAt <= Date.now()) nextDueAt = nextOnPhase(Date.now() + entry.intervalMs / 2, entry.intervalMs, entry.phaseMs);
+    if (nextDueAt <= Date.now()) nextDueAt = nextDue(Date.now(), entry.intervalMs, entry.phaseMs);
     this.arm(entry, nextDueAt);
     this.options.dispatcher
       .enqueue({ monitorId: entry.monitorId, teamId: entry.teamId, region: entry.region, trigger: 'scheduled', dueAt, nextDueAt })
