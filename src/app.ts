@@ -26,7 +26,7 @@ export interface AppOptions {
   /** Alert delivery timing (backoff base, retry window, polling); tests shorten it. */
   alerting?: Partial<DispatcherOptions>;
   /** Check engine settings tests adjust: trusted test CAs, a shorter confirming-retry pause. */
-  checks?: Pick<CheckEngineOptions, 'extraCaPem' | 'retryDelayMs'>;
+  checks?: Pick<CheckEngineOptions, 'extraCaPem' | 'retryDelayMs' | 'concurrency'>;
   /** Live stream limits (open streams per caller and per process); tests lower them. */
   live?: ServiceDeps['live'];
 }

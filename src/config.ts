@@ -28,6 +28,12 @@ export interface Config {
    * hops to trust, or the addresses/CIDRs of the proxies.
    */
   trustProxy: TrustProxy;
+  /** Checks of one team run at once per region in one process. */
+  teamConcurrency: number;
+  /** Monitors one team may have (not counting deleted ones); null: no cap. */
+  maxMonitorsPerTeam: number | null;
+  /** DNS servers (`ip` or `ip:port`) that resolve check targets; null: the system's (resolv.conf). */
+  dnsServers: string[] | null;
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -46,6 +52,9 @@ const Env = z.object({
   LOOKOUT_BOOTSTRAP: z.enum(['true', 'false']).default('true'),
   LOOKOUT_RUN_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 400).default(24),
   TRUST_PROXY: z.string().optional(),
+  LOOKOUT_TEAM_CONCURRENCY: z.coerce.number().int().min(1).max(100_000).default(32),
+  LOOKOUT_MAX_MONITORS_PER_TEAM: z.coerce.number().int().min(1).max(1_000_000_000).optional(),
+  LOOKOUT_DNS_SERVERS: z.string().min(1).optional(),
 });
 
 export class ConfigError extends Error {}
@@ -72,6 +81,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bootstrap: e.LOOKOUT_BOOTSTRAP === 'true',
     runRetentionHours: e.LOOKOUT_RUN_RETENTION_HOURS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    teamConcurrency: e.LOOKOUT_TEAM_CONCURRENCY,
+    maxMonitorsPerTeam: e.LOOKOUT_MAX_MONITORS_PER_TEAM ?? null,
+    dnsServers: e.LOOKOUT_DNS_SERVERS === undefined ? null : parseDnsServers(e.LOOKOUT_DNS_SERVERS),
   };
 }
 
@@ -118,4 +130,19 @@ function isAddressOrCidr(entry: string): boolean {
   if (prefix === undefined) return true;
   if (!/^\d{1,3}$/.test(prefix)) return false;
   return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** `ip`, `ip:port`, `[ipv6]` or `[ipv6]:port`, comma-separated, as c-ares takes them. */
+function parseDnsServers(value: string): string[] {
+  const servers = value.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const server of servers) {
+    const match = /^(?:\[([0-9a-fA-F:.]+)\]|(\d{1,3}(?:\.\d{1,3}){3})|([0-9a-fA-F:]+))(?::(\d{1,5}))?$/.exec(server);
+    const host = match?.[1] ?? match?.[2] ?? match?.[3];
+    const port = match?.[4] === undefined ? 53 : Number(match[4]);
+    if (!host || isIP(host) === 0 || (match?.[3] !== undefined && match[4] !== undefined) || port < 1 || port > 65535) {
+      throw new ConfigError(`Invalid configuration: LOOKOUT_DNS_SERVERS: "${server}" is not an IP address with an optional port (e.g. 1.1.1.1, 10.0.0.2:5353, [::1]:53)`);
+    }
+  }
+  if (servers.length === 0) throw new ConfigError('Invalid configuration: LOOKOUT_DNS_SERVERS: no server given');
+  return servers;
 }

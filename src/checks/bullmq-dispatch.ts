@@ -1,10 +1,23 @@
-import { Queue, Worker, type ConnectionOptions } from 'bullmq';
+import { DelayedError, Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import { REGIONS, type Region } from '../config.js';
-import { jobKey, type CheckDispatcher, type CheckHandler, type CheckJob } from './dispatch.js';
+import { jobKey, teamOf, type CheckDispatcher, type CheckHandler, type CheckJob, type ConsumeLimits } from './dispatch.js';
+import { FairQueue } from './fair-queue.js';
 
 /** How often the waiting counts behind `depth()` (a synchronous metric) are refreshed. */
 const DEPTH_REFRESH_MS = 5000;
+/** How long a team's check that finds its team's line in this worker full goes back to Redis for. */
+const TEAM_FULL_DELAY_MS = 2000;
+
+/** A job taken from Redis, waiting in its team's line in the worker until it may run. */
+interface Taken {
+  job: CheckJob;
+  /** Whether it had to wait in line (it did not start the moment it was taken). */
+  queued: boolean;
+  /** Puts the job back in Redis for another worker (this one is closing). */
+  giveBack: () => Promise<void>;
+  settle: (error?: unknown) => void;
+}
 
 /**
  * A durable BullMQ queue per region in Redis (cluster mode): API nodes and the scheduler add
@@ -17,8 +30,10 @@ const DEPTH_REFRESH_MS = 5000;
 export class BullMqDispatcher implements CheckDispatcher {
   private readonly queues = new Map<Region, Queue>();
   private readonly workers: Worker[] = [];
+  private readonly fairQueues: FairQueue<Taken>[] = [];
   private readonly depths = new Map<Region, number>();
   private depthTimer: NodeJS.Timeout | null = null;
+  private closing = false;
 
   constructor(
     private readonly redisUrl: string,
@@ -37,11 +52,59 @@ export class BullMqDispatcher implements CheckDispatcher {
     });
   }
 
-  consume(regions: readonly Region[], handler: CheckHandler, concurrency: number): void {
+  /**
+   * Per region, a worker that runs at most `concurrency` checks at once and at most
+   * `teamConcurrency` of one team. A team's checks beyond that wait in the team's line in this
+   * worker, holding a BullMQ slot but not a running one: the worker takes twice `concurrency`
+   * jobs from Redis, and lets one team hold at most two lines' worth (running and waiting), so one
+   * team's slow checks cannot keep other teams' jobs in Redis. A team's job past that goes back to
+   * Redis for a moment (delayed, keeping its id). A scheduled job that waited (in line or in Redis)
+   * until its following check fell due is superseded by that one and skipped, so a team whose
+   * checks cannot keep up does not pile jobs up in Redis; a job that can start when taken (one
+   * taken up again after its worker died, say) always runs.
+   */
+  consume(regions: readonly Region[], handler: CheckHandler, limits: ConsumeLimits): void {
     for (const region of regions) {
-      const worker = new Worker(queueName(region), async (job) => handler(job.data as CheckJob), {
+      const fair = new FairQueue<Taken>((taken, done) => {
+        // A check that waited in line until its following check fell due is superseded by that one.
+        if (taken.queued && superseded(taken.job, Date.now())) {
+          done();
+          return taken.settle();
+        }
+        handler(taken.job).then(
+          () => (done(), taken.settle()),
+          (error: unknown) => (done(), taken.settle(error ?? new Error('check failed'))),
+        );
+      }, limits.concurrency, limits.teamConcurrency);
+      this.fairQueues.push(fair);
+      const take = async (job: Job, token?: string): Promise<void> => {
+        const data = job.data as CheckJob;
+        const team = teamOf(data);
+        if (this.closing) {
+          await job.moveToDelayed(Date.now(), token);
+          throw new DelayedError();
+        }
+        if (fair.waitingOf(team) >= limits.teamConcurrency) {
+          // Its line here is full: back to Redis for a moment, unless its following check is due by then.
+          if (superseded(data, Date.now() + TEAM_FULL_DELAY_MS)) return;
+          await job.moveToDelayed(Date.now() + TEAM_FULL_DELAY_MS, token);
+          throw new DelayedError();
+        }
+        await new Promise<void>((resolve, reject) => {
+          const taken: Taken = {
+            job: data,
+            queued: false,
+            giveBack: () => job.moveToDelayed(Date.now(), token),
+            settle: (error) => (error === undefined ? resolve() : reject(error)),
+          };
+          fair.push(team, taken);
+          // Started within push (a free slot) or left waiting in line.
+          taken.queued = true;
+        });
+      };
+      const worker = new Worker(queueName(region), take, {
         connection: this.connection(true),
-        concurrency,
+        concurrency: limits.concurrency * 2,
         prefix: 'lookout',
         // A check takes at most 2 × 120 s plus the retry pause; its lock is renewed while it runs.
         // A worker that dies leaves its checks locked until the lock runs out: they are taken up
@@ -62,6 +125,17 @@ export class BullMqDispatcher implements CheckDispatcher {
 
   async close(): Promise<void> {
     if (this.depthTimer) clearInterval(this.depthTimer);
+    // Jobs still waiting in a team's line go back to Redis at once for another worker; what runs finishes.
+    this.closing = true;
+    const waiting = this.fairQueues.flatMap((fair) => fair.stop());
+    await Promise.all(
+      waiting.map((taken) =>
+        taken.giveBack().then(
+          () => taken.settle(new DelayedError()),
+          (error: unknown) => taken.settle(error),
+        ),
+      ),
+    );
     await Promise.all(this.workers.map((w) => w.close()));
     await Promise.all([...this.queues.values()].map((q) => q.close()));
   }
@@ -99,6 +173,11 @@ export class BullMqDispatcher implements CheckDispatcher {
       }
     }
   }
+}
+
+/** Whether a scheduled check's following one is due by `at`: that one carries the check instead. */
+function superseded(job: CheckJob, at: number): boolean {
+  return job.trigger === 'scheduled' && job.nextDueAt !== null && job.nextDueAt <= at;
 }
 
 function queueName(region: Region): string {

@@ -1,3 +1,4 @@
+import type { LookupFunction } from 'node:net';
 import type { SecureContext } from 'node:tls';
 import type { Logger } from 'pino';
 import type { MonitorForCheck, MonitorService } from '../domain/monitors.js';
@@ -8,7 +9,8 @@ import { runHttpCheck } from './http-check.js';
 import type { CheckErrorReason, CheckMetrics } from './metrics.js';
 import type { RunRecorder } from './run-recorder.js';
 import { runSslCheck } from './ssl-check.js';
-import type { TargetPolicy } from './target-policy.js';
+import { createPolicyLookup, type TargetPolicy } from './target-policy.js';
+import { HostResolver } from './resolver.js';
 
 export interface CheckerOptions {
   monitors: MonitorService;
@@ -21,6 +23,8 @@ export interface CheckerOptions {
   secureContext?: SecureContext;
   /** Pause before the confirming retry of a failed check. */
   retryDelayMs?: number;
+  /** Resolves target names (off the thread pool); the system's DNS servers when absent. */
+  resolver?: HostResolver;
 }
 
 /**
@@ -34,9 +38,24 @@ export interface CheckerOptions {
  */
 export class Checker {
   private readonly retryDelayMs: number;
+  private readonly resolver: HostResolver;
+  /** One lookup for every check: the policy is judged on the addresses it resolves. */
+  private readonly lookup: LookupFunction;
 
   constructor(private readonly options: CheckerOptions) {
     this.retryDelayMs = options.retryDelayMs ?? 1000;
+    this.resolver = options.resolver ?? new HostResolver();
+    this.lookup = createPolicyLookup(options.targetPolicy, this.resolver);
+  }
+
+  /** Reads the hosts file, so that the first checks already see it. */
+  ready(): Promise<void> {
+    return this.resolver.ready();
+  }
+
+  /** Ends DNS queries still waiting. */
+  close(): void {
+    this.resolver.cancel();
   }
 
   readonly handle = async (job: CheckJob): Promise<void> => {
@@ -87,7 +106,7 @@ export class Checker {
     const { targetPolicy, secureContext } = this.options;
     const timeoutMs = monitor.timeoutSeconds * 1000;
     if (monitor.type === 'ssl') {
-      return runSslCheck({ host: monitor.host, port: monitor.port, timeoutMs, warningDays: monitor.warningDays }, { targetPolicy, secureContext });
+      return runSslCheck({ host: monitor.host, port: monitor.port, timeoutMs, warningDays: monitor.warningDays }, { targetPolicy, secureContext, lookup: this.lookup });
     }
     return runHttpCheck(
       {
@@ -97,7 +116,7 @@ export class Checker {
         timeoutMs,
         auth: monitor.auth,
       },
-      { targetPolicy, userAgent: this.options.userAgent, secureContext },
+      { targetPolicy, userAgent: this.options.userAgent, secureContext, lookup: this.lookup },
     );
   }
 }

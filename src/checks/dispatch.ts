@@ -5,6 +5,11 @@ export type CheckTrigger = 'scheduled' | 'manual';
 /** One check of one monitor in one region. */
 export interface CheckJob {
   monitorId: string;
+  /**
+   * The monitor's team: checks are limited per team. Jobs queued by earlier versions (and some
+   * tests) lack it; such a job counts as a team of its own.
+   */
+  teamId?: string;
   region: Region;
   trigger: CheckTrigger;
   /** When the check was due (epoch ms); lateness is measured from here. */
@@ -23,11 +28,24 @@ export type CheckHandler = (job: CheckJob) => Promise<void>;
  */
 export interface CheckDispatcher {
   enqueue(job: CheckJob): Promise<void>;
-  /** Starts running jobs of these regions, at most `concurrency` at a time per region. */
-  consume(regions: readonly Region[], handler: CheckHandler, concurrency: number): void;
+  /**
+   * Starts running jobs of these regions, at most `concurrency` at a time per region and at most
+   * `teamConcurrency` of one team; a team's jobs beyond that wait without holding other teams' slots.
+   */
+  consume(regions: readonly Region[], handler: CheckHandler, limits: ConsumeLimits): void;
   /** Jobs waiting (not yet running) in a region. */
   depth(region: Region): number;
   close(): Promise<void>;
+}
+
+export interface ConsumeLimits {
+  concurrency: number;
+  teamConcurrency: number;
+}
+
+/** The key a job is limited under: its team. */
+export function teamOf(job: Pick<CheckJob, 'teamId' | 'monitorId'>): string {
+  return job.teamId ?? `monitor:${job.monitorId}`;
 }
 
 export function jobKey(job: Pick<CheckJob, 'monitorId' | 'region'>): string {

@@ -9,6 +9,7 @@ import { VERSION } from '../version.js';
 import { Checker } from './checker.js';
 import type { CheckDispatcher } from './dispatch.js';
 import { createCheckMetrics, type CheckMetrics } from './metrics.js';
+import { HostResolver } from './resolver.js';
 import { Pruner } from './retention.js';
 import { RunRecorder } from './run-recorder.js';
 import { Scheduler } from './scheduler.js';
@@ -33,7 +34,7 @@ export interface CheckEngineOptions {
   extraCaPem?: string[];
   /** Pause before the confirming retry of a failed check. */
   retryDelayMs?: number;
-  /** Checks run at once per region in this process. */
+  /** Checks run at once per region in this process (of all teams). */
   concurrency?: number;
 }
 
@@ -61,6 +62,7 @@ export class CheckEngine {
       userAgent: `Lookout/${VERSION}`,
       secureContext: createTrustContext(options.extraCaPem),
       retryDelayMs: options.retryDelayMs,
+      resolver: new HostResolver({ servers: config.dnsServers ?? undefined }),
     });
     const scheduler = options.schedule ? new Scheduler({ db: store.db, monitors: services.monitors, changes: options.monitorChanges, dispatcher, logger }) : null;
     this.scheduler = scheduler;
@@ -72,7 +74,10 @@ export class CheckEngine {
 
   async start(): Promise<void> {
     const { config, dispatcher } = this.options;
-    if (config.regions.length > 0) dispatcher.consume(config.regions, this.checker.handle, this.options.concurrency ?? 256);
+    if (config.regions.length > 0) {
+      await this.checker.ready();
+      dispatcher.consume(config.regions, this.checker.handle, { concurrency: this.options.concurrency ?? 256, teamConcurrency: config.teamConcurrency });
+    }
     await this.leadership?.start();
     this.pruner.start();
   }
@@ -82,5 +87,6 @@ export class CheckEngine {
     await this.pruner.stop();
     await this.options.dispatcher.close();
     await this.recorder.flush();
+    this.checker.close();
   }
 }

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { LookupFunction } from 'node:net';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import type tls from 'node:tls';
@@ -19,6 +20,8 @@ export interface HttpCheckOptions {
   bodyCapBytes?: number;
   /** Trust store for https URLs (see createTrustContext); Node's default roots otherwise. */
   secureContext?: tls.SecureContext;
+  /** The policy lookup to connect with (createPolicyLookup); one for the target policy when absent. */
+  lookup?: LookupFunction;
 }
 
 const DEFAULT_BODY_CAP_BYTES = 64 * 1024;
@@ -77,7 +80,7 @@ export function runHttpCheck(target: HttpCheckTarget, options: HttpCheckOptions)
         method: target.method,
         headers: requestHeaders(target, options.userAgent),
         agent: false, // a fresh connection per check, closed after it
-        lookup: createPolicyLookup(options.targetPolicy),
+        lookup: options.lookup ?? createPolicyLookup(options.targetPolicy),
         secureContext: options.secureContext,
         checkServerIdentity,
       };

@@ -22,6 +22,7 @@ export interface SchedulerOptions {
 interface Entry {
   key: string;
   monitorId: string;
+  teamId: string;
   region: Region;
   intervalMs: number;
   phaseMs: number;
@@ -35,8 +36,8 @@ interface Entry {
  * of interval or regions, then every interval on a phase of its own, so that monitors made
  * together do not stay in step. One timer per (monitor, region), re-armed toward its due time.
  *
- * Due times are deterministic: after a check due at `t` comes the one due at the first point of
- * the pair's phase at least half an interval later. Next-due times are stored with each run (and
+ * Due times are deterministic: after a check due at `t` comes the one due one interval later,
+ * moved toward the pair's phase by at most a tenth of the interval (see nextDue). Next-due times are stored with each run (and
  * a check planned "now" is stored before it is dispatched), so that a restarted scheduler, or
  * another node's taking over, continues the same sequence: a check it dispatches again carries
  * the same due time, hence the same job and run id, and is not done twice.
@@ -107,7 +108,7 @@ export class Scheduler {
   }
 
   /** Plans every region of the monitor at once, storing that due time first: a successor scheduler re-dispatches this very check rather than another one. */
-  private async planNow(monitor: Pick<ScheduledMonitor, 'id' | 'intervalSeconds' | 'regions'>): Promise<void> {
+  private async planNow(monitor: Pick<ScheduledMonitor, 'id' | 'teamId' | 'intervalSeconds' | 'regions'>): Promise<void> {
     const due = Date.now();
     await this.store(monitor, due);
     this.plan(monitor, null, due);
@@ -127,7 +128,7 @@ export class Scheduler {
    * A stored time already past (checks that fell due while no scheduler ran, or one dispatched by
    * a scheduler that stopped) keeps its due time but fires spread over the catch-up window.
    */
-  private plan(monitor: Pick<ScheduledMonitor, 'id' | 'intervalSeconds' | 'regions'>, stored: Map<string, number> | null, dueNow: number | null, spreadUnknown = false): void {
+  private plan(monitor: Pick<ScheduledMonitor, 'id' | 'teamId' | 'intervalSeconds' | 'regions'>, stored: Map<string, number> | null, dueNow: number | null, spreadUnknown = false): void {
     const now = Date.now();
     const intervalMs = monitor.intervalSeconds * 1000;
     for (const key of this.keysOf(monitor.id)) {
@@ -146,7 +147,7 @@ export class Scheduler {
         else if (storedDue >= now) due = fireAt = storedDue;
         else [due, fireAt] = [storedDue, catchUp];
       }
-      const entry: Entry = previous ?? { key, monitorId: monitor.id, region, intervalMs, phaseMs: 0, nextDueAt: due, timer: null };
+      const entry: Entry = previous ?? { key, monitorId: monitor.id, teamId: monitor.teamId, region, intervalMs, phaseMs: 0, nextDueAt: due, timer: null };
       entry.intervalMs = intervalMs;
       // One phase per monitor: its regions are checked together, so their results agree in time.
       entry.phaseMs = hash(monitor.id) % intervalMs;
@@ -164,13 +165,12 @@ export class Scheduler {
 
   private fire(entry: Entry): void {
     const dueAt = entry.nextDueAt;
-    // The next check falls on this pair's own phase, at least half an interval on; from then on
-    // exactly one interval apart. Only far behind (nothing ran for a while) does it skip ahead.
-    let nextDueAt = nextOnPhase(dueAt + entry.intervalMs / 2, entry.intervalMs, entry.phaseMs);
-    if (nextDueAt <= Date.now()) nextDueAt = nextOnPhase(Date.now() + entry.intervalMs / 2, entry.intervalMs, entry.phaseMs);
+    // Only far behind (nothing ran for a while: a catch-up check) does it count from now instead.
+    let nextDueAt = nextDue(dueAt, entry.intervalMs, entry.phaseMs);
+    if (nextDueAt <= Date.now()) nextDueAt = nextDue(Date.now(), entry.intervalMs, entry.phaseMs);
     this.arm(entry, nextDueAt);
     this.options.dispatcher
-      .enqueue({ monitorId: entry.monitorId, region: entry.region, trigger: 'scheduled', dueAt, nextDueAt })
+      .enqueue({ monitorId: entry.monitorId, teamId: entry.teamId, region: entry.region, trigger: 'scheduled', dueAt, nextDueAt })
       .catch((error) => this.options.logger.error({ err: error, monitorId: entry.monitorId }, 'could not enqueue a check'));
   }
 
@@ -192,6 +192,19 @@ export class Scheduler {
 
 function shapeOf(monitor: Pick<ScheduledMonitor, 'intervalSeconds' | 'regions'>): string {
   return `${monitor.intervalSeconds}:${monitor.regions.join(',')}`;
+}
+
+/**
+ * When the check after one due at `dueAt` is due: one interval later, moved by at most a tenth of
+ * the interval toward the pair's own phase. A check planned "now" (create, resume) is off its
+ * phase; it drifts onto it within five checks, so monitors made together spread out, while no two
+ * consecutive checks are ever less than 0.9 or more than 1.1 intervals apart. Once on its phase,
+ * checks are exactly one interval apart.
+ */
+export function nextDue(dueAt: number, interval: number, phase: number): number {
+  const onPhase = nextOnPhase(dueAt + interval / 2, interval, phase);
+  const step = Math.floor(interval / 10);
+  return Math.min(dueAt + interval + step, Math.max(dueAt + interval - step, onPhase));
 }
 
 /** The first time at or after `after` that is `phase` past a multiple of `interval`. */

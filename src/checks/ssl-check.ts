@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import tls from 'node:tls';
 import {
   certificateErrorCode,
@@ -15,6 +15,8 @@ export interface SslCheckOptions {
   targetPolicy: TargetPolicy;
   /** Trust store to validate against (see createTrustContext); Node's default roots otherwise. */
   secureContext?: tls.SecureContext;
+  /** The policy lookup to connect with (createPolicyLookup); one for the target policy when absent. */
+  lookup?: LookupFunction;
 }
 
 /** One TLS handshake to host:port, judged on chain, name and validity window. Never throws. */
@@ -53,7 +55,7 @@ export function runSslCheck(target: SslCheckTarget, options: SslCheckOptions): P
         port: target.port,
         servername: isIP(target.host) ? undefined : target.host, // TLS forbids IP literals as SNI
         secureContext: options.secureContext,
-        lookup: createPolicyLookup(options.targetPolicy),
+        lookup: options.lookup ?? createPolicyLookup(options.targetPolicy),
         // Verification failures are classified below instead of aborting the handshake, so the
         // result can still carry the certificate. Node has already run tls.checkServerIdentity
         // against the host when the chain verified.

@@ -1,6 +1,6 @@
-import dns from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import type { TARGET_POLICIES } from '../config.js';
+import { HostResolver } from './resolver.js';
 
 /** `LOOKOUT_TARGET_POLICY`: which addresses checks may connect to (contract §5). */
 export type TargetPolicy = (typeof TARGET_POLICIES)[number]; // 'all' | 'no-link-local' | 'public-only'
@@ -151,22 +151,26 @@ function unbracket(host: string): string {
   return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
 }
 
+let systemResolver: HostResolver | undefined;
+
 /**
- * A `lookup` for `net.connect`/`http.request` that resolves with `dns.lookup` and refuses the
- * connection when any resolved address is blocked. Checking the very addresses the socket connects
- * to is what defeats DNS rebinding.
+ * A `lookup` for `net.connect`/`http.request` that resolves with `resolver` (c-ares, off the
+ * thread pool; see resolver.ts) and refuses the connection when any resolved address is blocked.
+ * Checking the very addresses the socket connects to is what defeats DNS rebinding.
  */
-export function createPolicyLookup(policy: TargetPolicy): LookupFunction {
+export function createPolicyLookup(policy: TargetPolicy, resolver?: HostResolver): LookupFunction {
+  const hosts = resolver ?? (systemResolver ??= new HostResolver());
   return (hostname, options, callback) => {
-    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+    hosts.resolve(hostname, options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : Number(options.family ?? 0), (err, addresses) => {
       if (err) return callback(err, '', 0);
+      if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '', 0);
       const blocked = addresses.find((a) => !isAddressAllowed(a.address, policy));
       if (blocked) {
         const error = new TargetBlockedError(`${hostname} resolves to ${blocked.address}, blocked by the target policy ${policy}`);
         return callback(error, '', 0);
       }
       if (options.all) return callback(null, addresses);
-      const first = addresses[0]!; // dns.lookup succeeds only with at least one address
+      const first = addresses[0]!;
       callback(null, first.address, first.family);
     });
   };

@@ -120,7 +120,7 @@ export class CheckService {
     }
     const now = Date.now();
     for (const region of monitor.regions) {
-      await this.dispatcher.enqueue({ monitorId: monitor.id, region, trigger: 'manual', dueAt: now, nextDueAt: null });
+      await this.dispatcher.enqueue({ monitorId: monitor.id, teamId: actor.teamId, region, trigger: 'manual', dueAt: now, nextDueAt: null });
     }
     return { monitorId: monitor.id, status: 'queued', regions: monitor.regions, enqueuedAt: iso(now), nextTriggerAt: iso(now + TRIGGER_LOCK_MS) };
   }

@@ -96,6 +96,11 @@ export interface ScheduledMonitor {
   lastCheckedAt: number | null;
 }
 
+export interface MonitorLimits {
+  /** Monitors one team may have (deleted ones do not count); null: no cap. */
+  maxMonitorsPerTeam: number | null;
+}
+
 export interface MonitorChange {
   kind: 'created' | 'updated' | 'paused' | 'resumed' | 'deleted';
   monitorId: string;
@@ -118,6 +123,7 @@ export class MonitorService {
     private readonly secrets: SecretBox,
     private readonly policies: NotificationPolicyService,
     dialect: Dialect,
+    private readonly limits: MonitorLimits = { maxMonitorsPerTeam: null },
   ) {
     this.listQuery = monitorListJson(db, dialect);
     this.findQuery = prepared(db, (monitorId: string, teamId: string) =>
@@ -155,8 +161,11 @@ export class MonitorService {
   async create(actor: Actor, input: unknown): Promise<MonitorRecord> {
     requireRole(actor, WRITERS);
     const knownType = isObject(input) && (MONITOR_TYPES as readonly unknown[]).includes(input.type);
+    // A team at its cap can create no monitor, whatever the body: reported on the body as a whole,
+    // with the body's own errors.
+    const capError = await this.capError(actor.teamId);
     // A body without a known type never passes; validating it still reports every common field.
-    const fields = (await this.validate(knownType ? MonitorCreate : UntypedMonitorCreateCheck, input, actor.teamId)) as MonitorCreate;
+    const fields = (await this.validate(knownType ? MonitorCreate : UntypedMonitorCreateCheck, input, actor.teamId, capError)) as MonitorCreate;
     const now = Date.now();
     const row: Insertable<MonitorsTable> = {
       id: newId(now),
@@ -338,6 +347,24 @@ export class MonitorService {
   }
 
   /* Internals. */
+
+  /**
+   * The error for a team that already has `maxMonitorsPerTeam` monitors (deleted ones do not
+   * count), or none. Two creates at the same moment may both pass the count; the cap bounds a
+   * team's monitors, give or take such a race, which is what it is for (a team cannot grow
+   * without bound), not an exact quota.
+   */
+  private async capError(teamId: string): Promise<FieldError[]> {
+    const max = this.limits.maxMonitorsPerTeam;
+    if (max === null) return [];
+    const { n } = await this.db
+      .selectFrom('monitors')
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+      .where('team_id', '=', teamId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(n) < max ? [] : [{ field: 'body', message: `the team already has ${max} monitors, the most allowed; delete one first` }];
+  }
 
   /** The monitor of the actor's team: a malformed, unknown, deleted or foreign id is the same 404. */
   private async find(actor: Actor, monitorId: string): Promise<RecordRow> {

@@ -99,7 +99,7 @@ export function createServices({ config, store, coordination, dispatcher = new E
     onDeliveries: () => deliveries.notify(),
     logger,
   });
-  const monitors = new MonitorService(store.db, secretBox, notificationPolicies, store.dialect);
+  const monitors = new MonitorService(store.db, secretBox, notificationPolicies, store.dialect, { maxMonitorsPerTeam: config.maxMonitorsPerTeam });
   const services = {
     access,
     tokens,

@@ -114,12 +114,13 @@ describe('a cluster of two nodes and three regional workers', () => {
       const runs = (await runsOf(id)).filter((run) => run.trigger === 'scheduled');
       for (const region of REGIONS) {
         const dues = runs.filter((run) => run.region === region).map((run) => dueOf(run.id)).sort((a, b) => a - b);
-        // The first check at once after create; the second on the monitor's phase, half an interval to one and a half later;
+        // The first check at once after create; from then on one interval apart, give or take a tenth
+        // (the time it takes to reach the monitor's own phase): none doubled, none skipped,
         expect(dues[0]! - createdAt).toBeLessThan(5000);
-        expect(dues[1]! - dues[0]!).toBeGreaterThanOrEqual(INTERVAL_MS / 2);
-        expect(dues[1]! - dues[0]!).toBeLessThanOrEqual(INTERVAL_MS * 1.5);
-        // then exactly one interval apart: none doubled, none skipped,
-        for (let i = 2; i < dues.length; i++) expect(dues[i]! - dues[i - 1]!, `${region} run ${i}`).toBe(INTERVAL_MS);
+        for (let i = 1; i < dues.length; i++) {
+          expect(dues[i]! - dues[i - 1]!, `${region} run ${i}`).toBeGreaterThanOrEqual(INTERVAL_MS * 0.9);
+          expect(dues[i]! - dues[i - 1]!, `${region} run ${i}`).toBeLessThanOrEqual(INTERVAL_MS * 1.1);
+        }
         // up to the end (the last due time may still be in flight).
         expect(dues.at(-1)!).toBeGreaterThan(end - INTERVAL_MS - CHECK_MS * 2 - 35_000);
       }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextOnPhase } from '../../src/checks/scheduler.js';
+import { nextDue, nextOnPhase } from '../../src/checks/scheduler.js';
 import { freePort, serve } from '../helpers/process.js';
 import { startServer, type Member, type TestServer } from '../helpers/server.js';
 import { eventually, startTarget, type Target } from '../helpers/target.js';
@@ -24,6 +24,25 @@ describe('phases', () => {
     expect(nextOnPhase(5001, 60_000, 5000)).toBe(65_000);
     expect(nextOnPhase(130_000, 60_000, 0)).toBe(180_000);
   });
+
+  it('puts the next check one interval on, moved toward the phase by at most a tenth of it', () => {
+    // On its phase: exactly one interval.
+    expect(nextDue(65_000, 60_000, 5000)).toBe(125_000);
+    // Off it (a check planned at once on create): within a tenth, converging onto the phase.
+    expect(nextDue(0, 60_000, 3000)).toBe(63_000);
+    expect(nextDue(0, 60_000, 29_000)).toBe(66_000);
+    expect(nextDue(0, 60_000, 30_000)).toBe(54_000);
+    let due = 12_345;
+    const gaps: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const next = nextDue(due, 60_000, 40_000);
+      gaps.push(next - due);
+      due = next;
+    }
+    expect(gaps.every((gap) => gap >= 54_000 && gap <= 66_000)).toBe(true);
+    expect(due % 60_000).toBe(40_000);
+    expect(gaps.at(-1)).toBe(60_000);
+  });
 });
 
 describe('scheduling', () => {
@@ -42,27 +61,65 @@ describe('scheduling', () => {
   const dueOf = async (id: string) =>
     (await server.app.store.db.selectFrom('check_schedules').select('next_due_at').where('monitor_id', '=', id).executeTakeFirstOrThrow()).next_due_at;
 
-  it('checks at interval on schedule, and not at all once paused', { timeout: 150_000 }, async () => {
-    const running = (await server.request('POST', '/api/v1/monitors', { token: owner.token, body: monitorBody(`${target.url}/every`) })).body.id;
-    const paused = (await server.request('POST', '/api/v1/monitors', { token: owner.token, body: monitorBody(`${target.url}/paused`, 'Paused') })).body.id;
-    await eventually(async () => (await storedRuns(running)) === 1 && (await storedRuns(paused)) === 1);
-    const [first] = await runsOf(running);
+  it('checks at interval on schedule, one interval after the first check of a created or resumed monitor, and not at all once paused', { timeout: 150_000 }, async () => {
+    const create = async (name: string) => (await server.request('POST', '/api/v1/monitors', { token: owner.token, body: monitorBody(`${target.url}/${name}`, name) })).body.id as string;
+    // Several monitors: each has a phase of its own, and the rule must hold whatever the phase.
+    const created = [await create('every')];
+    for (let i = 0; i < 3; i++) created.push(await create(`created-${i}`));
+    const resumed = [await create('resumed-0'), await create('resumed-1')];
+    const paused = await create('paused');
+    await eventually(async () => {
+      for (const id of [...created, ...resumed, paused]) if ((await storedRuns(id)) !== 1) return false;
+      return true;
+    });
     expect((await server.request('POST', `/api/v1/monitors/${paused}/pause`, { token: owner.token })).status).toBe(200);
+    for (const id of resumed) {
+      expect((await server.request('POST', `/api/v1/monitors/${id}/pause`, { token: owner.token })).status).toBe(200);
+      expect((await server.request('POST', `/api/v1/monitors/${id}/resume`, { token: owner.token })).status).toBe(200);
+    }
+    // Resuming checks at once.
+    await eventually(async () => {
+      for (const id of resumed) if ((await storedRuns(id)) !== 2) return false;
+      return true;
+    });
 
-    // The second check falls on the monitor's own phase, half an interval to one and a half after the first.
-    const due = await dueOf(running);
-    const sinceFirst = due - Date.parse(first.startedAt);
-    expect(sinceFirst).toBeGreaterThanOrEqual(29_000);
-    expect(sinceFirst).toBeLessThanOrEqual(91_000);
+    const watched = [...created, ...resumed];
+    const firsts = new Map<string, any>();
+    for (const id of watched) firsts.set(id, (await runsOf(id))[0]);
+    const dues = new Map<string, number>();
+    for (const id of watched) {
+      // The second check (after create or resume) is due one interval after the first, give or take a
+      // tenth (the first check started moments after its due time; the bound leaves room for that).
+      const due = await eventually(async () => {
+        const next = await dueOf(id);
+        return next > Date.parse(firsts.get(id).startedAt) && next;
+      });
+      const sinceFirst = due - Date.parse(firsts.get(id).startedAt);
+      expect(sinceFirst).toBeGreaterThanOrEqual(54_000 - 3000);
+      expect(sinceFirst).toBeLessThanOrEqual(66_000);
+      dues.set(id, due);
+    }
 
-    await eventually(async () => (await storedRuns(running)) === 2, 100_000, 100);
-    const second = (await runsOf(running)).find((r) => r.id !== first.id);
-    const lateness = Date.parse(second.startedAt) - due;
-    expect(lateness).toBeGreaterThanOrEqual(0);
-    // On schedule: within moments of its due time (the bound leaves room for a loaded test machine).
-    expect(lateness).toBeLessThan(3000);
-    // From then on, exactly one interval apart.
-    await eventually(async () => (await dueOf(running)) === due + 60_000);
+    const lastDue = Math.max(...dues.values());
+    await eventually(async () => {
+      for (const id of watched) if ((await storedRuns(id)) < (resumed.includes(id) ? 3 : 2)) return false;
+      return true;
+    }, lastDue - Date.now() + 20_000, 100);
+    for (const id of watched) {
+      const second = (await runsOf(id))[0];
+      expect(second.id).not.toBe(firsts.get(id).id);
+      const lateness = Date.parse(second.startedAt) - dues.get(id)!;
+      expect(lateness).toBeGreaterThanOrEqual(0);
+      // On schedule: within moments of its due time (the bound leaves room for a loaded test machine).
+      expect(lateness).toBeLessThan(3000);
+      // And the one after: again one interval on, give or take a tenth.
+      const third = await eventually(async () => {
+        const next = await dueOf(id);
+        return next > dues.get(id)! && next;
+      });
+      expect(third - dues.get(id)!).toBeGreaterThanOrEqual(54_000);
+      expect(third - dues.get(id)!).toBeLessThanOrEqual(66_000);
+    }
 
     await new Promise((r) => setTimeout(r, 500));
     expect(await runsOf(paused)).toHaveLength(1);
