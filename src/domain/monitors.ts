@@ -5,6 +5,7 @@ import type { Dialect } from '../store/database.js';
 import { prepared } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
 import type { MonitorsTable } from '../store/tables/monitors.js';
+import { inTransaction } from '../store/transaction.js';
 import { requireRole, type Actor } from './actor.js';
 import { isUuid, newId } from './ids.js';
 import { monitorListJson } from './monitor-list-sql.js';
@@ -28,6 +29,7 @@ import { POLICY_NOT_IN_TEAM, type NotificationPolicyService } from './notificati
 import { Problem, problems, type FieldError } from './problem.js';
 import { ADMINS, ANY_ROLE, WRITERS } from './roles.js';
 import type { SecretBox } from './secrets/secret-box.js';
+import { lockTeam } from './teams.js';
 import { iso, isoOrNull } from './time.js';
 import { parseInput } from './validation.js';
 
@@ -199,7 +201,18 @@ export class MonitorService {
     } else {
       Object.assign(row, { host: fields.host, port: fields.port, warning_days: fields.warningDays ?? null });
     }
-    const created = await this.db.insertInto('monitors').values(row).returning(RECORD_COLUMNS).executeTakeFirstOrThrow();
+    const insert = (db: Kysely<Database>) => db.insertInto('monitors').values(row).returning(RECORD_COLUMNS).executeTakeFirstOrThrow();
+    // With a cap, count and insert under the team's lock, so that creates at the same moment cannot
+    // pass the count together.
+    const created =
+      this.limits.maxMonitorsPerTeam === null
+        ? await insert(this.db)
+        : await inTransaction(this.db, async (trx) => {
+            await lockTeam(trx, actor.teamId);
+            const cap = await this.capError(actor.teamId, trx);
+            if (cap.length > 0) throw problems.validation(cap);
+            return insert(trx);
+          });
     this.emit({ kind: 'created', monitorId: created.id, teamId: created.team_id });
     return toRecord(created);
   }
@@ -350,14 +363,13 @@ export class MonitorService {
 
   /**
    * The error for a team that already has `maxMonitorsPerTeam` monitors (deleted ones do not
-   * count), or none. Two creates at the same moment may both pass the count; the cap bounds a
-   * team's monitors, give or take such a race, which is what it is for (a team cannot grow
-   * without bound), not an exact quota.
+   * count), or none. Judged once with the body's other errors, and again under the team's lock
+   * right before the insert.
    */
-  private async capError(teamId: string): Promise<FieldError[]> {
+  private async capError(teamId: string, db: Kysely<Database> = this.db): Promise<FieldError[]> {
     const max = this.limits.maxMonitorsPerTeam;
     if (max === null) return [];
-    const { n } = await this.db
+    const { n } = await db
       .selectFrom('monitors')
       .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
       .where('team_id', '=', teamId)

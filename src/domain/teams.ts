@@ -126,19 +126,9 @@ export class TeamService {
     });
   }
 
-  /**
-   * Serializes changes to a team's memberships: a no-op write to the team's row, which holds the
-   * row lock (PostgreSQL) or the database write lock (SQLite) until the transaction ends. A check
-   * made after it (such as "another Owner remains") stays true until the transaction commits.
-   * False when there is no such team.
-   */
-  async lock(trx: Kysely<Database>, teamId: string): Promise<boolean> {
-    const result = await trx
-      .updateTable('teams')
-      .set((eb) => ({ name: eb.ref('name') }))
-      .where('id', '=', teamId)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+  /** Serializes changes to a team's memberships (see `lockTeam`). */
+  lock(trx: Kysely<Database>, teamId: string): Promise<boolean> {
+    return lockTeam(trx, teamId);
   }
 
   async count(): Promise<number> {
@@ -183,4 +173,19 @@ export async function hasOpenInvitation(db: Kysely<Database>, userId: string, no
 function requireKnownRole(role: string): Role {
   if (!isRole(role)) throw problems.invalidField('role', `must be one of ${ROLES.join(', ')}`);
   return role;
+}
+
+/**
+ * Serializes changes to what a team holds (memberships, its monitor count): a no-op write to the
+ * team's row, which holds the row lock (PostgreSQL) or the database write lock (SQLite) until the
+ * transaction ends. A check made after it (such as "another Owner remains" or "below the monitor
+ * cap") stays true until the transaction commits. False when there is no such team.
+ */
+export async function lockTeam(trx: Kysely<Database>, teamId: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('teams')
+    .set((eb) => ({ name: eb.ref('name') }))
+    .where('id', '=', teamId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

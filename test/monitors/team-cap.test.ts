@@ -57,4 +57,14 @@ describe('monitors per team (LOOKOUT_MAX_MONITORS_PER_TEAM)', () => {
     }
     expect((await server.read('/api/v1/monitors', team.token)).data).toHaveLength(3);
   });
+
+  it('holds when creates arrive at the same moment: never more than the cap', async () => {
+    for (let round = 0; round < 3; round++) {
+      const team = await server.newTeam('Owner');
+      const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => create(team, body(`Race ${round}.${i}`))));
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
+      for (const refused of answers.filter((a) => a.status !== 201)) expectProblem(refused, 400, 'validation', '/api/v1/monitors');
+      expect((await server.read('/api/v1/monitors', team.token)).data).toHaveLength(3);
+    }
+  });
 });
