@@ -194,6 +194,21 @@ export interface CreatedToken extends PersonalToken {
   token: string;
 }
 
+/** A member's active token as Admins and Owners see it: never the secret. */
+export interface TeamToken {
+  id: string;
+  name: string;
+  userId: string;
+  email: string;
+  /** The member's current role in the team: the role the token acts with. */
+  role: Role;
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+  /** The token this one was created with; null when made from a dashboard session or by the operator. */
+  parentId: string | null;
+}
+
 export interface LiveMonitorState {
   monitorId: string;
   status: MonitorStatus;

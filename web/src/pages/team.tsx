@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, api } from '../api.js';
-import { Button, Card, ConfirmDialog, CopyButton, ErrorState, Field, FormError, Modal, Notice, PageHeader, RoleBadge, SkeletonRows, fieldError, useToast } from '../components/ui.js';
-import { date } from '../format.js';
-import { useApi, useDocumentTitle } from '../hooks.js';
+import { Button, Card, ConfirmDialog, CopyButton, EmptyState, ErrorState, Field, FormError, Modal, Notice, PageHeader, RoleBadge, SkeletonRows, fieldError, useToast } from '../components/ui.js';
+import { date, relativeTime } from '../format.js';
+import { useApi, useDocumentTitle, useNow, type Resource } from '../hooks.js';
 import { usePermissions, useSession } from '../session.js';
-import type { InvitedMember, Member, Role, Team } from '../types.js';
+import type { InvitedMember, Member, Role, Team, TeamToken } from '../types.js';
 
 const ROLES: Role[] = ['Member', 'Admin', 'Owner'];
 
@@ -64,12 +64,117 @@ function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited: 
   );
 }
 
+/** The listed tokens made with `root`, directly or through others: revoking it revokes them too. */
+function madeWith(tokens: TeamToken[], root: TeamToken): TeamToken[] {
+  const ids = new Set([root.id]);
+  const found: TeamToken[] = [];
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const t of tokens) {
+      if (t.parentId !== null && ids.has(t.parentId) && !ids.has(t.id)) {
+        ids.add(t.id);
+        found.push(t);
+        grew = true;
+      }
+    }
+  }
+  return found;
+}
+
+/** Every member's active API tokens, for Admins and Owners: who holds which, and revoking any. */
+function TeamTokensCard({ tokens }: { tokens: Resource<{ data: TeamToken[] }> }) {
+  const toast = useToast();
+  const now = useNow(30_000);
+  const [revoking, setRevoking] = useState<TeamToken | null>(null);
+  const also = revoking && tokens.data ? madeWith(tokens.data.data, revoking) : [];
+
+  return (
+    <>
+      <Card title="Team tokens" className="table-card">
+        {tokens.error && !tokens.data ? (
+          <ErrorState error={tokens.error} onRetry={() => void tokens.reload()} />
+        ) : !tokens.data ? (
+          <SkeletonRows />
+        ) : tokens.data.data.length === 0 ? (
+          <EmptyState icon="key" title="No active tokens">
+            Members create API tokens on their API tokens page; they show up here.
+          </EmptyState>
+        ) : (
+          <table className="table team-tokens-table stack-table">
+            <thead>
+              <tr>
+                <th scope="col">Token</th>
+                <th scope="col">Member</th>
+                <th scope="col">Role</th>
+                <th scope="col">Created</th>
+                <th scope="col">Last used</th>
+                <th scope="col">Expires</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {tokens.data.data.map((t) => {
+                const expired = t.expiresAt !== null && new Date(t.expiresAt).getTime() <= now;
+                return (
+                  <tr key={t.id} data-token-id={t.id}>
+                    <td data-label="Token" className="stack-title">
+                      <span className="row-title">{t.name}</span>
+                      {t.parentId !== null && <span className="row-sub">made with another token</span>}
+                    </td>
+                    <td data-label="Member">{t.email}</td>
+                    <td data-label="Role">
+                      <RoleBadge role={t.role} />
+                    </td>
+                    <td data-label="Created">{date(t.createdAt)}</td>
+                    <td data-label="Last used">{t.lastUsedAt ? relativeTime(t.lastUsedAt, now) : <span className="muted">never</span>}</td>
+                    <td data-label="Expires">{t.expiresAt ? expired ? <span className="pill pill-danger">expired</span> : date(t.expiresAt) : <span className="muted">never</span>}</td>
+                    <td className="actions-cell stack-corner">
+                      <Button size="sm" variant="ghost" icon="trash" onClick={() => setRevoking(t)} aria-label={`Revoke ${t.name} of ${t.email}`}>
+                        Revoke
+                      </Button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+      </Card>
+      {revoking && (
+        <ConfirmDialog
+          title={`Revoke “${revoking.name}”?`}
+          confirmLabel="Revoke token"
+          onClose={() => setRevoking(null)}
+          onConfirm={async () => {
+            try {
+              await api.del(`/api/v1/teams/current/tokens/${revoking.id}`);
+            } finally {
+              // Also after a failure: a token someone else revoked meanwhile leaves the list.
+              void tokens.reload();
+            }
+            toast('success', `Revoked “${revoking.name}” of ${revoking.email}`);
+          }}
+        >
+          <p>
+            Anything using this token of {revoking.email} gets 401 Unauthorized from now on. Revoking it also revokes every token made with it, and the tokens made with those.
+            {also.length > 0 && ` Made with it: ${also.map((t) => `“${t.name}” of ${t.email}`).join(', ')}.`} This cannot be undone.
+          </p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
+
 export function TeamPage() {
   useDocumentTitle('Team');
   const team = useApi<Team>('/api/v1/teams/current');
   const members = useApi<{ data: Member[] }>('/api/v1/teams/current/members');
   const { session } = useSession();
   const { canAdmin, isOwner } = usePermissions();
+  // Only Admins and Owners may list the team's tokens: Members never ask.
+  const teamTokens = useApi<{ data: TeamToken[] }>(canAdmin ? '/api/v1/teams/current/tokens' : null);
   const toast = useToast();
   const [inviting, setInviting] = useState(false);
   const [invited, setInvited] = useState<InvitedMember | null>(null);
@@ -81,6 +186,8 @@ export function TeamPage() {
     try {
       const updated = await api.patch<Member>(`/api/v1/teams/current/members/${member.userId}`, { role });
       members.setData((cur) => cur && { data: cur.data.map((m) => (m.userId === updated.userId ? updated : m)) });
+      // Tokens act with their member's current role.
+      void teamTokens.reload();
       toast('success', `${updated.name} is now ${updated.role}`);
       if (updated.userId === session.user.id) window.location.reload();
     } catch (e) {
@@ -192,6 +299,7 @@ export function TeamPage() {
           </table>
         )}
       </Card>
+      {canAdmin && <TeamTokensCard tokens={teamTokens} />}
       <Card title="Roles">
         <dl className="facts">
           {ROLES.map((r) => (
@@ -223,7 +331,11 @@ export function TeamPage() {
             await api.del(`/api/v1/teams/current/members/${removing.userId}`);
             toast('success', `${removing.name} was removed`);
             if (removing.userId === session.user.id) window.location.assign('/');
-            else void members.reload();
+            else {
+              void members.reload();
+              // A removed member's tokens stop working, so they leave the list.
+              void teamTokens.reload();
+            }
           }}
         >
           <p>
