@@ -33,17 +33,23 @@ export class HostResolver {
     this.hostsFile = options.hostsFile ?? '/etc/hosts';
   }
 
-  /** The addresses of `hostname` of the family asked for (0: both, IPv4 first). */
+  /**
+   * The addresses of `hostname` of the family asked for (0: both, IPv4 first). Always answers on a
+   * later turn of the event loop, as `dns.lookup` does: a socket emits its `lookup` event from this
+   * callback, and a listener attached when an HTTP request hands out its socket (itself on the next
+   * tick) must not miss it.
+   */
   resolve(hostname: string, family: number, callback: ResolveCallback): void {
+    const answer = (addresses: LookupAddress[]): void => void setImmediate(callback, null, addresses);
     const name = hostname.toLowerCase().replace(/\.$/, '');
     const literal = isIP(name);
-    if (literal !== 0) return callback(null, family === 0 || family === literal ? [{ address: name, family: literal }] : []);
+    if (literal !== 0) return answer(family === 0 || family === literal ? [{ address: name, family: literal }] : []);
     // localhost names never leave the machine.
-    if (name === 'localhost' || name.endsWith('.localhost')) return callback(null, ofFamily(LOCALHOST, family));
+    if (name === 'localhost' || name.endsWith('.localhost')) return answer(ofFamily(LOCALHOST, family));
     const listed = this.hostsTable().get(name);
     if (listed) {
       const addresses = ofFamily(listed, family);
-      if (addresses.length > 0) return callback(null, addresses);
+      if (addresses.length > 0) return answer(addresses);
     }
     if (family === 4) return this.query4(name, (error, v4) => callback(error, v4));
     if (family === 6) return this.query6(name, (error, v6) => callback(error, v6));

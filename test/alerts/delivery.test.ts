@@ -297,7 +297,7 @@ describe('delivery failures', () => {
   });
 
   it('gives up after the retry window: the last attempt is `failed` and nothing follows', async () => {
-    const other = await startServer({}, { alerting: { backoffBaseMs: 40, pollIntervalMs: 20, retryWindowMs: 400 } });
+    const other = await startServer({}, { alerting: { backoffBaseMs: 40, pollIntervalMs: 20, retryWindowMs: 1000 } });
     try {
       const webhook = await receiver();
       webhook.script([], 503);

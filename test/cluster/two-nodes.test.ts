@@ -147,7 +147,8 @@ describe('two nodes', () => {
       }
       for (const node of [c, d]) {
         expect((await node.request('GET', TEAM, { headers: { authorization: 'Bearer nonsense' } })).status).toBe(429);
-        expect((await node.request('GET', TEAM, { token: member.token })).status).toBe(429);
+        // Only failing requests are refused: a valid token from the same address still gets in.
+        expect((await node.request('GET', TEAM, { token: member.token })).status).toBe(200);
       }
     } finally {
       await d.close();

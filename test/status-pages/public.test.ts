@@ -420,7 +420,7 @@ describe('unknown pages', () => {
       const answer = await fetch(`${server.baseUrl}${path}`, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
       expect(answer.status).toBe(404);
       expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-      expect(((await answer.json()) as { code: string }).code).toBe('not-found');
+      expect(((await answer.json()) as { type: string }).type).toMatch(/\/errors\/not-found$/);
     }
   });
 
