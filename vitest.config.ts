@@ -30,9 +30,10 @@ export default defineConfig({
           // The API suite again on PostgreSQL + Redis, one database of each per test server; plus
           // the coordination contract (memory and Redis) and the cluster tests (two nodes, `lookout
           // serve`/`migrate` on PostgreSQL). Not the checker unit tests (test/checks), which start no
-          // server, nor test/platform/serve.test.ts, whose servers all pin an SQLite DATABASE_URL.
+          // server, nor test/platform/serve.test.ts, whose servers all pin an SQLite DATABASE_URL, nor
+          // test/platform/file-modes.test.ts (the modes of SQLite's files; PostgreSQL writes none).
           name: 'cluster',
-          exclude: [...configDefaults.exclude, 'test/checks/**', 'test/platform/serve.test.ts'],
+          exclude: [...configDefaults.exclude, 'test/checks/**', 'test/platform/serve.test.ts', 'test/platform/file-modes.test.ts'],
           env: {
             LOOKOUT_TEST_STORE: 'postgres',
             LOOKOUT_TEST_RUN_ID: process.env.LOOKOUT_TEST_RUN_ID,

@@ -9,7 +9,6 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TEST_STORE } from '../helpers/cluster.js';
 import { freePort } from '../helpers/process.js';
 import { startServer } from '../helpers/server.js';
 
@@ -31,7 +30,7 @@ const databaseFiles = (dir: string) => ({
   key: join(dir, 'secret.key'),
 });
 
-describe.skipIf(TEST_STORE !== 'sqlite')('files are private', () => {
+describe('files are private', () => {
   it('a server on a fresh data directory creates it 0700 and the database, WAL, shared memory and key file 0600', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'lookout-modes-'));
     dirs.push(parent);
