@@ -43,7 +43,7 @@ import SQLite from 'better-sqlite3';
 import pino from 'pino';
 import { REGIONS, type Region } from '../src/config.js';
 import { Pruner } from '../src/checks/retention.js';
-import { DAY_MS, HOUR_MS } from '../src/checks/rollup-buckets.js';
+import { DAY_MS, HOUR_MS } from '../src/domain/rollup-buckets.js';
 import { openStore } from '../src/store/database.js';
 import { freePort, machine } from './harness.js';
 import { seedMonitors } from './seed.js';

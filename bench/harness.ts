@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { loadConfig } from '../src/config.js';
 import { createEmbeddedCoordination } from '../src/coordination/embedded.js';
-import { createServices, type Services } from '../src/domain/services.js';
+import { createServices, type Services } from '../src/composition/services.js';
 import { openStore } from '../src/store/database.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;

@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { Actor } from '../src/domain/actor.js';
 import { REQUESTS_PER_MINUTE } from '../src/domain/access.js';
-import type { Services } from '../src/domain/services.js';
+import type { Services } from '../src/composition/services.js';
 import { load, machine, prepareDatabase, startBenchServer, type LoadResult } from './harness.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

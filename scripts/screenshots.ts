@@ -12,7 +12,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { bucketIndex } from '../src/checks/rollup-buckets.js';
+import { bucketIndex } from '../src/domain/rollup-buckets.js';
 import type { Actor } from '../src/domain/actor.js';
 import { newId } from '../src/domain/ids.js';
 import { launchBrowser, newPage, signInWithForm } from '../test/dashboard/browser.js';

@@ -1,5 +1,5 @@
 import { randomPassword } from './domain/passwords.js';
-import type { Services } from './domain/services.js';
+import type { Services } from './composition/services.js';
 
 export interface BootstrapCredentials {
   teamId: string;

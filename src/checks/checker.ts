@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { MonitorForCheck, MonitorService } from '../domain/monitors.js';
 import { SecretBoxError } from '../domain/secrets/secret-box.js';
 import type { CheckResult } from './check-result.js';
-import type { CheckJob } from './dispatch.js';
+import type { CheckJob } from '../domain/ports/check-dispatch.js';
 import { runHttpCheck } from './http-check.js';
 import type { CheckErrorReason, CheckMetrics } from './metrics.js';
 import type { RunRecorder } from './run-recorder.js';

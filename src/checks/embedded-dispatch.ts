@@ -1,5 +1,5 @@
 import type { Region } from '../config.js';
-import { jobKey, teamOf, type CheckDispatcher, type CheckHandler, type CheckJob, type ConsumeLimits } from './dispatch.js';
+import { jobKey, teamOf, type CheckDispatcher, type CheckHandler, type CheckJob, type ConsumeLimits } from '../domain/ports/check-dispatch.js';
 import { FairQueue } from './fair-queue.js';
 
 interface RegionQueue {

@@ -1,13 +1,13 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { Leadership } from '../coordination/leadership.js';
-import type { Channel, LockManager } from '../coordination/ports.js';
+import type { Channel, LockManager } from '../domain/ports/coordination.js';
 import type { MonitorChange } from '../domain/monitors.js';
-import type { Services } from '../domain/services.js';
+import type { Services } from '../composition/services.js';
 import type { Store } from '../store/database.js';
 import { VERSION } from '../version.js';
 import { Checker } from './checker.js';
-import type { CheckDispatcher } from './dispatch.js';
+import type { CheckDispatcher } from '../domain/ports/check-dispatch.js';
 import { createCheckMetrics, type CheckMetrics } from './metrics.js';
 import { HostResolver } from './resolver.js';
 import { Pruner } from './retention.js';

@@ -1,10 +1,10 @@
 import type { CompiledQuery, Compilable, ExpressionBuilder, Kysely, QueryExecutorProvider } from 'kysely';
 import type { Logger } from 'pino';
-import type { LockManager } from '../coordination/ports.js';
+import type { LockManager } from '../domain/ports/coordination.js';
 import type { Executor } from '../store/prepared.js';
 import { SESSION_IDLE_MS } from '../domain/sessions.js';
 import type { Database } from '../store/schema.js';
-import { DAY_MS, HOUR_MS } from './rollup-buckets.js';
+import { DAY_MS, HOUR_MS } from '../domain/rollup-buckets.js';
 
 export interface RetentionPolicy {
   /** Raw runs are kept this long (`LOOKOUT_RUN_RETENTION_HOURS`)… */

@@ -5,8 +5,8 @@ import { iso } from '../domain/time.js';
 import { prepared } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
 import type { CheckResult } from './check-result.js';
-import type { CheckJob } from './dispatch.js';
-import { DAY_MS, HOUR_MS, bucketIndex } from './rollup-buckets.js';
+import type { CheckJob } from '../domain/ports/check-dispatch.js';
+import { DAY_MS, HOUR_MS, bucketIndex } from '../domain/rollup-buckets.js';
 import { computeStatus, parseRegionResults, type RegionResults } from './status.js';
 
 /** A finished check, ready to be stored. */

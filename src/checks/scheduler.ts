@@ -3,8 +3,8 @@ import type { Logger } from 'pino';
 import { REGIONS, type Region } from '../config.js';
 import type { MonitorChange, MonitorService, ScheduledMonitor } from '../domain/monitors.js';
 import type { Database } from '../store/schema.js';
-import type { Channel } from '../coordination/ports.js';
-import { jobKey, type CheckDispatcher } from './dispatch.js';
+import type { Channel } from '../domain/ports/coordination.js';
+import { jobKey, type CheckDispatcher } from '../domain/ports/check-dispatch.js';
 
 export interface SchedulerOptions {
   db: Kysely<Database>;

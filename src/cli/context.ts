@@ -1,7 +1,7 @@
 import { loadConfig } from '../config.js';
 import { createEmbeddedCoordination } from '../coordination/embedded.js';
 import { Problem } from '../domain/problem.js';
-import { createServices, type Services } from '../domain/services.js';
+import { createServices, type Services } from '../composition/services.js';
 import { openStore } from '../store/database.js';
 
 export interface OutputOptions {

@@ -1,6 +1,6 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { FlexibleRateLimiter } from './flexible-rate-limiter.js';
-import type { Channel, Coordination, LockManager, LockResult } from './ports.js';
+import type { Channel, Coordination, LockManager, LockResult } from '../domain/ports/coordination.js';
 
 /** Everything in this process: right for `lookout serve` on one machine. */
 export function createEmbeddedCoordination(): Coordination {

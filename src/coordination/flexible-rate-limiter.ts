@@ -1,5 +1,5 @@
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { RateDecision, RateLimiter, RateLimiterOptions } from './ports.js';
+import type { RateDecision, RateLimiter, RateLimiterOptions } from '../domain/ports/coordination.js';
 
 /**
  * The RateLimiter port over any rate-limiter-flexible store (memory or Redis): a fixed window

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { LockManager } from './ports.js';
+import type { LockManager } from '../domain/ports/coordination.js';
 
 export interface LeadershipOptions {
   locks: LockManager;

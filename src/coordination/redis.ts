@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { MemoryChannel } from './embedded.js';
 import { FlexibleRateLimiter } from './flexible-rate-limiter.js';
-import type { Channel, Coordination, LockManager, LockResult } from './ports.js';
+import type { Channel, Coordination, LockManager, LockResult } from '../domain/ports/coordination.js';
 
 /** Every key Lookout writes to Redis starts with this. */
 export const REDIS_KEY_PREFIX = 'lookout:';

@@ -1,4 +1,4 @@
-import type { RateLimiter } from '../coordination/ports.js';
+import type { RateLimiter } from './ports/coordination.js';
 import type { Actor } from './actor.js';
 import { Problem } from './problem.js';
 import { csrfProblem, csrfTokenMatches, type SessionService } from './sessions.js';

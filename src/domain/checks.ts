@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
-import type { CheckDispatcher } from '../checks/dispatch.js';
-import type { LockManager } from '../coordination/ports.js';
+import type { CheckDispatcher } from './ports/check-dispatch.js';
+import type { LockManager } from './ports/coordination.js';
 import { prepared } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
 import { requireRole, type Actor } from './actor.js';

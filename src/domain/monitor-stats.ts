@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
-import { DAY_MS, HOUR_MS, percentileFromHistogram } from '../checks/rollup-buckets.js';
+import { DAY_MS, HOUR_MS, percentileFromHistogram } from './rollup-buckets.js';
 import { prepared } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
 import { requireRole, type Actor } from './actor.js';

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
-import type { RateLimiter } from '../coordination/ports.js';
+import type { RateLimiter } from './ports/coordination.js';
 import { prepared } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
 import { inTransaction } from '../store/transaction.js';

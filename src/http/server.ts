@@ -4,7 +4,7 @@ import type { Config, TrustProxy } from '../config.js';
 import type { Actor } from '../domain/actor.js';
 import { newId } from '../domain/ids.js';
 import { Problem } from '../domain/problem.js';
-import type { Services } from '../domain/services.js';
+import type { Services } from '../composition/services.js';
 import { CSRF_HEADER, SESSION_COOKIE } from '../domain/sessions.js';
 import { fastifyPath, type ApiRoute } from './api-route.js';
 import { headerValue, readCookie } from './cookies.js';

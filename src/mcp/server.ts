@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Actor } from '../domain/actor.js';
 import { Problem, problems, type ProblemBody } from '../domain/problem.js';
-import type { Services } from '../domain/services.js';
+import type { Services } from '../composition/services.js';
 import { MalformedBody } from '../domain/validation.js';
 import { jsonSchema } from '../http/openapi.js';
 import { VERSION } from '../version.js';

@@ -12,7 +12,7 @@ import {
   SslMonitorFields,
   UntypedMonitorCreate,
 } from '../domain/monitor-schemas.js';
-import type { Services } from '../domain/services.js';
+import type { Services } from '../composition/services.js';
 import { StatusPageRecord } from '../domain/status-pages.js';
 import { MemberRecord, TeamRecord } from '../domain/teams.js';
 import { parseInput } from '../domain/validation.js';

@@ -5,7 +5,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedCoordination } from '../../src/coordination/embedded.js';
-import type { Coordination } from '../../src/coordination/ports.js';
+import type { Coordination } from '../../src/domain/ports/coordination.js';
 import { Leadership } from '../../src/coordination/leadership.js';
 import { REDIS_KEY_PREFIX, createRedisCoordination } from '../../src/coordination/redis.js';
 import { leaseRedisDatabase, type RedisLease } from '../helpers/cluster.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS, HOUR_MS } from '../../src/checks/rollup-buckets.js';
+import { DAY_MS, HOUR_MS } from '../../src/domain/rollup-buckets.js';
 import { newId } from '../../src/domain/ids.js';
 import { SESSION_IDLE_MS } from '../../src/domain/sessions.js';
 import { startServer, type Member, type TestServer } from '../helpers/server.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids.js';
 import type { PruneBatch } from '../../src/checks/retention.js';
-import { DAY_MS, HOUR_MS } from '../../src/checks/rollup-buckets.js';
+import { DAY_MS, HOUR_MS } from '../../src/domain/rollup-buckets.js';
 import { startServer, type Member, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;

@@ -3,7 +3,7 @@
  * that was due moves them on, and a check written twice is one run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckJob } from '../../src/checks/dispatch.js';
+import type { CheckJob } from '../../src/domain/ports/check-dispatch.js';
 import { startServer, type Member, type TestServer } from '../helpers/server.js';
 import { eventually } from '../helpers/target.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Kysely, Selectable } from 'kysely';
-import type { RateLimiter } from '../../coordination/ports.js';
+import type { RateLimiter } from '../ports/coordination.js';
 import type { Database } from '../../store/schema.js';
 import type { NotificationPoliciesTable } from '../../store/tables/monitors.js';
 import { requireRole, type Actor } from '../actor.js';

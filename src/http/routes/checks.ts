@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CheckEnqueued, RunRecord } from '../../domain/checks.js';
-import type { Services } from '../../domain/services.js';
+import type { Services } from '../../composition/services.js';
 import { listOf, type ApiRoute } from '../api-route.js';
 
 /** Thin adapters over CheckService: runs and "check now". */

@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { LiveEvent } from '../../domain/live-status.js';
-import type { Services } from '../../domain/services.js';
+import type { Services } from '../../composition/services.js';
 import type { ApiRoute } from '../api-route.js';
 
 /** How often a stream sends a keep-alive comment and re-checks that its caller may still read. */

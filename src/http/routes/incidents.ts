@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CreateIncidentInput, IncidentRecord, IncidentUpdateInput, IncidentUpdateRecord, ResolveIncidentInput } from '../../domain/incidents.js';
-import type { Services } from '../../domain/services.js';
+import type { Services } from '../../composition/services.js';
 import { listOf, type ApiRoute } from '../api-route.js';
 
 const TAG = 'Incidents';

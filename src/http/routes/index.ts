@@ -1,4 +1,4 @@
-import type { Services } from '../../domain/services.js';
+import type { Services } from '../../composition/services.js';
 import type { ApiRoute } from '../api-route.js';
 import { checkRoutes } from './checks.js';
 import { eventRoutes } from './events.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MonitorStatsRecord, MonitorSummaryRecord } from '../../domain/monitor-stats.js';
-import type { Services } from '../../domain/services.js';
+import type { Services } from '../../composition/services.js';
 import { listOf, type ApiRoute } from '../api-route.js';
 
 /** Read-only chart and list figures from the check engine's rollups; the rules are in MonitorStatsService. */

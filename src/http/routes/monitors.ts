@@ -1,5 +1,5 @@
 import { MonitorCreate, MonitorList, MonitorRecord, MonitorUpdate } from '../../domain/monitor-schemas.js';
-import type { Services } from '../../domain/services.js';
+import type { Services } from '../../composition/services.js';
 import type { ApiRoute } from '../api-route.js';
 
 const TAG = 'Monitors';

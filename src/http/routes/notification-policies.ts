@@ -6,7 +6,7 @@ import {
   PolicyTestResult,
   UpdatePolicyInput,
 } from '../../domain/alerts/policies.js';
-import type { Services } from '../../domain/services.js';
+import type { Services } from '../../composition/services.js';
 import { listOf, type ApiRoute } from '../api-route.js';
 
 const TAG = 'Notification policies';

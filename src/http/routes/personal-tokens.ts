@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CreateTokenInput, CreatedTokenRecord, PersonalTokenRecord } from '../../domain/personal-tokens.js';
-import type { Services } from '../../domain/services.js';
+import type { Services } from '../../composition/services.js';
 import { listOf, type ApiRoute } from '../api-route.js';
 
 const TAG = 'Tokens';

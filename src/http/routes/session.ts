@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Services } from '../../domain/services.js';
+import type { Services } from '../../composition/services.js';
 import { CSRF_HEADER, SESSION_COOKIE, SessionRecord, SetPasswordInput, SignInInput, SwitchTeamInput } from '../../domain/sessions.js';
 import type { ApiRoute } from '../api-route.js';
 import { clearedSessionCookie, headerValue, readCookie, sessionCookie } from '../cookies.js';

@@ -1,4 +1,4 @@
-import type { Services } from '../../domain/services.js';
+import type { Services } from '../../composition/services.js';
 import { StatusPageInput, StatusPageRecord } from '../../domain/status-pages.js';
 import type { ApiRoute } from '../api-route.js';
 

@@ -1,5 +1,5 @@
 import { ChangeRoleInput, InviteMemberInput, InvitedMemberRecord } from '../../domain/team-members.js';
-import type { Services } from '../../domain/services.js';
+import type { Services } from '../../composition/services.js';
 import { MemberRecord } from '../../domain/teams.js';
 import type { ApiRoute } from '../api-route.js';
 

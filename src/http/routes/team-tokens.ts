@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Services } from '../../domain/services.js';
+import type { Services } from '../../composition/services.js';
 import { TeamTokenRecord } from '../../domain/team-tokens.js';
 import { listOf, type ApiRoute } from '../api-route.js';
 

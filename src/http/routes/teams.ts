@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Services } from '../../domain/services.js';
+import type { Services } from '../../composition/services.js';
 import { MemberRecord, TeamRecord } from '../../domain/teams.js';
 import { listOf, type ApiRoute } from '../api-route.js';
 

@@ -1,29 +1,35 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import type { CheckDispatcher } from '../checks/dispatch.js';
+import type { CheckDispatcher } from '../domain/ports/check-dispatch.js';
 import { EmbeddedDispatcher } from '../checks/embedded-dispatch.js';
-import type { Coordination } from '../coordination/ports.js';
+import type { Coordination } from '../domain/ports/coordination.js';
 import { DeliveryDispatcher, type DispatcherOptions } from '../notify/dispatcher.js';
 import type { Store } from '../store/database.js';
-import { AUTH_FAILURES_PER_MINUTE, AccessService, REQUESTS_PER_MINUTE } from './access.js';
-import { AlertPolicyService, POLICY_TESTS_PER_WINDOW, POLICY_TEST_WINDOW_SECONDS } from './alerts/policies.js';
-import { AlertProcessor } from './alerts/processor.js';
-import { CheckService } from './checks.js';
-import { IncidentService } from './incidents.js';
-import { MonitorService } from './monitors.js';
-import { LiveStatusService, type LiveOptions } from './live-status.js';
-import { MonitorStatsService } from './monitor-stats.js';
-import { NotificationPolicyService } from './notification-policies.js';
-import { PersonalTokenService } from './personal-tokens.js';
-import { SecretBox } from './secrets/secret-box.js';
-import { SecretService, createKeySource } from './secrets/secrets.js';
-import { SIGN_IN_FAILURES_PER_ACCOUNT, SIGN_IN_FAILURES_PER_ADDRESS, SIGN_IN_WINDOW_SECONDS, SessionService } from './sessions.js';
-import { StatusPageService } from './status-pages.js';
-import { TeamMemberService } from './team-members.js';
-import { TeamTokenService } from './team-tokens.js';
-import { TeamService } from './teams.js';
-import { TokenService } from './tokens.js';
-import { UserService } from './users.js';
+import { AUTH_FAILURES_PER_MINUTE, AccessService, REQUESTS_PER_MINUTE } from '../domain/access.js';
+import { AlertPolicyService, POLICY_TESTS_PER_WINDOW, POLICY_TEST_WINDOW_SECONDS } from '../domain/alerts/policies.js';
+import { AlertProcessor } from '../domain/alerts/processor.js';
+import { CheckService } from '../domain/checks.js';
+import { IncidentService } from '../domain/incidents.js';
+import { MonitorService } from '../domain/monitors.js';
+import { LiveStatusService, type LiveOptions } from '../domain/live-status.js';
+import { MonitorStatsService } from '../domain/monitor-stats.js';
+import { NotificationPolicyService } from '../domain/notification-policies.js';
+import { PersonalTokenService } from '../domain/personal-tokens.js';
+import { SecretBox } from '../domain/secrets/secret-box.js';
+import { SecretService, createKeySource } from '../domain/secrets/secrets.js';
+import { SIGN_IN_FAILURES_PER_ACCOUNT, SIGN_IN_FAILURES_PER_ADDRESS, SIGN_IN_WINDOW_SECONDS, SessionService } from '../domain/sessions.js';
+import { StatusPageService } from '../domain/status-pages.js';
+import { TeamMemberService } from '../domain/team-members.js';
+import { TeamTokenService } from '../domain/team-tokens.js';
+import { TeamService } from '../domain/teams.js';
+import { TokenService } from '../domain/tokens.js';
+import { UserService } from '../domain/users.js';
+
+/**
+ * The composition root: builds the domain services and wires them to the adapters that implement
+ * the domain's ports (check queues, coordination, outbox delivery). It sits outside src/domain so
+ * the domain depends on none of those adapters.
+ */
 
 /** The domain layer: every rule lives behind these, and every surface calls them. */
 export interface Services {

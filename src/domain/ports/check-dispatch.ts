@@ -1,4 +1,4 @@
-import type { Region } from '../config.js';
+import type { Region } from '../../config.js';
 
 export type CheckTrigger = 'scheduled' | 'manual';
 
@@ -25,6 +25,7 @@ export type CheckHandler = (job: CheckJob) => Promise<void>;
  * Embedded: in-process queues. Cluster: a durable queue per region.
  * A job is never dropped; a scheduled job for a (monitor, region) that is already waiting
  * is coalesced with it, so a slow target delays its checks instead of piling them up.
+ * A port of the domain ("check now" enqueues through it); src/checks implements it.
  */
 export interface CheckDispatcher {
   enqueue(job: CheckJob): Promise<void>;

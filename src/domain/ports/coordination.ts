@@ -1,6 +1,7 @@
 /**
  * The small interfaces that decide whether Lookout runs on one machine or many.
- * Embedded implementations keep state in this process; cluster ones keep it in Redis.
+ * Embedded implementations keep state in this process; cluster ones keep it in Redis. The domain
+ * owns these ports and src/coordination implements them, so the domain never depends on either.
  */
 
 export interface RateDecision {
