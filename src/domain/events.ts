@@ -71,7 +71,3 @@ export async function unprocessedEvents(db: Kysely<Database>, limit: number): Pr
     .execute();
   return rows.map((r) => ({ id: r.id, event: JSON.parse(r.payload) as DomainEvent }));
 }
-
-export async function markEventProcessed(trx: Transaction<Database> | Kysely<Database>, id: string, at = Date.now()): Promise<void> {
-  await trx.updateTable('events').set({ processed_at: at }).where('id', '=', id).execute();
-}

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { isUuid } from './ids.js';
-import { problems } from './problem.js';
 
 export const POLICY_NOT_IN_TEAM = 'must name a notification policy of your team';
 
@@ -22,10 +21,5 @@ export class NotificationPolicyService {
       .where('team_id', '=', teamId)
       .executeTakeFirst();
     return row !== undefined;
-  }
-
-  /** A 400 naming `field` unless `policyId` is a policy of the team (a reference in a request body). */
-  async requireInTeam(teamId: string, policyId: string, field = 'notificationPolicyId'): Promise<void> {
-    if (!(await this.existsInTeam(teamId, policyId))) throw problems.invalidField(field, POLICY_NOT_IN_TEAM);
   }
 }

@@ -296,11 +296,6 @@ export class SessionService {
     return this.open(setup.user_id, client);
   }
 
-  /** Ends every session of a user (operator action; also used when a password changes). */
-  async revokeAllOf(userId: string): Promise<void> {
-    await this.db.updateTable('sessions').set({ revoked_at: Date.now() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
-  }
-
   private async open(userId: string, client: { ip: string; userAgent?: string }): Promise<OpenedSession> {
     const teams = await this.teamsOf(userId);
     if (teams.length === 0) throw new Problem('forbidden', 'Your account is not a member of any team yet; ask a team Owner to add you.');

@@ -17,7 +17,7 @@ export function useSession(): SessionContextValue {
 }
 
 /** What the signed-in role may do. The server decides; this only hides what would be refused. */
-export function usePermissions(): { role: Role; canWrite: boolean; canAdmin: boolean; isOwner: boolean } {
+export function usePermissions(): { role: Role; canAdmin: boolean; isOwner: boolean } {
   const role = useSession().session.team.role;
-  return { role, canWrite: true, canAdmin: role === 'Admin' || role === 'Owner', isOwner: role === 'Owner' };
+  return { role, canAdmin: role === 'Admin' || role === 'Owner', isOwner: role === 'Owner' };
 }

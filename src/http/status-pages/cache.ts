@@ -139,12 +139,6 @@ export class StatusPageCache {
     return entry.promise;
   }
 
-  /** Forgets every built page (or one). The key check makes this unnecessary for correctness. */
-  clear(slug?: string): void {
-    if (slug === undefined) this.pages.clear();
-    else this.pages.delete(slug);
-  }
-
   /** One build per slug and key at a time: a burst of requests after a change waits for the same one. */
   private build(slug: string, state: PublicState, token: string | null): Promise<BuiltPage | undefined> {
     const running = this.building.get(slug);
