@@ -59,7 +59,7 @@ const Env = z.object({
 
 export class ConfigError extends Error {}
 
-/** Reads the environment of contract §5; a bad value stops start-up with a message naming it. */
+/** Reads the environment variables of `Env` above (with their defaults); a bad value stops start-up with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Env.safeParse(env);
   if (!parsed.success) {

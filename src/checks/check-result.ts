@@ -1,4 +1,4 @@
-/** Stable error codes of a monitor run (contract §2 "Monitor run"). */
+/** The error codes a monitor run reports: part of the public API, so they never change meaning. */
 export type CheckErrorCode =
   | 'timeout'
   | 'dns-failure'

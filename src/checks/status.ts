@@ -12,7 +12,7 @@ export interface RegionResult {
 export type RegionResults = Record<string, RegionResult>;
 
 /**
- * A monitor's status from the newest result of each of its regions (contract §2):
+ * A monitor's status from the newest result of each of its regions:
  * pending before any region has reported; up when every reported region succeeded;
  * down when every one failed; degraded in between.
  */

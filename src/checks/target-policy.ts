@@ -2,7 +2,11 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 import type { TARGET_POLICIES } from '../config.js';
 import { HostResolver } from './resolver.js';
 
-/** `LOOKOUT_TARGET_POLICY`: which addresses checks may connect to (contract §5). */
+/**
+ * `LOOKOUT_TARGET_POLICY`: which addresses checks may connect to, judged on the resolved address at
+ * connect time. `no-link-local` (the default) blocks link-local and metadata addresses;
+ * `public-only` also blocks loopback and private ranges; `all` blocks nothing.
+ */
 export type TargetPolicy = (typeof TARGET_POLICIES)[number]; // 'all' | 'no-link-local' | 'public-only'
 
 export class TargetBlockedError extends Error {

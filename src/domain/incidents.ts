@@ -172,7 +172,7 @@ export class IncidentService {
     return row;
   }
 
-  /** As `find`, and a resolved incident is gone for updates and a second resolve (contract §2). */
+  /** As `find`, and a resolved incident is gone (404) for updates and a second resolve. */
   private async findOpen(db: Db, actor: Actor, id: string): Promise<Selectable<IncidentsTable>> {
     const row = await this.find(db, actor, id);
     if (row.resolved_at !== null) throw problems.notFound('incident');

@@ -10,7 +10,7 @@ import type { Database } from '../store/schema.js';
  * about three times as much CPU as letting SQLite or PostgreSQL write the JSON directly
  * (docs/benchmarks.md). Nothing is cached: every call reads the current rows.
  *
- * The shape must stay exactly `toRecord()` of monitors.ts (contract §2): same fields, same order,
+ * The shape must stay exactly `toRecord()` of monitors.ts (the public Monitor record): same fields, same order,
  * same values. test/monitors/list-json.test.ts compares the two for every kind of monitor on
  * both stores; change both together.
  */

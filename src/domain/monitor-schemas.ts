@@ -7,7 +7,7 @@ import { intRange, judgedUnion, text, uuid } from './validation.js';
 /*
  * Every shape a monitor has, defined once: these schemas validate requests (in MonitorService),
  * write the OpenAPI document (through the REST routes) and give the MCP tools their input
- * schemas. Field order follows the tables of interface.md, which decides which error comes first.
+ * schemas. FIELD_ORDER below is the public order of the fields, which decides which error comes first.
  */
 
 export const MONITOR_TYPES = ['http', 'ssl'] as const;
@@ -32,7 +32,10 @@ export const LIMITS = {
   warningDays: [1, 3650],
 } as const;
 
-/** Every input field in the order of interface.md's tables: a problem's `detail` names the first failing one. */
+/**
+ * Every input field in its public order (common fields, then HTTP, then SSL): a validation problem
+ * lists its errors in this order and its `detail` names the first failing one.
+ */
 export const FIELD_ORDER = [
   'type',
   'name',

@@ -110,8 +110,9 @@ export interface MonitorChange {
 }
 
 /**
- * Monitors: every rule of the REST API, MCP tools and dashboard lives here. Judging order
- * (contract §1): role, then the monitor (404), then the body (400).
+ * Monitors: every rule of the REST API, MCP tools and dashboard lives here. Judging order, first
+ * failure wins: role (403, decided before the monitor is looked at so it leaks nothing), then the
+ * monitor (404), then the body (400).
  */
 export class MonitorService {
   private readonly listeners = new Set<(change: MonitorChange) => void>();
@@ -388,7 +389,7 @@ export class MonitorService {
 
   /**
    * Validates a body against `schema`, plus the one rule a schema cannot know: the notification
-   * policy must be one of the team's. Every failing field is reported, in interface.md's order.
+   * policy must be one of the team's. Every failing field is reported, in FIELD_ORDER.
    */
   private async validate<S extends z.ZodType>(schema: S, input: unknown, teamId: string, more: FieldError[] = []): Promise<z.output<S>> {
     let value: z.output<S> | undefined;
@@ -528,7 +529,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** Row → record: the shape of contract §2. No secret, only whether one is set. */
+/** Row → the public Monitor record (fields and their order are part of the API). No secret, only whether one is set. */
 export function toRecord(row: RecordRow): MonitorRecord {
   const common = {
     name: row.name,

@@ -14,7 +14,8 @@ import { iso } from './time.js';
 import { parseInput, uuid } from './validation.js';
 
 /*
- * Dashboard sessions (contract §3): email and password in, an HttpOnly SameSite=Lax cookie out.
+ * Dashboard sessions: email and password in, an HttpOnly SameSite=Lax cookie out; state-changing
+ * calls need the session's CSRF token.
  *
  * - The cookie holds `lks_` + 32 random bytes; the database keeps only its SHA-256, like tokens.
  * - A session acts in one selected team with the user's *current* role there, read on every request.

@@ -170,8 +170,8 @@ interface ListedMonitor {
 
 /**
  * The team's one public status page: the record (GET/PUT/DELETE /api/v1/status-pages/current)
- * and the public model behind /status/<slug>. Judging order (contract §1): role, then the
- * page (404), then the body (400).
+ * and the public model behind /status/<slug>. Judging order, first failure wins: role (403,
+ * decided before the page is looked at so it leaks nothing), then the page (404), then the body (400).
  */
 export class StatusPageService {
   private readonly stateQuery;

@@ -3,7 +3,8 @@ import { problems, type FieldError } from './problem.js';
 
 /**
  * A request body that could not be parsed as JSON. The transport hands it on instead of
- * failing at once, so that authentication, roles and lookups are judged first (contract §1).
+ * failing at once, so that authentication, rate limit, role and lookup are judged first: a
+ * malformed body is a 400 only for a caller who would otherwise get past all of them.
  */
 export class MalformedBody {
   constructor(readonly reason: string) {}

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 
 /**
- * `Lookout-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (contract §2).
+ * `Lookout-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, keyed with the
+ * channel secret; a channel without a secret sends no signature header.
  * A receiver recomputes it with the channel secret over the exact bytes it received, and may
  * refuse old `t` values to stop replays.
  */

@@ -4,7 +4,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'vitest';
 import { PUBLIC_URL, type Member, type TestServer } from '../helpers/server.js';
 
-/** Every tool contract §4 names. */
+/** Every tool the MCP server must offer, each with its REST endpoint's roles, validation and answer. */
 export const TOOL_NAMES = [
   'list_monitors',
   'get_monitor',

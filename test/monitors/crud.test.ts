@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 describe('monitor records', () => {
-  it('creates an HTTP monitor: 201, Location, the record of contract §2 with status pending', async () => {
+  it('creates an HTTP monitor: 201, Location, the full monitor record with status pending', async () => {
     const answer = await owner.request(
       'POST',
       MONITORS,

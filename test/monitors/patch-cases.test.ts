@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { MONITORS, client, expectCreated, expectInvalid, expectOk, httpBody, insertPolicy, sslBody, storedRow, type Client } from './fixtures.js';
 
-/** interface.md PATCH rule 2: omitted keeps, null clears, a value replaces — for auth, notificationPolicyId, warningDays. */
+/** PATCH of nullable fields: omitted keeps, null clears, a value replaces — for auth, notificationPolicyId, warningDays. */
 
 let server: TestServer;
 let owner: Client;

@@ -428,7 +428,7 @@ describe('type and the fields of each type', () => {
 });
 
 describe('order of errors', () => {
-  it('lists every failing field, the first of interface.md\'s tables in detail', async () => {
+  it('lists every failing field in field order (common, then HTTP, then SSL), the first in detail', async () => {
     const answer = await owner.request('POST', MONITORS, {
       zzz: 1,
       expectedStatus: 99,

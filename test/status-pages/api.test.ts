@@ -42,7 +42,7 @@ describe('GET /api/v1/status-pages/current', () => {
 });
 
 describe('PUT /api/v1/status-pages/current', () => {
-  it('creates the page (Admin) and answers the record of contract §2 with 200', async () => {
+  it('creates the page (Admin) and answers the status page record (id, slug, title, url, monitorIds, times) with 200', async () => {
     const { admin } = await teamOf();
     const a = await createMonitor(server, admin, { name: 'A' });
     const b = await createMonitor(server, admin, { name: 'B' });

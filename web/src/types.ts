@@ -1,4 +1,4 @@
-/* Records as the REST API answers them (contract §2 and the dashboard endpoints). */
+/* Records as the REST API answers them (the public records and the dashboard endpoints). */
 
 export type Role = 'Member' | 'Admin' | 'Owner';
 export type MonitorStatus = 'pending' | 'up' | 'degraded' | 'down' | 'paused';

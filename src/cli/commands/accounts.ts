@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { fail, print, readStdin, withServices, type OutputOptions } from '../context.js';
 
-/** Operator commands for teams, users, memberships and tokens (contract §3). */
+/** Operator commands for teams, users, memberships and tokens; each answers JSON with `--json`. */
 export function registerAccountCommands(program: Command): void {
   const team = program.command('team').description('manage teams');
   team

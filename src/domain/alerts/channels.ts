@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const NOTIFY_ON = ['down', 'degraded', 'up', 'certificate-expiring'] as const;
 export type NotifyOn = (typeof NOTIFY_ON)[number];
 
-/** The events a receiver gets (contract §2), and the `notifyOn` value that selects each. */
+/** The events a receiver gets, and the `notifyOn` value that selects each. */
 export const ALERT_EVENTS = {
   'monitor.down': 'down',
   'monitor.degraded': 'degraded',

@@ -7,7 +7,7 @@ export interface Alert {
   id: string;
   event: DeliveredEvent;
   occurredAt: string;
-  /** The Monitor record (contract §2) for the webhook body; null for a test. */
+  /** The public Monitor record (as GET /monitors/{id} answers it) for the webhook body; null for a test. */
   monitorRecord: unknown;
   monitor: MonitorSummary | null;
   previousStatus: string | null;
@@ -28,7 +28,7 @@ export interface MonitorSummary {
   target: string;
 }
 
-/** The webhook body of contract §2, exactly these fields in this order. */
+/** The webhook body receivers rely on: exactly these fields, in this order. */
 export interface WebhookBody {
   id: string;
   event: DeliveredEvent;

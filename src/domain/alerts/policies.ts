@@ -161,8 +161,9 @@ export interface LeasedDeliveryRunner {
 }
 
 /**
- * Notification policies as a resource (contract §2): the one service REST, MCP and the
- * dashboard call. Channel secrets are sealed by the secret box and never returned.
+ * Notification policies as a resource (CRUD and test; writes need Admin or Owner): the one
+ * service REST, MCP and the dashboard call. Channel secrets are sealed by the secret box and never
+ * returned.
  */
 export class AlertPolicyService {
   constructor(

@@ -222,7 +222,7 @@ export class AlertProcessor {
   }
 }
 
-/** contract §2: down and degraded always; up only after down or degraded (not after pending). */
+/** Which status changes are alerted: down and degraded always; up only after down or degraded (not after pending). */
 export function statusEvent(event: Pick<MonitorStatusChanged, 'previousStatus' | 'status'>): AlertEvent | null {
   if (event.status === event.previousStatus) return null;
   if (event.status === 'down') return 'monitor.down';
