@@ -18,8 +18,8 @@ export interface RetentionPolicy {
   /** Processed domain events. */
   eventRetentionMs: number;
   /**
-   * Processed `certificate.expiring` events: the alerting side looks back at them so that a
-   * certificate is announced once even when the engine reports it again. A certificate lives at
+   * Processed `certificate.expiring` events: the check engine looks back at them so that a
+   * certificate is announced once even when it comes back after another one. A certificate lives at
    * most 398 days, so they are kept longer than other events (there are few: one per certificate).
    */
   certificateEventRetentionMs: number;

@@ -1,13 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
-import { appendEvent, type MonitorStatus } from '../domain/events.js';
+import { appendEvent, type CertificateExpiring, type MonitorStatus } from '../domain/events.js';
 import { idFor } from '../domain/ids.js';
-import { iso } from '../domain/time.js';
+import { applyRuns, parseRegionResults, type MonitorState, type RunOutcome, type SeenCertificate } from '../domain/status/apply-runs.js';
 import { prepared } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
 import type { CheckResult } from './check-result.js';
 import type { CheckJob } from '../domain/ports/check-dispatch.js';
 import { DAY_MS, HOUR_MS, bucketIndex } from '../domain/rollup-buckets.js';
-import { computeStatus, parseRegionResults, type RegionResults } from './status.js';
 
 /** A finished check, ready to be stored. */
 export interface CompletedCheck {
@@ -148,16 +147,7 @@ export class RunRecorder {
     const [monitor] = await s.monitor.in(trx, monitorId);
     if (!monitor || monitor.deleted_at !== null) return 0;
 
-    // The monitor's state as each run leaves it; written back once, after the last run.
-    let regions: string[] | null = null;
-    let results: RegionResults | null = null;
-    let status = monitor.status as MonitorStatus;
-    let certificate = monitor.certificate;
-    let warned = monitor.expiry_warned_fingerprint;
-    let lastCheckedAt = monitor.last_checked_at ?? 0;
-    let changed = false;
-    let events = 0;
-
+    const stored: CompletedCheck[] = [];
     for (const check of checks) {
       const { job, result } = check;
       // The run's id comes from its job, so a job retried after its run was written (a worker that
@@ -191,49 +181,66 @@ export class RunRecorder {
         ...histogramRow(result.durationMs),
       );
       if (job.nextDueAt !== null) await s.schedule.in(trx, job.monitorId, job.region, job.nextDueAt, job.dueAt);
-
-      // A paused monitor's late result is kept as a run but changes nothing about its state.
-      if (monitor.paused) continue;
-      regions ??= JSON.parse(monitor.regions) as string[];
-      results ??= parseRegionResults(monitor.region_results);
-      const previous = results[job.region];
-      if (!previous || previous.at <= check.startedAt) {
-        results[job.region] = { ok: result.ok, error: result.error, at: check.startedAt };
-      }
-      const newStatus = computeStatus(regions, results);
-      if (result.certificate && result.ok) certificate = JSON.stringify(result.certificate);
-      if (result.expiringSoon && result.certificate && warned !== result.certificate.fingerprint256) {
-        warned = result.certificate.fingerprint256;
-        await appendEvent(trx, {
-          type: 'certificate.expiring',
-          monitorId: job.monitorId,
-          teamId: monitor.team_id,
-          certificate: result.certificate,
-          warningDays: monitor.warning_days ?? 0,
-          occurredAt: iso(check.startedAt),
-        });
-        events++;
-      }
-      if (newStatus !== status) {
-        const reported = results;
-        await appendEvent(trx, {
-          type: 'monitor.status_changed',
-          monitorId: job.monitorId,
-          teamId: monitor.team_id,
-          previousStatus: status,
-          status: newStatus,
-          regions: regions.filter((r) => reported[r]).map((r) => ({ region: r, ok: reported[r]!.ok, error: reported[r]!.error })),
-          occurredAt: iso(check.startedAt),
-        });
-        events++;
-        status = newStatus;
-      }
-      lastCheckedAt = Math.max(lastCheckedAt, check.startedAt);
-      changed = true;
+      stored.push(check);
     }
-    if (changed) await s.updateMonitor.in(trx, status, JSON.stringify(results), lastCheckedAt, certificate, warned, monitorId);
-    return events;
+    // A paused monitor's late result is kept as a run but changes nothing about its state.
+    if (stored.length === 0 || monitor.paused) return 0;
+
+    const runs = stored.map(runOutcome);
+    const state: MonitorState = {
+      monitorId,
+      teamId: monitor.team_id,
+      paused: false,
+      regions: JSON.parse(monitor.regions) as string[],
+      status: monitor.status as MonitorStatus,
+      regionResults: parseRegionResults(monitor.region_results),
+      certificate: monitor.certificate ? (JSON.parse(monitor.certificate) as SeenCertificate) : null,
+      warnedFingerprints: await this.warnedFingerprints(trx, monitorId, monitor.expiry_warned_fingerprint, runs),
+      warningDays: monitor.warning_days,
+      lastCheckedAt: monitor.last_checked_at ?? 0,
+    };
+    const next = applyRuns(state, runs);
+    for (const event of next.events) await appendEvent(trx, event);
+    await s.updateMonitor.in(
+      trx,
+      next.state.status,
+      JSON.stringify(next.state.regionResults),
+      next.state.lastCheckedAt,
+      // Unchanged: the stored text as it was.
+      next.state.certificate === state.certificate ? monitor.certificate : JSON.stringify(next.state.certificate),
+      next.state.warnedFingerprints.at(-1) ?? null,
+      monitorId,
+    );
+    return next.events.length;
   }
+
+  /**
+   * The certificates this monitor has already announced as expiring, newest last. The monitor row
+   * keeps the newest; the earlier ones are read from the retained `certificate.expiring` events,
+   * and only when a run reports an expiring certificate other than the newest (the usual case, the
+   * same certificate check after check, reads nothing more).
+   */
+  private async warnedFingerprints(trx: Transaction<Database>, monitorId: string, newest: string | null, runs: RunOutcome[]): Promise<string[]> {
+    const warned = newest === null ? [] : [newest];
+    if (!runs.some((run) => run.expiringSoon && run.certificate && run.certificate.fingerprint256 !== newest)) return warned;
+    const earlier = (await this.statements.certificateEvents.in(trx, monitorId))
+      .map((row) => (JSON.parse(row.payload) as CertificateExpiring).certificate.fingerprint256)
+      .filter((fingerprint) => fingerprint !== newest);
+    return [...new Set(earlier), ...warned];
+  }
+}
+
+/** What the status decision needs of a stored run. */
+function runOutcome(check: CompletedCheck): RunOutcome {
+  const { result } = check;
+  return {
+    region: check.job.region,
+    startedAt: check.startedAt,
+    ok: result.ok,
+    error: result.error,
+    certificate: result.certificate,
+    expiringSoon: result.expiringSoon === true,
+  };
 }
 
 type Histogram = [number, number, number, number, number, number, number, number, number, number, number, number];
@@ -321,6 +328,14 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
             .doUpdateSet((eb) => ({ next_due_at: eb.ref('excluded.next_due_at') }))
             .where('check_schedules.next_due_at', '<=', dueAt),
         ),
+    ),
+    certificateEvents: prepared(db, (monitorId: string) =>
+      db
+        .selectFrom('events')
+        .select('payload')
+        .where('monitor_id', '=', monitorId)
+        .where('type', '=', 'certificate.expiring')
+        .orderBy('id'),
     ),
     updateMonitor: prepared(
       db,

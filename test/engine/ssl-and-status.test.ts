@@ -1,7 +1,7 @@
 import tls from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeStatus } from '../../src/checks/status.js';
+import { computeStatus } from '../../src/domain/status/apply-runs.js';
 import { createTestCa, daysFromNow, type KeyAndCertificate } from '../helpers/certificates.js';
 import { startServer, type Member, type TestServer } from '../helpers/server.js';
 import { eventually, startTarget, type Target } from '../helpers/target.js';
@@ -86,6 +86,33 @@ describe('SSL monitors', () => {
     expect(events).toHaveLength(1);
     expect(JSON.parse(events[0]!.payload)).toMatchObject({ type: 'certificate.expiring', monitorId: id, warningDays: 30, certificate: { subject: 'localhost' } });
     expect((await monitorOf(id)).status).toBe('up');
+  });
+
+  it('raises certificate.expiring for a new certificate, and not again when an earlier one comes back', async () => {
+    const first = await tlsServer(ca.issue({ validTo: daysFromNow(10) }));
+    const second = await tlsServer(ca.issue({ validTo: daysFromNow(12) }));
+    const id = await sslMonitor(first, 30);
+    await eventually(async () => (await monitorOf(id)).status === 'up');
+    const moveTo = async (port: number) => {
+      const answer = await server.request('PATCH', `/api/v1/monitors/${id}`, { token: owner.token, body: { port } });
+      expect(answer.status).toBe(200);
+      await checkAgain(id);
+    };
+    await moveTo(second);
+    await moveTo(first); // the first certificate again: it was announced already
+    await moveTo(second);
+    const events = await server.app.store.db
+      .selectFrom('events')
+      .select('payload')
+      .where('monitor_id', '=', id)
+      .where('type', '=', 'certificate.expiring')
+      .orderBy('id')
+      .execute();
+    const fingerprints = events.map((e) => JSON.parse(e.payload).certificate.fingerprint256 as string);
+    expect(fingerprints).toHaveLength(2);
+    expect(new Set(fingerprints).size).toBe(2);
+    const runs = await runsOf(id);
+    expect(new Set(runs.map((r) => r.certificate.validTo)).size).toBe(2); // both certificates were really seen
   });
 });
 

@@ -2,7 +2,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../store/schema.js';
 import type { MonitorsTable } from '../../store/tables/monitors.js';
-import { unprocessedEvents, type CertificateExpiring, type MonitorStatusChanged, type StoredEvent } from '../events.js';
+import { unprocessedEvents, type MonitorStatusChanged, type StoredEvent } from '../events.js';
 import { MonitorIncidents } from '../incidents.js';
 import { toRecord as monitorRecord } from '../monitors.js';
 import { ALERT_EVENTS, type AlertEvent, type NotifyOn } from './channels.js';
@@ -140,7 +140,6 @@ export class AlertProcessor {
         certificate: null,
       });
     }
-    if (await this.certificateSeenBefore(trx, stored.id, event)) return 0;
     const open = await MonitorIncidents.findOpen(trx, monitor.id);
     return this.enqueue(trx, monitor, stored.id, 'certificate.expiring', {
       occurredAt: event.occurredAt,
@@ -175,21 +174,6 @@ export class AlertProcessor {
       case 'pending':
         return open?.id ?? null;
     }
-  }
-
-  /** `certificate.expiring` goes out once per certificate, even if the engine reported it again. */
-  private async certificateSeenBefore(trx: Trx, eventId: string, event: CertificateExpiring): Promise<boolean> {
-    const earlier = await trx
-      .selectFrom('events')
-      .select('payload')
-      .where('monitor_id', '=', event.monitorId)
-      .where('type', '=', 'certificate.expiring')
-      .where('id', '<', eventId)
-      .where('processed_at', 'is not', null)
-      .execute();
-    return earlier.some(
-      (row) => (JSON.parse(row.payload) as CertificateExpiring).certificate.fingerprint256 === event.certificate.fingerprint256,
-    );
   }
 
   private async enqueue(

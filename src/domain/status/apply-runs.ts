@@ -1,0 +1,163 @@
+import type { CertificateExpiring, DomainEvent, MonitorStatus } from '../events.js';
+import { iso } from '../time.js';
+
+/**
+ * A monitor's status decision, as a pure function of what the monitor knows and the runs that
+ * just finished. No I/O and no clock: every time comes from the runs, so the same state and runs
+ * always give the same outcome. The check engine loads the state, calls `applyRuns`, and writes the
+ * returned state and events in the transaction that stores the runs.
+ *
+ * Status rules:
+ * - `pending` until a region of the monitor has reported since creation or resume;
+ * - `up` when the newest result of every reporting region succeeded;
+ * - `down` when every one failed; `degraded` in between;
+ * - a paused monitor's late runs are stored but change nothing.
+ * A run is already final when it gets here: a failed check was confirmed by its retry first.
+ *
+ * How later rules slot in, without changing the shape of this function:
+ * - Thresholds (a region counts as failing only after N consecutive failed runs, and as
+ *   succeeding again after M consecutive successes): `RegionResult` gains the run of consecutive
+ *   outcomes (`streak: { ok, count }`) and the thresholds come in the state; `nextRegionResult`
+ *   then moves a region's counted `ok` only when its streak reaches the threshold, and
+ *   `computeStatus` keeps reading the counted `ok`, so events still follow the status alone.
+ * - Maintenance: the state gains whether a maintenance occurrence is active; while it is, the
+ *   region results still move on (so the status is right the moment it ends), but the status is
+ *   `maintenance` and no monitor event is returned. The end of an occurrence is an input like a
+ *   run (the status is taken from the newest results and a change from the status before is
+ *   reported as usual), so it enters as a second kind of element of `runs`, never as a clock read.
+ * - Degraded reasons: derived from the region results (and, with assertions, a warning flag on
+ *   `RegionResult`) next to the status, by a function beside `computeStatus`.
+ */
+
+/** The newest result of one region. */
+export interface RegionResult {
+  ok: boolean;
+  error: { code: string; message: string } | null;
+  /** Epoch ms of the run. */
+  at: number;
+}
+
+export type RegionResults = Readonly<Record<string, RegionResult>>;
+
+/** A certificate as a check saw it; `fingerprint256` tells one certificate from another. */
+export interface SeenCertificate {
+  subject: string;
+  issuer: string;
+  validFrom: string;
+  validTo: string;
+  daysRemaining: number;
+  fingerprint256: string;
+}
+
+/** What the status decision needs of a monitor. */
+export interface MonitorState {
+  monitorId: string;
+  teamId: string;
+  paused: boolean;
+  /** The regions the monitor is checked from; results of other regions do not count. */
+  regions: readonly string[];
+  status: MonitorStatus;
+  regionResults: RegionResults;
+  /** The certificate of the newest successful run that had one. */
+  certificate: SeenCertificate | null;
+  /**
+   * Every certificate already announced as expiring (fingerprints), newest last. A certificate is
+   * announced once, also when it comes back after another one (two servers behind one name).
+   */
+  warnedFingerprints: readonly string[];
+  /** Days before expiry from which a certificate is announced; null: no warnings. */
+  warningDays: number | null;
+  /** Epoch ms of the newest run applied; 0 before any. */
+  lastCheckedAt: number;
+}
+
+/** A finished run (after its confirming retry) of one region. */
+export interface RunOutcome {
+  region: string;
+  /** Epoch ms. */
+  startedAt: number;
+  ok: boolean;
+  error: { code: string; message: string } | null;
+  certificate: SeenCertificate | null;
+  /** The run succeeded and its certificate expires within the monitor's warning days. */
+  expiringSoon: boolean;
+}
+
+export interface AppliedRuns {
+  state: MonitorState;
+  /** The domain events to append, in order. */
+  events: DomainEvent[];
+}
+
+/**
+ * Applies runs of one monitor, in the order given (the caller sorts them oldest first), and returns
+ * the state they leave and the events they cause. The input state is not modified.
+ */
+export function applyRuns(state: MonitorState, runs: readonly RunOutcome[]): AppliedRuns {
+  // A paused monitor's late result is kept as a run but changes nothing about its state.
+  if (state.paused || runs.length === 0) return { state, events: [] };
+  const results: Record<string, RegionResult> = { ...state.regionResults };
+  let { status, certificate, lastCheckedAt } = state;
+  let warned = state.warnedFingerprints;
+  const events: DomainEvent[] = [];
+
+  for (const run of runs) {
+    results[run.region] = nextRegionResult(results[run.region], run);
+    const newStatus = computeStatus(state.regions, results);
+    if (run.certificate && run.ok) certificate = run.certificate;
+    if (run.expiringSoon && run.certificate && !warned.includes(run.certificate.fingerprint256)) {
+      warned = [...warned, run.certificate.fingerprint256];
+      events.push(certificateExpiring(state, run, run.certificate));
+    }
+    if (newStatus !== status) {
+      events.push({
+        type: 'monitor.status_changed',
+        monitorId: state.monitorId,
+        teamId: state.teamId,
+        previousStatus: status,
+        status: newStatus,
+        regions: state.regions
+          .filter((region) => results[region])
+          .map((region) => ({ region, ok: results[region]!.ok, error: results[region]!.error })),
+        occurredAt: iso(run.startedAt),
+      });
+      status = newStatus;
+    }
+    lastCheckedAt = Math.max(lastCheckedAt, run.startedAt);
+  }
+  return { state: { ...state, status, regionResults: results, certificate, warnedFingerprints: warned, lastCheckedAt }, events };
+}
+
+/** A region's newest result after a run: a run older than the result it has (a late retry) does not replace it. */
+function nextRegionResult(previous: RegionResult | undefined, run: RunOutcome): RegionResult {
+  if (previous && previous.at > run.startedAt) return previous;
+  return { ok: run.ok, error: run.error, at: run.startedAt };
+}
+
+function certificateExpiring(state: MonitorState, run: RunOutcome, certificate: SeenCertificate): CertificateExpiring {
+  return {
+    type: 'certificate.expiring',
+    monitorId: state.monitorId,
+    teamId: state.teamId,
+    certificate,
+    warningDays: state.warningDays ?? 0,
+    occurredAt: iso(run.startedAt),
+  };
+}
+
+/**
+ * A monitor's status from the newest result of each of its regions:
+ * pending before any region has reported; up when every reported region succeeded;
+ * down when every one failed; degraded in between.
+ */
+export function computeStatus(regions: readonly string[], results: RegionResults): MonitorStatus {
+  const reported = regions.map((region) => results[region]).filter((r): r is RegionResult => r !== undefined);
+  if (reported.length === 0) return 'pending';
+  const failed = reported.filter((r) => !r.ok).length;
+  if (failed === 0) return 'up';
+  return failed === reported.length ? 'down' : 'degraded';
+}
+
+export function parseRegionResults(json: string | null): Record<string, RegionResult> {
+  return json ? (JSON.parse(json) as Record<string, RegionResult>) : {};
+}

@@ -1,0 +1,209 @@
+import { describe, expect, it } from 'vitest';
+import { applyRuns, type MonitorState, type RunOutcome, type SeenCertificate } from '../../src/domain/status/apply-runs.js';
+
+const T0 = Date.parse('2026-11-23T12:00:00.000Z');
+const TIMEOUT = { code: 'timeout', message: 'timed out after 5 s' };
+
+function monitor(overrides: Partial<MonitorState> = {}): MonitorState {
+  return {
+    monitorId: 'm1',
+    teamId: 't1',
+    paused: false,
+    regions: ['us-east', 'eu-west'],
+    status: 'pending',
+    regionResults: {},
+    certificate: null,
+    warnedFingerprints: [],
+    warningDays: 30,
+    lastCheckedAt: 0,
+    ...overrides,
+  };
+}
+
+function run(region: string, ok: boolean, at: number, extra: Partial<RunOutcome> = {}): RunOutcome {
+  return { region, startedAt: at, ok, error: ok ? null : TIMEOUT, certificate: null, expiringSoon: false, ...extra };
+}
+
+/** The state after these runs, starting from a fresh monitor of `regions`. */
+function after(runs: RunOutcome[], regions: string[] = ['us-east', 'eu-west']): MonitorState {
+  return applyRuns(monitor({ regions }), runs).state;
+}
+
+function certificate(fingerprint256: string): SeenCertificate {
+  return { subject: 'CN=shop.example.test', issuer: 'CN=Test CA', validFrom: '2026-01-01T00:00:00.000Z', validTo: '2026-12-01T00:00:00.000Z', daysRemaining: 8, fingerprint256 };
+}
+
+function expiring(region: string, at: number, fingerprint: string): RunOutcome {
+  return run(region, true, at, { certificate: certificate(fingerprint), expiringSoon: true });
+}
+
+function statusChanges(events: ReturnType<typeof applyRuns>['events']) {
+  return events.filter((e) => e.type === 'monitor.status_changed').map((e) => e.type === 'monitor.status_changed' && [e.previousStatus, e.status]);
+}
+
+describe('applyRuns: status transitions', () => {
+  it('pending → up when every region succeeds, with the regions and time of the change', () => {
+    const { state, events } = applyRuns(monitor(), [run('us-east', true, T0), run('eu-west', true, T0 + 5)]);
+    expect(state.status).toBe('up');
+    expect(state.lastCheckedAt).toBe(T0 + 5);
+    expect(events).toEqual([
+      {
+        type: 'monitor.status_changed',
+        monitorId: 'm1',
+        teamId: 't1',
+        previousStatus: 'pending',
+        status: 'up',
+        regions: [{ region: 'us-east', ok: true, error: null }],
+        occurredAt: new Date(T0).toISOString(),
+      },
+    ]);
+  });
+
+  it('pending → down when every region fails', () => {
+    const { state, events } = applyRuns(monitor(), [run('us-east', false, T0), run('eu-west', false, T0 + 1)]);
+    expect(state.status).toBe('down');
+    expect(statusChanges(events)).toEqual([['pending', 'down']]);
+  });
+
+  it('up → down when every region fails, naming the failing regions and their errors', () => {
+    const up = after([run('us-east', true, T0), run('eu-west', true, T0)]);
+    const { state, events } = applyRuns(up, [run('us-east', false, T0 + 60_000), run('eu-west', false, T0 + 60_000)]);
+    expect(state.status).toBe('down');
+    // The first failure leaves one region up: degraded, then down.
+    expect(statusChanges(events)).toEqual([['up', 'degraded'], ['degraded', 'down']]);
+    expect(events.at(-1)).toMatchObject({
+      regions: [
+        { region: 'us-east', ok: false, error: TIMEOUT },
+        { region: 'eu-west', ok: false, error: TIMEOUT },
+      ],
+    });
+  });
+
+  it('up → down at once for a monitor of a single region', () => {
+    const up = after([run('us-east', true, T0)], ['us-east']);
+    const { state, events } = applyRuns(up, [run('us-east', false, T0 + 60_000)]);
+    expect(state.status).toBe('down');
+    expect(statusChanges(events)).toEqual([['up', 'down']]);
+  });
+
+  it('down → up for a single region', () => {
+    const down = after([run('us-east', false, T0)], ['us-east']);
+    expect(down.status).toBe('down');
+    const { state, events } = applyRuns(down, [run('us-east', true, T0 + 60_000)]);
+    expect(state.status).toBe('up');
+    expect(statusChanges(events)).toEqual([['down', 'up']]);
+  });
+
+  it('up → degraded when some regions fail, not all', () => {
+    const up = after([run('us-east', true, T0), run('eu-west', true, T0)]);
+    const { state, events } = applyRuns(up, [run('eu-west', false, T0 + 60_000)]);
+    expect(state.status).toBe('degraded');
+    expect(statusChanges(events)).toEqual([['up', 'degraded']]);
+    expect(events[0]).toMatchObject({ regions: [{ region: 'us-east', ok: true }, { region: 'eu-west', ok: false, error: TIMEOUT }] });
+  });
+
+  it('degraded → up when the failing region recovers', () => {
+    const degraded = after([run('us-east', true, T0), run('eu-west', false, T0)]);
+    expect(degraded.status).toBe('degraded');
+    const { state, events } = applyRuns(degraded, [run('eu-west', true, T0 + 60_000)]);
+    expect(state.status).toBe('up');
+    expect(statusChanges(events)).toEqual([['degraded', 'up']]);
+  });
+
+  it('degraded → down when the last succeeding region fails too', () => {
+    const degraded = after([run('us-east', true, T0), run('eu-west', false, T0)]);
+    const { state, events } = applyRuns(degraded, [run('us-east', false, T0 + 60_000)]);
+    expect(state.status).toBe('down');
+    expect(statusChanges(events)).toEqual([['degraded', 'down']]);
+  });
+
+  it('returns no event when the status does not change, and still moves the region results on', () => {
+    const up = after([run('us-east', true, T0), run('eu-west', true, T0)]);
+    const { state, events } = applyRuns(up, [run('us-east', true, T0 + 60_000), run('eu-west', true, T0 + 60_001)]);
+    expect(events).toEqual([]);
+    expect(state.status).toBe('up');
+    expect(state.regionResults).toEqual({ 'us-east': { ok: true, error: null, at: T0 + 60_000 }, 'eu-west': { ok: true, error: null, at: T0 + 60_001 } });
+    expect(state.lastCheckedAt).toBe(T0 + 60_001);
+  });
+
+  it('changes nothing for a paused monitor (its late runs are stored elsewhere, not applied)', () => {
+    const paused = monitor({ paused: true, status: 'up', regionResults: { 'us-east': { ok: true, error: null, at: T0 } } });
+    const { state, events } = applyRuns(paused, [run('us-east', false, T0 + 60_000), expiring('us-east', T0 + 60_001, 'AA:BB')]);
+    expect(events).toEqual([]);
+    expect(state).toBe(paused);
+  });
+
+  it('keeps a newer result of a region over a run that started earlier (a late retry)', () => {
+    const up = after([run('us-east', true, T0 + 60_000), run('eu-west', true, T0 + 60_000)]);
+    const { state, events } = applyRuns(up, [run('us-east', false, T0)]);
+    expect(events).toEqual([]);
+    expect(state.status).toBe('up');
+    expect(state.regionResults['us-east']).toEqual({ ok: true, error: null, at: T0 + 60_000 });
+    expect(state.lastCheckedAt).toBe(T0 + 60_000);
+  });
+
+  it('ignores results of regions the monitor is no longer checked from', () => {
+    const { state, events } = applyRuns(monitor({ regions: ['us-east'], status: 'up', regionResults: { 'us-east': { ok: true, error: null, at: T0 } } }), [
+      run('asia', false, T0 + 1),
+    ]);
+    expect(state.status).toBe('up');
+    expect(events).toEqual([]);
+  });
+
+  it('applies several runs of one batch in the order given, one event per change', () => {
+    const { state, events } = applyRuns(monitor({ regions: ['us-east'] }), [
+      run('us-east', true, T0),
+      run('us-east', false, T0 + 60_000),
+      run('us-east', false, T0 + 120_000),
+      run('us-east', true, T0 + 180_000),
+    ]);
+    expect(state.status).toBe('up');
+    expect(statusChanges(events)).toEqual([['pending', 'up'], ['up', 'down'], ['down', 'up']]);
+    expect(events.map((e) => e.occurredAt)).toEqual([T0, T0 + 60_000, T0 + 180_000].map((t) => new Date(t).toISOString()));
+  });
+
+  it('does not modify the state it is given', () => {
+    const input = monitor({ status: 'up', regionResults: { 'us-east': { ok: true, error: null, at: T0 } } });
+    const copy = structuredClone(input);
+    applyRuns(input, [run('us-east', false, T0 + 60_000), expiring('eu-west', T0 + 60_000, 'AA:BB')]);
+    expect(input).toEqual(copy);
+  });
+});
+
+describe('applyRuns: certificate expiry', () => {
+  it('announces an expiring certificate once per fingerprint, and again for a new certificate', () => {
+    const first = applyRuns(monitor({ regions: ['us-east'] }), [expiring('us-east', T0, 'AA:BB')]);
+    expect(first.events.filter((e) => e.type === 'certificate.expiring')).toEqual([
+      { type: 'certificate.expiring', monitorId: 'm1', teamId: 't1', certificate: certificate('AA:BB'), warningDays: 30, occurredAt: new Date(T0).toISOString() },
+    ]);
+    expect(first.state.warnedFingerprints).toEqual(['AA:BB']);
+    expect(first.state.certificate).toEqual(certificate('AA:BB'));
+
+    const again = applyRuns(first.state, [expiring('us-east', T0 + 60_000, 'AA:BB'), expiring('us-east', T0 + 120_000, 'AA:BB')]);
+    expect(again.events).toEqual([]);
+
+    const renewed = applyRuns(again.state, [expiring('us-east', T0 + 180_000, 'CC:DD')]);
+    expect(renewed.events).toMatchObject([{ type: 'certificate.expiring', certificate: { fingerprint256: 'CC:DD' } }]);
+    expect(renewed.state.warnedFingerprints).toEqual(['AA:BB', 'CC:DD']);
+  });
+
+  it('does not announce a certificate again when it comes back after another one', () => {
+    const state = monitor({ status: 'up', warnedFingerprints: ['AA:BB', 'CC:DD'] });
+    const { events } = applyRuns(state, [expiring('us-east', T0, 'AA:BB'), expiring('eu-west', T0, 'CC:DD')]);
+    expect(events).toEqual([]);
+  });
+
+  it('announces a certificate once when two regions see it in the same batch', () => {
+    const { events } = applyRuns(monitor(), [expiring('us-east', T0, 'AA:BB'), expiring('eu-west', T0 + 1, 'AA:BB')]);
+    expect(events.map((e) => e.type)).toEqual(['certificate.expiring', 'monitor.status_changed']);
+  });
+
+  it('keeps the certificate of the newest successful run, not of a failed one, and announces nothing without expiry', () => {
+    const { state, events } = applyRuns(monitor({ regions: ['us-east'] }), [
+      run('us-east', true, T0, { certificate: certificate('AA:BB') }),
+      run('us-east', false, T0 + 60_000, { certificate: certificate('EE:FF') }),
+    ]);
+    expect(state.certificate).toEqual(certificate('AA:BB'));
+    expect(events.some((e) => e.type === 'certificate.expiring')).toBe(false);
+  });
+});
