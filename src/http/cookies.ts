@@ -1,27 +1,28 @@
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '../domain/sessions.js';
 
-/** The value of one cookie from a Cookie header, or undefined. */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq === -1) continue;
-    if (part.slice(0, eq).trim() !== name) continue;
-    const value = part.slice(eq + 1).trim();
-    return value === '' ? undefined : value;
-  }
-  return undefined;
+/**
+ * The session cookie's attributes: HttpOnly (scripts cannot read it), SameSite=Lax, Path=/, Secure
+ * when the public URL is https. Written by `@fastify/cookie`, registered in `buildHttpServer`.
+ */
+function sessionCookieOptions(secure: boolean, maxAgeSeconds: number): CookieSerializeOptions {
+  return { path: '/', httpOnly: true, sameSite: 'lax', maxAge: maxAgeSeconds, secure };
 }
 
-/** The session cookie: HttpOnly (scripts cannot read it), SameSite=Lax, Secure when the public URL is https. */
-export function sessionCookie(secret: string, secure: boolean): string {
-  return [`${SESSION_COOKIE}=${secret}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${SESSION_ABSOLUTE_MS / 1000}`, ...(secure ? ['Secure'] : [])].join(
-    '; ',
-  );
+/** The session cookie of a request, or undefined when there is none or it is empty. */
+export function sessionCookieOf(request: FastifyRequest): string | undefined {
+  return request.cookies[SESSION_COOKIE] || undefined;
 }
 
-export function clearedSessionCookie(secure: boolean): string {
-  return [`${SESSION_COOKIE}=`, 'Path=/', 'HttpOnly', 'SameSite=Lax', 'Max-Age=0', ...(secure ? ['Secure'] : [])].join('; ');
+/** Sets the session cookie for the whole absolute lifetime of a session. */
+export function setSessionCookie(reply: FastifyReply, secret: string, secure: boolean): FastifyReply {
+  return reply.setCookie(SESSION_COOKIE, secret, sessionCookieOptions(secure, SESSION_ABSOLUTE_MS / 1000));
+}
+
+/** Clears the session cookie: empty, `Max-Age=0`, with the same attributes it was set with. */
+export function clearSessionCookie(reply: FastifyReply, secure: boolean): FastifyReply {
+  return reply.setCookie(SESSION_COOKIE, '', sessionCookieOptions(secure, 0));
 }
 
 /** A header that may arrive more than once: the first value. */

@@ -1,13 +1,13 @@
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config, TrustProxy } from '../config.js';
 import type { Actor } from '../domain/actor.js';
 import { newId } from '../domain/ids.js';
 import { Problem } from '../domain/problem.js';
 import type { Services } from '../composition/services.js';
-import { CSRF_HEADER, SESSION_COOKIE } from '../domain/sessions.js';
 import { fastifyPath, type ApiRoute } from './api-route.js';
-import { headerValue, readCookie } from './cookies.js';
+import { authenticationHook } from './authenticate.js';
 import { clientErrorHandler, frameworkErrors, MAX_PARAM_LENGTH } from './edge-errors.js';
 import { BODY_LIMIT_BYTES, registerJsonBody } from './json-body.js';
 import { trackAllowedMethods } from './method-not-allowed.js';
@@ -49,6 +49,8 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
   });
   const allowedMethods = trackAllowedMethods(app, MAX_PARAM_LENGTH);
   registerJsonBody(app);
+  // Parses the Cookie header (the dashboard session) and writes the cookies routes set.
+  await app.register(fastifyCookie);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
@@ -75,20 +77,7 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
     return sendProblem(reply, request, new Problem('not-found', 'No such endpoint.'), config.publicUrl);
   });
 
-  const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
-    try {
-      const admission = await services.access.admit(request.headers.authorization, request.ip, {
-        cookie: readCookie(request.headers.cookie, SESSION_COOKIE),
-        csrfToken: headerValue(request.headers[CSRF_HEADER]),
-        method: request.method,
-      });
-      request.actor = admission.actor;
-      reply.headers(admission.headers);
-    } catch (error) {
-      if (error instanceof Problem && error.code === 'unauthorized') reply.header('WWW-Authenticate', 'Bearer');
-      throw error;
-    }
-  };
+  const authenticate = authenticationHook(services.access);
 
   for (const route of routes) {
     app.route({

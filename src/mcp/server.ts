@@ -15,6 +15,7 @@ import type { Actor } from '../domain/actor.js';
 import { Problem, problems, type ProblemBody } from '../domain/problem.js';
 import type { Services } from '../composition/services.js';
 import { MalformedBody } from '../domain/validation.js';
+import { authenticationHook } from '../http/authenticate.js';
 import { jsonSchema } from '../http/openapi.js';
 import { VERSION } from '../version.js';
 import { mcpTools, type McpTool } from './tools.js';
@@ -105,15 +106,7 @@ export function mcpEndpoint({ config, services }: { config: Config; services: Se
   }
 
   // Who is calling is judged before the body is read (401); what the call costs only once it is.
-  const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
-    try {
-      // Bearer tokens only: no session cookie, so a browser's session cannot be used from another site.
-      request.actor = await services.access.authenticate(request.headers.authorization, request.ip);
-    } catch (error) {
-      if (error instanceof Problem && error.code === 'unauthorized') reply.header('WWW-Authenticate', 'Bearer');
-      throw error;
-    }
-  };
+  const authenticate = authenticationHook(services.access, { bearerOnly: true });
   const spend = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.headers(await services.access.spend(request.actor!, messageCount(request.body)));
   };

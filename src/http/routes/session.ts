@@ -1,14 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../../composition/services.js';
-import { CSRF_HEADER, SESSION_COOKIE, SessionRecord, SetPasswordInput, SignInInput, SwitchTeamInput } from '../../domain/sessions.js';
+import { CSRF_HEADER, SessionRecord, SetPasswordInput, SignInInput, SwitchTeamInput } from '../../domain/sessions.js';
 import type { ApiRoute } from '../api-route.js';
-import { clearedSessionCookie, headerValue, readCookie, sessionCookie } from '../cookies.js';
+import { clearSessionCookie, headerValue, sessionCookieOf, setSessionCookie } from '../cookies.js';
 
 const TAG = 'Session';
-
-function cookieOf(request: FastifyRequest): string | undefined {
-  return readCookie(request.headers.cookie, SESSION_COOKIE);
-}
 
 function csrfOf(request: FastifyRequest): string | undefined {
   return headerValue(request.headers[CSRF_HEADER]);
@@ -43,7 +39,7 @@ export function sessionRoutes(services: Services): ApiRoute[] {
       problems: ['validation', 'unauthorized', 'forbidden', 'rate-limited'],
       handler: async ({ body, request, reply }) => {
         const opened = await sessions.signIn(body, client(request));
-        reply.header('Set-Cookie', sessionCookie(opened.secret, secure)).header('Cache-Control', 'no-store');
+        setSessionCookie(reply, opened.secret, secure).header('Cache-Control', 'no-store');
         return opened.session;
       },
     },
@@ -59,7 +55,7 @@ export function sessionRoutes(services: Services): ApiRoute[] {
       problems: ['unauthorized'],
       handler: async ({ request, reply }) => {
         reply.header('Cache-Control', 'no-store');
-        return sessions.current(cookieOf(request));
+        return sessions.current(sessionCookieOf(request));
       },
     },
     {
@@ -73,8 +69,8 @@ export function sessionRoutes(services: Services): ApiRoute[] {
       success: { status: 204, description: 'Signed out; no body.' },
       problems: ['forbidden'],
       handler: async ({ request, reply }) => {
-        await sessions.signOut(cookieOf(request), csrfOf(request));
-        reply.header('Set-Cookie', clearedSessionCookie(secure));
+        await sessions.signOut(sessionCookieOf(request), csrfOf(request));
+        clearSessionCookie(reply, secure);
       },
     },
     {
@@ -90,7 +86,7 @@ export function sessionRoutes(services: Services): ApiRoute[] {
       problems: ['validation', 'unauthorized', 'forbidden'],
       handler: async ({ body, request, reply }) => {
         reply.header('Cache-Control', 'no-store');
-        return sessions.switchTeam(cookieOf(request), csrfOf(request), body);
+        return sessions.switchTeam(sessionCookieOf(request), csrfOf(request), body);
       },
     },
     {
@@ -108,7 +104,7 @@ export function sessionRoutes(services: Services): ApiRoute[] {
       problems: ['validation', 'forbidden', 'rate-limited'],
       handler: async ({ body, request, reply }) => {
         const opened = await sessions.setPassword(body, client(request));
-        reply.header('Set-Cookie', sessionCookie(opened.secret, secure)).header('Cache-Control', 'no-store');
+        setSessionCookie(reply, opened.secret, secure).header('Cache-Control', 'no-store');
         return opened.session;
       },
     },
