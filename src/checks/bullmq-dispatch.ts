@@ -136,8 +136,12 @@ export class BullMqDispatcher implements CheckDispatcher {
         ),
       ),
     );
-    await Promise.all(this.workers.map((w) => w.close()));
-    await Promise.all([...this.queues.values()].map((q) => q.close()));
+    // A queue or worker closed while its connection is still starting makes BullMQ report the
+    // start-up's failure after it has dropped its own error listeners, as an unhandled rejection:
+    // let each finish starting (or fail to) before closing it.
+    const settled = (ready: Promise<unknown>) => ready.then(() => undefined, () => undefined);
+    await Promise.all(this.workers.map(async (w) => (await settled(w.waitUntilReady()), w.close())));
+    await Promise.all([...this.queues.values()].map(async (q) => (await settled(q.waitUntilReady()), q.close())));
   }
 
   private queue(region: Region): Queue {
