@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { CheckDispatcher } from '../domain/ports/check-dispatch.js';
 import { EmbeddedDispatcher } from '../checks/embedded-dispatch.js';
 import type { Coordination } from '../domain/ports/coordination.js';
+import { systemClock, type Clock } from '../domain/ports/clock.js';
 import { DeliveryDispatcher, type DispatcherOptions } from '../notify/dispatcher.js';
 import type { Store } from '../store/database.js';
 import { AUTH_FAILURES_PER_MINUTE, AccessService, REQUESTS_PER_MINUTE } from '../domain/access.js';
@@ -79,9 +80,11 @@ export interface ServiceDeps {
   alerting?: Partial<DispatcherOptions>;
   /** Live stream limits (open streams per caller and per process) and polling; tests lower them. */
   live?: Partial<LiveOptions>;
+  /** Where the rules read the time; the system clock by default. */
+  clock?: Clock;
 }
 
-export function createServices({ config, store, coordination, dispatcher = new EmbeddedDispatcher(), logger, alerting, live }: ServiceDeps): Services {
+export function createServices({ config, store, coordination, dispatcher = new EmbeddedDispatcher(), logger, alerting, live, clock = systemClock }: ServiceDeps): Services {
   const tokens = new TokenService(store.db);
   const sessions = new SessionService(
     store.db,
