@@ -85,12 +85,13 @@ export interface ServiceDeps {
 }
 
 export function createServices({ config, store, coordination, dispatcher = new EmbeddedDispatcher(), logger, alerting, live, clock = systemClock }: ServiceDeps): Services {
-  const tokens = new TokenService(store.db);
+  const tokens = new TokenService(store.db, clock);
   const sessions = new SessionService(
     store.db,
     coordination.rateLimiter({ name: 'sign-in-account', points: SIGN_IN_FAILURES_PER_ACCOUNT, durationSeconds: SIGN_IN_WINDOW_SECONDS }),
     coordination.rateLimiter({ name: 'sign-in-address', points: SIGN_IN_FAILURES_PER_ADDRESS, durationSeconds: SIGN_IN_WINDOW_SECONDS }),
     config.publicUrl.startsWith('https:'),
+    clock,
   );
   const access = new AccessService(
     tokens,
@@ -107,6 +108,7 @@ export function createServices({ config, store, coordination, dispatcher = new E
     pollIntervalMs: alerting?.pollIntervalMs,
     onDeliveries: () => deliveries.notify(),
     logger,
+    clock,
   });
   const monitors = new MonitorService(store.db, secretBox, notificationPolicies, store.dialect, { maxMonitorsPerTeam: config.maxMonitorsPerTeam });
   const services = {
@@ -119,13 +121,14 @@ export function createServices({ config, store, coordination, dispatcher = new E
     dispatcher,
     notificationPolicies,
     secrets: new SecretService(store.db, secretBox, keySource),
-    incidents: new IncidentService(store.db, monitors),
+    incidents: new IncidentService(store.db, monitors, clock),
     alertPolicies: new AlertPolicyService(
       store.db,
       secretBox,
       deliveries,
       config.publicUrl,
       coordination.rateLimiter({ name: 'policy-test', points: POLICY_TESTS_PER_WINDOW, durationSeconds: POLICY_TEST_WINDOW_SECONDS }),
+      clock,
     ),
     alerts,
     deliveries,
