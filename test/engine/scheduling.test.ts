@@ -108,9 +108,12 @@ describe('scheduling', () => {
     }
 
     // Time moves on to each due time in turn, and stands there until the checks then due are recorded:
-    // a check fired early would be recorded before its due time, one fired late not at all.
+    // a check fired early would be recorded a moment before its due time, one fired late not at all.
     const expected = (id: string) => (resumed.includes(id) ? 3 : 2);
     for (const due of [...new Set(dues.values())].sort((a, b) => a - b)) {
+      clock.advanceTo(due - 1);
+      await new Promise((r) => setTimeout(r, 300));
+      for (const id of watched) if (dues.get(id) === due) expect(await storedRuns(id)).toBe(expected(id) - 1);
       clock.advanceTo(due);
       await eventually(async () => {
         for (const id of watched) if (dues.get(id) === due && (await storedRuns(id)) < expected(id)) return false;
