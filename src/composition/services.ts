@@ -117,7 +117,7 @@ export function createServices({ config, store, coordination, dispatcher = new E
     teams: new TeamService(store.db),
     users: new UserService(store.db),
     monitors,
-    checks: new CheckService(store.db, monitors, coordination.locks, dispatcher),
+    checks: new CheckService(store.db, monitors, coordination.locks, dispatcher, clock),
     dispatcher,
     notificationPolicies,
     secrets: new SecretService(store.db, secretBox, keySource),
