@@ -3,6 +3,7 @@ import type { DestinationStream, Logger } from 'pino';
 import type { Config } from './config.js';
 import { createEmbeddedCoordination } from './coordination/embedded.js';
 import type { Coordination } from './domain/ports/coordination.js';
+import { systemClock, type Clock } from './domain/ports/clock.js';
 import { createRedisCoordination } from './coordination/redis.js';
 import { createServices, type ServiceDeps, type Services } from './composition/services.js';
 import { apiRoutes } from './http/routes/index.js';
@@ -29,6 +30,8 @@ export interface AppOptions {
   checks?: Pick<CheckEngineOptions, 'extraCaPem' | 'retryDelayMs' | 'concurrency'>;
   /** Live stream limits (open streams per caller and per process); tests lower them. */
   live?: ServiceDeps['live'];
+  /** Where rules read the time (check due times, run start times, retention); the system clock by default. Tests move their own. */
+  clock?: Clock;
 }
 
 /** What every Lookout process has, with or without HTTP: store, coordination, services, check engine. */
@@ -60,7 +63,7 @@ export interface RuntimeOptions extends AppOptions {
  * Opens the store (migrating it), coordination and check dispatch for the mode the configuration
  * names: embedded (SQLite, in-process) or cluster (`REDIS_URL`: Redis locks, channels and BullMQ).
  */
-export async function createRuntime({ config, logDestination, alerting, checks, live, schedule }: RuntimeOptions): Promise<Runtime> {
+export async function createRuntime({ config, logDestination, alerting, checks, live, schedule, clock = systemClock }: RuntimeOptions): Promise<Runtime> {
   const logger = createLogger(config.logLevel, logDestination);
   const store = openStore(config.databaseUrl, {
     onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost; the next query opens a new one'),
@@ -73,8 +76,8 @@ export async function createRuntime({ config, logDestination, alerting, checks, 
     await store.close();
     throw error;
   }
-  const dispatcher = config.redisUrl ? new BullMqDispatcher(config.redisUrl, logger) : new EmbeddedDispatcher();
-  const services = createServices({ config, store, coordination, dispatcher, logger, alerting, live });
+  const dispatcher = config.redisUrl ? new BullMqDispatcher(config.redisUrl, logger, clock) : new EmbeddedDispatcher();
+  const services = createServices({ config, store, coordination, dispatcher, logger, alerting, live, clock });
   // Every process's monitor changes reach the scheduler, wherever it runs.
   const monitorChanges = coordination.channel<MonitorChange>('monitor-changes');
   services.monitors.onChange((change) => {
@@ -89,6 +92,7 @@ export async function createRuntime({ config, logDestination, alerting, checks, 
     schedule,
     monitorChanges,
     locks: coordination.locks,
+    clock,
     ...checks,
   });
   return { config, logger, store, coordination, services, engine };

@@ -1,4 +1,4 @@
-import { createRuntime, type Runtime } from './app.js';
+import { createRuntime, type AppOptions, type Runtime } from './app.js';
 import { ConfigError, REGIONS, isRegion, type Config } from './config.js';
 
 /** A regional checker of a cluster: takes the region's checks from Redis and writes their runs. */
@@ -8,7 +8,7 @@ export interface Worker extends Runtime {
   close(): Promise<void>;
 }
 
-export async function createWorker(base: Config, region: string): Promise<Worker> {
+export async function createWorker(base: Config, region: string, options: Pick<AppOptions, 'clock'> = {}): Promise<Worker> {
   if (!isRegion(region)) {
     throw new ConfigError(`unknown region "${region}" (known: ${REGIONS.join(', ')})`);
   }
@@ -16,7 +16,7 @@ export async function createWorker(base: Config, region: string): Promise<Worker
     throw new ConfigError('lookout worker takes its checks from Redis: set REDIS_URL (cluster mode)');
   }
   const config: Config = { ...base, regions: [region] };
-  const runtime = await createRuntime({ config, schedule: false });
+  const runtime = await createRuntime({ config, schedule: false, clock: options.clock });
   const { engine, coordination, store, logger } = runtime;
   return {
     ...runtime,

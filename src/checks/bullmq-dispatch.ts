@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { REGIONS, type Region } from '../config.js';
 import { jobKey, teamOf, type CheckDispatcher, type CheckHandler, type CheckJob, type ConsumeLimits } from '../domain/ports/check-dispatch.js';
 import { FairQueue } from './fair-queue.js';
+import { systemClock, type Clock } from '../domain/ports/clock.js';
 
 /** How often the waiting counts behind `depth()` (a synchronous metric) are refreshed. */
 const DEPTH_REFRESH_MS = 5000;
@@ -38,6 +39,8 @@ export class BullMqDispatcher implements CheckDispatcher {
   constructor(
     private readonly redisUrl: string,
     private readonly logger?: Logger,
+    /** The clock due times are read on (superseded checks); Redis delays stay on the system's. */
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async enqueue(job: CheckJob): Promise<void> {
@@ -67,7 +70,7 @@ export class BullMqDispatcher implements CheckDispatcher {
     for (const region of regions) {
       const fair = new FairQueue<Taken>((taken, done) => {
         // A check that waited in line until its following check fell due is superseded by that one.
-        if (taken.queued && superseded(taken.job, Date.now())) {
+        if (taken.queued && superseded(taken.job, this.clock.now())) {
           done();
           return taken.settle();
         }
@@ -86,7 +89,7 @@ export class BullMqDispatcher implements CheckDispatcher {
         }
         if (fair.waitingOf(team) >= limits.teamConcurrency) {
           // Its line here is full: back to Redis for a moment, unless its following check is due by then.
-          if (superseded(data, Date.now() + TEAM_FULL_DELAY_MS)) return;
+          if (superseded(data, this.clock.now() + TEAM_FULL_DELAY_MS)) return;
           await job.moveToDelayed(Date.now() + TEAM_FULL_DELAY_MS, token);
           throw new DelayedError();
         }

@@ -11,6 +11,7 @@ import type { RunRecorder } from './run-recorder.js';
 import { runSslCheck } from './ssl-check.js';
 import { createPolicyLookup, type TargetPolicy } from './target-policy.js';
 import { HostResolver } from './resolver.js';
+import { systemClock, type Clock } from '../domain/ports/clock.js';
 
 export interface CheckerOptions {
   monitors: MonitorService;
@@ -25,6 +26,8 @@ export interface CheckerOptions {
   retryDelayMs?: number;
   /** Resolves target names (off the thread pool); the system's DNS servers when absent. */
   resolver?: HostResolver;
+  /** When a run started (its due time's clock); the system clock when absent. Durations stay on performance.now(). */
+  clock?: Clock;
 }
 
 /**
@@ -68,7 +71,7 @@ export class Checker {
       throw error;
     }
     if (!monitor || !monitor.regions.includes(job.region)) return;
-    const startedAt = Date.now();
+    const startedAt = (this.options.clock ?? systemClock).now();
     if (job.trigger === 'scheduled') this.options.metrics.lateness.observe({ region: job.region }, Math.max(0, startedAt - job.dueAt) / 1000);
 
     let result: CheckResult & { expiringSoon?: boolean };

@@ -14,6 +14,7 @@ import { Pruner } from './retention.js';
 import { RunRecorder } from './run-recorder.js';
 import { Scheduler } from './scheduler.js';
 import { createTrustContext } from './trust-store.js';
+import { systemClock, type Clock } from '../domain/ports/clock.js';
 
 export interface CheckEngineOptions {
   config: Config;
@@ -36,6 +37,8 @@ export interface CheckEngineOptions {
   retryDelayMs?: number;
   /** Checks run at once per region in this process (of all teams). */
   concurrency?: number;
+  /** Due times, run start times and retention cut-offs; the system clock when absent. */
+  clock?: Clock;
 }
 
 /** Scheduler, checkers of this process's regions, and the run recorder, started and stopped together. */
@@ -51,6 +54,7 @@ export class CheckEngine {
 
   constructor(private readonly options: CheckEngineOptions) {
     const { config, store, services, dispatcher, logger } = options;
+    const clock = options.clock ?? systemClock;
     this.metrics = createCheckMetrics((region) => dispatcher.depth(region as never), config.regions);
     this.recorder = new RunRecorder(store.db, { onEvents: () => services.alerts.notify() }, store.dialect === 'postgres');
     this.checker = new Checker({
@@ -63,13 +67,14 @@ export class CheckEngine {
       secureContext: createTrustContext(options.extraCaPem),
       retryDelayMs: options.retryDelayMs,
       resolver: new HostResolver({ servers: config.dnsServers ?? undefined }),
+      clock,
     });
-    const scheduler = options.schedule ? new Scheduler({ db: store.db, monitors: services.monitors, changes: options.monitorChanges, dispatcher, logger }) : null;
+    const scheduler = options.schedule ? new Scheduler({ db: store.db, monitors: services.monitors, changes: options.monitorChanges, dispatcher, logger, clock }) : null;
     this.scheduler = scheduler;
     this.leadership = scheduler
       ? new Leadership({ locks: options.locks, key: 'scheduler', logger, onGain: () => scheduler.start(), onLose: () => scheduler.stop() })
       : null;
-    this.pruner = new Pruner({ db: store.db, locks: options.locks, logger, runRetentionHours: config.runRetentionHours });
+    this.pruner = new Pruner({ db: store.db, locks: options.locks, logger, runRetentionHours: config.runRetentionHours, now: () => clock.now() });
   }
 
   async start(): Promise<void> {

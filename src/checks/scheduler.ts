@@ -4,6 +4,7 @@ import { REGIONS, type Region } from '../config.js';
 import type { MonitorChange, MonitorService, ScheduledMonitor } from '../domain/monitors.js';
 import type { Database } from '../store/schema.js';
 import type { Channel } from '../domain/ports/coordination.js';
+import { systemClock, type Clock, type Timer } from '../domain/ports/clock.js';
 import { jobKey, type CheckDispatcher } from '../domain/ports/check-dispatch.js';
 
 export interface SchedulerOptions {
@@ -17,6 +18,8 @@ export interface SchedulerOptions {
   catchUpWindowMs?: number;
   /** How often the full set of monitors is read again (changes made by other processes). */
   reconcileIntervalMs?: number;
+  /** Due times and timers; the system clock when absent. */
+  clock?: Clock;
 }
 
 interface Entry {
@@ -28,7 +31,7 @@ interface Entry {
   phaseMs: number;
   /** The due time of the next check: with the pair, the check's identity (its job and run id). */
   nextDueAt: number;
-  timer: NodeJS.Timeout | null;
+  timer: Timer | null;
 }
 
 /**
@@ -47,11 +50,13 @@ export class Scheduler {
   /** Interval and regions each scheduled monitor had when planned: a change re-plans it. */
   private readonly shapes = new Map<string, string>();
   private unsubscribe: (() => void) | null = null;
-  private reconcileTimer: NodeJS.Timeout | null = null;
+  private reconcileTimer: Timer | null = null;
   private readonly catchUpWindowMs: number;
+  private readonly clock: Clock;
 
   constructor(private readonly options: SchedulerOptions) {
     this.catchUpWindowMs = options.catchUpWindowMs ?? 30_000;
+    this.clock = options.clock ?? systemClock;
   }
 
   async start(): Promise<void> {
@@ -60,15 +65,20 @@ export class Scheduler {
     });
     await this.reconcile(true);
     const every = this.options.reconcileIntervalMs ?? 60_000;
-    this.reconcileTimer = setInterval(() => {
-      this.reconcile().catch((error) => this.options.logger.error({ err: error }, 'scheduler reconcile failed'));
-    }, every).unref();
+    const again = (): void => {
+      this.reconcileTimer = this.clock.timer(this.clock.now() + every, () => {
+        again();
+        this.reconcile().catch((error) => this.options.logger.error({ err: error }, 'scheduler reconcile failed'));
+      }, { background: true });
+    };
+    again();
   }
 
   stop(): void {
     this.unsubscribe?.();
-    if (this.reconcileTimer) clearInterval(this.reconcileTimer);
-    for (const entry of this.entries.values()) if (entry.timer) clearTimeout(entry.timer);
+    this.reconcileTimer?.cancel();
+    this.reconcileTimer = null;
+    for (const entry of this.entries.values()) entry.timer?.cancel();
     this.entries.clear();
     this.shapes.clear();
   }
@@ -109,7 +119,7 @@ export class Scheduler {
 
   /** Plans every region of the monitor at once, storing that due time first: a successor scheduler re-dispatches this very check rather than another one. */
   private async planNow(monitor: Pick<ScheduledMonitor, 'id' | 'teamId' | 'intervalSeconds' | 'regions'>): Promise<void> {
-    const due = Date.now();
+    const due = this.clock.now();
     await this.store(monitor, due);
     this.plan(monitor, null, due);
   }
@@ -129,7 +139,7 @@ export class Scheduler {
    * a scheduler that stopped) keeps its due time but fires spread over the catch-up window.
    */
   private plan(monitor: Pick<ScheduledMonitor, 'id' | 'teamId' | 'intervalSeconds' | 'regions'>, stored: Map<string, number> | null, dueNow: number | null, spreadUnknown = false): void {
-    const now = Date.now();
+    const now = this.clock.now();
     const intervalMs = monitor.intervalSeconds * 1000;
     for (const key of this.keysOf(monitor.id)) {
       if (!monitor.regions.includes(this.entries.get(key)!.region)) this.drop(key);
@@ -158,16 +168,17 @@ export class Scheduler {
   }
 
   private arm(entry: Entry, due: number, fireAt = due): void {
-    if (entry.timer) clearTimeout(entry.timer);
+    entry.timer?.cancel();
     entry.nextDueAt = due;
-    entry.timer = setTimeout(() => this.fire(entry), Math.max(0, fireAt - Date.now()));
+    entry.timer = this.clock.timer(fireAt, () => this.fire(entry));
   }
 
   private fire(entry: Entry): void {
     const dueAt = entry.nextDueAt;
     // Only far behind (nothing ran for a while: a catch-up check) does it count from now instead.
     let nextDueAt = nextDue(dueAt, entry.intervalMs, entry.phaseMs);
-    if (nextDueAt <= Date.now()) nextDueAt = nextDue(Date.now(), entry.intervalMs, entry.phaseMs);
+    const now = this.clock.now();
+    if (nextDueAt <= now) nextDueAt = nextDue(now, entry.intervalMs, entry.phaseMs);
     this.arm(entry, nextDueAt);
     this.options.dispatcher
       .enqueue({ monitorId: entry.monitorId, teamId: entry.teamId, region: entry.region, trigger: 'scheduled', dueAt, nextDueAt })
@@ -181,7 +192,7 @@ export class Scheduler {
 
   private drop(key: string): void {
     const entry = this.entries.get(key);
-    if (entry?.timer) clearTimeout(entry.timer);
+    entry?.timer?.cancel();
     this.entries.delete(key);
   }
 

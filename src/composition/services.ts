@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { CheckDispatcher } from '../domain/ports/check-dispatch.js';
 import { EmbeddedDispatcher } from '../checks/embedded-dispatch.js';
 import type { Coordination } from '../domain/ports/coordination.js';
+import { systemClock, type Clock } from '../domain/ports/clock.js';
 import { DeliveryDispatcher, type DispatcherOptions } from '../notify/dispatcher.js';
 import type { Store } from '../store/database.js';
 import { AUTH_FAILURES_PER_MINUTE, AccessService, REQUESTS_PER_MINUTE } from '../domain/access.js';
@@ -79,15 +80,18 @@ export interface ServiceDeps {
   alerting?: Partial<DispatcherOptions>;
   /** Live stream limits (open streams per caller and per process) and polling; tests lower them. */
   live?: Partial<LiveOptions>;
+  /** Where the rules read the time; the system clock by default. */
+  clock?: Clock;
 }
 
-export function createServices({ config, store, coordination, dispatcher = new EmbeddedDispatcher(), logger, alerting, live }: ServiceDeps): Services {
-  const tokens = new TokenService(store.db);
+export function createServices({ config, store, coordination, dispatcher = new EmbeddedDispatcher(), logger, alerting, live, clock = systemClock }: ServiceDeps): Services {
+  const tokens = new TokenService(store.db, clock);
   const sessions = new SessionService(
     store.db,
     coordination.rateLimiter({ name: 'sign-in-account', points: SIGN_IN_FAILURES_PER_ACCOUNT, durationSeconds: SIGN_IN_WINDOW_SECONDS }),
     coordination.rateLimiter({ name: 'sign-in-address', points: SIGN_IN_FAILURES_PER_ADDRESS, durationSeconds: SIGN_IN_WINDOW_SECONDS }),
     config.publicUrl.startsWith('https:'),
+    clock,
   );
   const access = new AccessService(
     tokens,
@@ -104,6 +108,7 @@ export function createServices({ config, store, coordination, dispatcher = new E
     pollIntervalMs: alerting?.pollIntervalMs,
     onDeliveries: () => deliveries.notify(),
     logger,
+    clock,
   });
   const monitors = new MonitorService(store.db, secretBox, notificationPolicies, store.dialect, { maxMonitorsPerTeam: config.maxMonitorsPerTeam });
   const services = {
@@ -112,17 +117,18 @@ export function createServices({ config, store, coordination, dispatcher = new E
     teams: new TeamService(store.db),
     users: new UserService(store.db),
     monitors,
-    checks: new CheckService(store.db, monitors, coordination.locks, dispatcher),
+    checks: new CheckService(store.db, monitors, coordination.locks, dispatcher, clock),
     dispatcher,
     notificationPolicies,
     secrets: new SecretService(store.db, secretBox, keySource),
-    incidents: new IncidentService(store.db, monitors),
+    incidents: new IncidentService(store.db, monitors, clock),
     alertPolicies: new AlertPolicyService(
       store.db,
       secretBox,
       deliveries,
       config.publicUrl,
       coordination.rateLimiter({ name: 'policy-test', points: POLICY_TESTS_PER_WINDOW, durationSeconds: POLICY_TEST_WINDOW_SECONDS }),
+      clock,
     ),
     alerts,
     deliveries,

@@ -11,6 +11,7 @@ import { Problem, problems } from './problem.js';
 import { ANY_ROLE, WRITERS } from './roles.js';
 import { iso } from './time.js';
 import { parseInput } from './validation.js';
+import { systemClock, type Clock } from './ports/clock.js';
 
 /** One manual trigger per monitor per minute, across REST, MCP and the dashboard. */
 export const TRIGGER_LOCK_MS = 60_000;
@@ -74,6 +75,8 @@ export class CheckService {
     private readonly monitors: MonitorService,
     private readonly locks: LockManager,
     private readonly dispatcher: CheckDispatcher,
+    /** The due time of an on-demand check (its run's start is read on the same clock). */
+    private readonly clock: Clock = systemClock,
   ) {
     this.newestRuns = prepared(db, (monitorId: string, limit: number) =>
       db.selectFrom('monitor_runs').selectAll().where('monitor_id', '=', monitorId).orderBy('started_at', 'desc').orderBy('id', 'desc').limit(limit),
@@ -118,7 +121,7 @@ export class CheckService {
         retryAfter: seconds,
       });
     }
-    const now = Date.now();
+    const now = this.clock.now();
     for (const region of monitor.regions) {
       await this.dispatcher.enqueue({ monitorId: monitor.id, teamId: actor.teamId, region, trigger: 'manual', dueAt: now, nextDueAt: null });
     }

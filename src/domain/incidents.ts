@@ -5,6 +5,7 @@ import type { IncidentsTable } from '../store/tables/incidents.js';
 import { requireRole, type Actor } from './actor.js';
 import { isUuid, newId } from './ids.js';
 import type { MonitorService } from './monitors.js';
+import { systemClock, type Clock } from './ports/clock.js';
 import { problems } from './problem.js';
 import { ADMINS, ANY_ROLE, WRITERS } from './roles.js';
 import { iso, isoOrNull } from './time.js';
@@ -87,6 +88,8 @@ export class IncidentService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly monitors: Pick<MonitorService, 'existsInTeam'>,
+    /** Incident and timeline times are read on it. */
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async list(actor: Actor): Promise<IncidentRecord[]> {
@@ -112,7 +115,7 @@ export class IncidentService {
     const { title, message, severity, ...rest } = parseInput(CreateIncidentInput, input);
     const monitorId = rest.monitorId?.toLowerCase() ?? null;
     if (monitorId && !(await this.monitors.existsInTeam(actor.teamId, monitorId))) throw problems.notFound('monitor');
-    const now = stamp();
+    const now = stamp(this.clock.now());
     const id = newId(now);
     await this.db.transaction().execute(async (trx) => {
       await trx
@@ -141,7 +144,7 @@ export class IncidentService {
     const { message, status, postedToStatusPage } = parseInput(IncidentUpdateInput, input);
     return this.db.transaction().execute(async (trx) => {
       // Conditional on still being open: a resolve that won the race makes this a 404 too.
-      const now = stamp();
+      const now = stamp(this.clock.now());
       const changed = await trx
         .updateTable('incidents')
         .set({ updated_at: now, ...(status && { status }) })
@@ -158,7 +161,7 @@ export class IncidentService {
     const incident = await this.findOpen(this.db, actor, id);
     const { message } = parseInput(ResolveIncidentInput, input);
     await this.db.transaction().execute(async (trx) => {
-      if (!(await resolveIncident(trx, incident.id, message ?? DEFAULT_CLOSING_NOTE, stamp()))) throw problems.notFound('incident');
+      if (!(await resolveIncident(trx, incident.id, message ?? DEFAULT_CLOSING_NOTE, stamp(this.clock.now())))) throw problems.notFound('incident');
     });
     return this.get(actor, id);
   }
@@ -240,8 +243,8 @@ export const MonitorIncidents = {
 
 let lastStamp = 0;
 /** Now, strictly increasing within the process: writes of one millisecond keep their order in lists and timelines. */
-function stamp(): number {
-  lastStamp = Math.max(Date.now(), lastStamp + 1);
+function stamp(now: number): number {
+  lastStamp = Math.max(now, lastStamp + 1);
   return lastStamp;
 }
 

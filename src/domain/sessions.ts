@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { RateLimiter } from './ports/coordination.js';
+import { systemClock, type Clock } from './ports/clock.js';
 import { prepared } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
 import { inTransaction } from '../store/transaction.js';
@@ -130,6 +131,8 @@ export class SessionService {
     private readonly failuresPerAddress: RateLimiter,
     /** Whether the cookie gets `Secure` (the public URL is https). */
     readonly secureCookies = false,
+    /** Session and set-password link expiry are read on it. */
+    private readonly clock: Clock = systemClock,
   ) {
     this.findActive = prepared(db, (tokenHash: string) =>
       db
@@ -190,7 +193,7 @@ export class SessionService {
   }
 
   /** Resolves a cookie to the acting member (REST calls). Every failure is the same 401. */
-  async authenticate(secret: string | undefined, now = Date.now()): Promise<Actor> {
+  async authenticate(secret: string | undefined, now = this.clock.now()): Promise<Actor> {
     if (!secret || !SESSION_PATTERN.test(secret)) throw problems.unauthorized();
     const [row] = await this.findActive(digest(secret));
     if (!row || !isRole(row.role) || !alive(row, now)) throw problems.unauthorized();
@@ -201,7 +204,7 @@ export class SessionService {
   }
 
   /** Whether a session (by row id) still admits its member to the team (long-lived streams re-check this). */
-  async stillActive(sessionId: string, teamId: string, now = Date.now()): Promise<boolean> {
+  async stillActive(sessionId: string, teamId: string, now = this.clock.now()): Promise<boolean> {
     const row = await this.db
       .selectFrom('sessions as s')
       .innerJoin('memberships as m', (join) => join.onRef('m.team_id', '=', 's.team_id').onRef('m.user_id', '=', 's.user_id'))
@@ -241,7 +244,7 @@ export class SessionService {
    * the user stop working. Only the digest is stored.
    */
   async createPasswordSetup(userId: string, createdBy: string | null, db: Kysely<Database> = this.db): Promise<{ secret: string; expiresAt: string }> {
-    const now = Date.now();
+    const now = this.clock.now();
     const secret = newSecret('lkp');
     await inTransaction(db, async (trx) => {
       await trx.deleteFrom('password_setups').where('user_id', '=', userId).where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now)])).execute();
@@ -270,7 +273,7 @@ export class SessionService {
       throw error;
     }
     const { token, password } = parsed;
-    const now = Date.now();
+    const now = this.clock.now();
     const setup = SETUP_PATTERN.test(token)
       ? await this.db
           .selectFrom('password_setups')
@@ -300,7 +303,7 @@ export class SessionService {
   private async open(userId: string, client: { ip: string; userAgent?: string }): Promise<OpenedSession> {
     const teams = await this.teamsOf(userId);
     if (teams.length === 0) throw new Problem('forbidden', 'Your account is not a member of any team yet; ask a team Owner to add you.');
-    const now = Date.now();
+    const now = this.clock.now();
     // Sessions of this user that can no longer be used are of no further interest: keep the table small.
     await this.db
       .deleteFrom('sessions')
@@ -324,7 +327,7 @@ export class SessionService {
     return { secret, session: await this.record(secret, row, teams[0]!, teams) };
   }
 
-  private async activeRow(secret: string | undefined, now = Date.now()): Promise<SessionRow> {
+  private async activeRow(secret: string | undefined, now = this.clock.now()): Promise<SessionRow> {
     if (!secret || !SESSION_PATTERN.test(secret)) throw problems.unauthorized();
     const row = await this.db
       .selectFrom('sessions')
@@ -337,7 +340,7 @@ export class SessionService {
   }
 
   private async revokeRow(id: string): Promise<void> {
-    await this.db.updateTable('sessions').set({ revoked_at: Date.now() }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+    await this.db.updateTable('sessions').set({ revoked_at: this.clock.now() }).where('id', '=', id).where('revoked_at', 'is', null).execute();
   }
 
   private async teamsOf(userId: string): Promise<SessionTeam[]> {

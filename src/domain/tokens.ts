@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import { prepared } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
+import { systemClock, type Clock } from './ports/clock.js';
 import type { Actor } from './actor.js';
 import { newId } from './ids.js';
 import { Problem, problems } from './problem.js';
@@ -55,7 +56,11 @@ export class TokenService {
   /** The token with its member's current role: one indexed lookup on every request. */
   private readonly findActive;
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Token expiry is read on it. */
+    private readonly clock: Clock = systemClock,
+  ) {
     this.findActive = prepared(db, (tokenHash: string) =>
       db
         .selectFrom('access_tokens as t')
@@ -70,7 +75,7 @@ export class TokenService {
    * Resolves an Authorization header to the acting member. Every failure throws the same
    * 401 so that the answer never tells which check failed.
    */
-  async authenticate(authorization: string | undefined, now = Date.now()): Promise<Actor> {
+  async authenticate(authorization: string | undefined, now = this.clock.now()): Promise<Actor> {
     const token = authorization ? BEARER.exec(authorization)?.[1] : undefined;
     if (!token || !TOKEN_PATTERN.test(token)) throw problems.unauthorized();
     const [row] = await this.findActive(hashToken(token));
@@ -98,7 +103,7 @@ export class TokenService {
     if (input.expiresInDays !== undefined && !(Number.isInteger(input.expiresInDays) && input.expiresInDays >= 1)) {
       throw problems.invalidField('expiresInDays', 'must be a whole number of days, at least 1');
     }
-    const now = Date.now();
+    const now = this.clock.now();
     const token = generateToken();
     const id = newId(now);
     let expiresAt = input.expiresInDays === undefined ? null : now + input.expiresInDays * 86_400_000;
@@ -148,7 +153,7 @@ export class TokenService {
 
   /** Revokes a token and every token created with it, transitively (idempotent). */
   async revoke(tokenId: string): Promise<TokenRecord> {
-    await this.db.transaction().execute((trx) => revokeWithDescendants(trx, [tokenId], Date.now()));
+    await this.db.transaction().execute((trx) => revokeWithDescendants(trx, [tokenId], this.clock.now()));
     const found = await this.find(tokenId);
     if (!found) throw new Problem('not-found', 'No token has that id.');
     return found;

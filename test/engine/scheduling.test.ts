@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextDue, nextOnPhase } from '../../src/checks/scheduler.js';
+import { ManualClock } from '../helpers/clock.js';
 import { freePort, serve } from '../helpers/process.js';
 import { startServer, type Member, type TestServer } from '../helpers/server.js';
 import { eventually, startTarget, type Target } from '../helpers/target.js';
@@ -48,20 +49,24 @@ describe('phases', () => {
 describe('scheduling', () => {
   let server: TestServer;
   let owner: Member;
+  // The server's due times and run start times are on this clock: the test moves it, so minutes pass
+  // in moments. Checks themselves run for real, against the local target.
+  let clock: ManualClock;
   beforeAll(async () => {
-    server = await startServer({ LOOKOUT_REGIONS: 'us-east', LOOKOUT_TARGET_POLICY: 'all' });
+    clock = new ManualClock();
+    server = await startServer({ LOOKOUT_REGIONS: 'us-east', LOOKOUT_TARGET_POLICY: 'all' }, { clock });
     owner = await server.newTeam('Owner');
   });
   afterAll(() => server.close());
 
   const runsOf = async (id: string) => (await server.read(`/api/v1/monitors/${id}/runs`, owner.token)).data as any[];
-  // Long waits poll the store, not the API: a poll every fraction of a second would spend the token's 300/minute.
+  // Waits poll the store, not the API: a poll every fraction of a second would spend the token's 300/minute.
   const storedRuns = async (id: string) =>
     Number((await server.app.store.db.selectFrom('monitor_runs').select((eb) => eb.fn.countAll().as('n')).where('monitor_id', '=', id).executeTakeFirstOrThrow()).n);
   const dueOf = async (id: string) =>
     (await server.app.store.db.selectFrom('check_schedules').select('next_due_at').where('monitor_id', '=', id).executeTakeFirstOrThrow()).next_due_at;
 
-  it('checks at interval on schedule, one interval after the first check of a created or resumed monitor, and not at all once paused', { timeout: 150_000 }, async () => {
+  it('checks at interval on schedule, one interval after the first check of a created or resumed monitor, and not at all once paused', { timeout: 60_000 }, async () => {
     const create = async (name: string) => (await server.request('POST', '/api/v1/monitors', { token: owner.token, body: monitorBody(`${target.url}/${name}`, name) })).body.id as string;
     // Several monitors: each has a phase of its own, and the rule must hold whatever the phase.
     const created = [await create('every')];
@@ -72,6 +77,8 @@ describe('scheduling', () => {
       for (const id of [...created, ...resumed, paused]) if ((await storedRuns(id)) !== 1) return false;
       return true;
     });
+    // Pausing and resuming come a moment after the first checks, as they would for a person.
+    clock.advance(2000);
     expect((await server.request('POST', `/api/v1/monitors/${paused}/pause`, { token: owner.token })).status).toBe(200);
     for (const id of resumed) {
       expect((await server.request('POST', `/api/v1/monitors/${id}/pause`, { token: owner.token })).status).toBe(200);
@@ -100,12 +107,21 @@ describe('scheduling', () => {
       dues.set(id, due);
     }
 
-    const lastDue = Math.max(...dues.values());
-    await eventually(async () => {
-      for (const id of watched) if ((await storedRuns(id)) < (resumed.includes(id) ? 3 : 2)) return false;
-      return true;
-    }, lastDue - Date.now() + 20_000, 100);
+    // Time moves on to each due time in turn, and stands there until the checks then due are recorded:
+    // a check fired early would be recorded a moment before its due time, one fired late not at all.
+    const expected = (id: string) => (resumed.includes(id) ? 3 : 2);
+    for (const due of [...new Set(dues.values())].sort((a, b) => a - b)) {
+      clock.advanceTo(due - 1);
+      await new Promise((r) => setTimeout(r, 300));
+      for (const id of watched) if (dues.get(id) === due) expect(await storedRuns(id)).toBe(expected(id) - 1);
+      clock.advanceTo(due);
+      await eventually(async () => {
+        for (const id of watched) if (dues.get(id) === due && (await storedRuns(id)) < expected(id)) return false;
+        return true;
+      }, 20_000);
+    }
     for (const id of watched) {
+      expect(await storedRuns(id)).toBe(expected(id));
       const second = (await runsOf(id))[0];
       expect(second.id).not.toBe(firsts.get(id).id);
       const lateness = Date.parse(second.startedAt) - dues.get(id)!;
@@ -121,6 +137,9 @@ describe('scheduling', () => {
       expect(third - dues.get(id)!).toBeLessThanOrEqual(66_000);
     }
 
+    // Past the latest time the paused monitor's next check could have been due.
+    const pausedFirst = Date.parse((await runsOf(paused))[0].startedAt);
+    clock.advanceTo(Math.max(clock.now(), pausedFirst + 66_000 + 1));
     await new Promise((r) => setTimeout(r, 500));
     expect(await runsOf(paused)).toHaveLength(1);
     expect(target.hits.filter((h) => h.path === '/paused')).toHaveLength(1);

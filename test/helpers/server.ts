@@ -56,6 +56,8 @@ export interface StartOptions {
   checks?: AppOptions['checks'];
   /** Live stream limits, lowered to reach them without opening a thousand streams. */
   live?: AppOptions['live'];
+  /** The clock the server's rules read (test/helpers/clock.ts ManualClock); the system clock when absent. */
+  clock?: AppOptions['clock'];
 }
 
 /**
@@ -86,7 +88,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   });
   let app: App;
   try {
-    app = await createApp({ config: loadConfig(fullEnv), logDestination, alerting: options.alerting, checks: options.checks, live: options.live });
+    app = await createApp({ config: loadConfig(fullEnv), logDestination, alerting: options.alerting, checks: options.checks, live: options.live, clock: options.clock });
   } catch (error) {
     await provisioned.releaseCoordination();
     await provisioned.dropDatabase();

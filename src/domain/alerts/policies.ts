@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Kysely, Selectable } from 'kysely';
 import type { RateLimiter } from '../ports/coordination.js';
+import { systemClock, type Clock } from '../ports/clock.js';
 import type { Database } from '../../store/schema.js';
 import type { NotificationPoliciesTable } from '../../store/tables/monitors.js';
 import { requireRole, type Actor } from '../actor.js';
@@ -173,6 +174,8 @@ export class AlertPolicyService {
     private readonly publicUrl: string,
     /** POLICY_TESTS_PER_WINDOW per POLICY_TEST_WINDOW_SECONDS, keyed by policy; shared by every node of a cluster. */
     private readonly testLimiter: RateLimiter,
+    /** Change and test-delivery times are read on it. */
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async list(actor: Actor): Promise<PolicyRecord[]> {
@@ -195,7 +198,7 @@ export class AlertPolicyService {
   async create(actor: Actor, input: unknown): Promise<PolicyRecord> {
     requireRole(actor, ADMINS);
     const { name, notifyOn, channels } = parseInput(CreatePolicyInput, input);
-    const now = Date.now();
+    const now = this.clock.now();
     const row = {
       id: newId(now),
       team_id: actor.teamId,
@@ -218,7 +221,7 @@ export class AlertPolicyService {
       ...(name !== undefined && { name }),
       ...(notifyOn !== undefined && { notify_on: JSON.stringify(notifyOn) }),
       ...(channels !== undefined && { channels: JSON.stringify(this.storeChannels(channels, parseStoredChannels(current.channels))) }),
-      updated_at: Date.now(),
+      updated_at: this.clock.now(),
     };
     await this.db.updateTable('notification_policies').set(changes).where('id', '=', current.id).execute();
     return toRecord({ ...current, ...changes });
@@ -232,7 +235,7 @@ export class AlertPolicyService {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('monitors')
-        .set({ notification_policy_id: null, updated_at: Date.now() })
+        .set({ notification_policy_id: null, updated_at: this.clock.now() })
         .where('notification_policy_id', '=', current.id)
         .execute();
       // Its outbox and attempt log go with it (foreign keys cascade).
@@ -259,7 +262,7 @@ export class AlertPolicyService {
         { retryAfter: decision.resetSeconds },
       );
     }
-    const now = Date.now();
+    const now = this.clock.now();
     const eventId = newId(now);
     const token = newId(now);
     await enqueueDeliveries(

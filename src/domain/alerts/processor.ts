@@ -9,6 +9,7 @@ import { ALERT_EVENTS, type AlertEvent, type NotifyOn } from './channels.js';
 import type { Alert, MonitorSummary } from './messages.js';
 import { enqueueDeliveries } from './outbox.js';
 import { Pump } from './pump.js';
+import { systemClock, type Clock } from '../ports/clock.js';
 
 type Trx = Transaction<Database>;
 type MonitorRow = Selectable<MonitorsTable>;
@@ -22,6 +23,8 @@ export interface AlertProcessorOptions {
   /** Called after a batch that put deliveries into the outbox (wakes the dispatcher). */
   onDeliveries?: () => void;
   logger?: Logger;
+  /** When events are claimed and deliveries stamped; the system clock when absent. */
+  clock?: Clock;
 }
 
 /** Consecutive failures of one event before it is set aside, so that it cannot block the rest. */
@@ -37,12 +40,14 @@ export class AlertProcessor {
   private readonly batchSize: number;
   private readonly pump: Pump;
   private readonly failures = new Map<string, number>();
+  private readonly clock: Clock;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly options: AlertProcessorOptions,
   ) {
     this.batchSize = options.batchSize ?? 100;
+    this.clock = options.clock ?? systemClock;
     this.pump = new Pump(() => this.drain(), {
       intervalMs: options.pollIntervalMs ?? 1000,
       onError: (error) => options.logger?.error({ err: error }, 'alert event processing failed'),
@@ -93,7 +98,7 @@ export class AlertProcessor {
       const outcome = await this.db.transaction().execute(async (trx) => {
         const claimed = await trx
           .updateTable('events')
-          .set({ processed_at: Date.now() })
+          .set({ processed_at: this.clock.now() })
           .where('id', '=', stored.id)
           .where('processed_at', 'is', null)
           .executeTakeFirst();
@@ -110,7 +115,7 @@ export class AlertProcessor {
         return 'failed';
       }
       this.options.logger?.error({ err: error, eventId: stored.id }, 'alert event failed repeatedly; set aside without alerts');
-      await this.db.updateTable('events').set({ processed_at: Date.now() }).where('id', '=', stored.id).execute();
+      await this.db.updateTable('events').set({ processed_at: this.clock.now() }).where('id', '=', stored.id).execute();
       this.failures.delete(stored.id);
       return 'done';
     }
@@ -196,7 +201,7 @@ export class AlertProcessor {
     const record = monitorRecord(monitor);
     // The record as of this event: a later change must not show through a late delivery.
     if (record.status !== 'paused' && details.status) record.status = details.status as typeof record.status;
-    const now = Date.now();
+    const now = this.clock.now();
     return enqueueDeliveries(
       trx,
       { teamId: monitor.team_id, policyId: policy.id, channels: policy.channels, monitorId: monitor.id },
