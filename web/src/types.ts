@@ -114,6 +114,7 @@ export interface StatusPage {
   title: string;
   url: string;
   monitorIds: string[];
+  showTargets: boolean;
   createdAt: string;
   updatedAt: string;
 }

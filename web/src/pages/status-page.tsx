@@ -16,6 +16,7 @@ export function StatusPageSettings() {
   const [slug, setSlug] = useState('');
   const [title, setTitle] = useState('');
   const [monitorIds, setMonitorIds] = useState<string[]>([]);
+  const [showTargets, setShowTargets] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -26,6 +27,7 @@ export function StatusPageSettings() {
       setSlug(page.data.slug);
       setTitle(page.data.title);
       setMonitorIds(page.data.monitorIds);
+      setShowTargets(page.data.showTargets);
     }
   }, [page.data]);
 
@@ -34,7 +36,7 @@ export function StatusPageSettings() {
     setBusy(true);
     setError(null);
     try {
-      const saved = await api.put<StatusPage>('/api/v1/status-pages/current', { slug, title, monitorIds });
+      const saved = await api.put<StatusPage>('/api/v1/status-pages/current', { slug, title, monitorIds, showTargets });
       page.setData(() => saved);
       toast('success', page.data ? 'Status page saved' : 'Status page published');
       void page.reload();
@@ -114,6 +116,14 @@ export function StatusPageSettings() {
                 )}
                 {fieldError(error, 'monitorIds') && <p className="field-error">{fieldError(error, 'monitorIds')}</p>}
               </div>
+              <div className={`field ${fieldError(error, 'showTargets') ? 'field-invalid' : ''}`}>
+                <label className="check">
+                  <input type="checkbox" name="showTargets" checked={showTargets} onChange={(e) => setShowTargets(e.target.checked)} />
+                  <span>Show each monitor’s host on the page</span>
+                </label>
+                <p className="field-hint">An HTTP monitor’s host and port, never its path, query or credentials.</p>
+                {fieldError(error, 'showTargets') && <p className="field-error">{fieldError(error, 'showTargets')}</p>}
+              </div>
               <div className="form-actions">
                 <Button type="submit" variant="primary" busy={busy}>
                   {exists ? 'Save changes' : 'Publish status page'}
@@ -136,6 +146,10 @@ export function StatusPageSettings() {
                   <div>
                     <dt>Monitors shown</dt>
                     <dd>{monitors.data?.data.filter((m) => page.data!.monitorIds.includes(m.id)).map((m) => m.name).join(', ') || 'None'}</dd>
+                  </div>
+                  <div>
+                    <dt>Hosts shown</dt>
+                    <dd>{page.data!.showTargets ? 'Yes' : 'No'}</dd>
                   </div>
                 </dl>
                 <p className="muted small">Only Admins and Owners can change the status page.</p>
