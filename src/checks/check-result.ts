@@ -1,3 +1,5 @@
+import type { SeenCertificate } from '../domain/status/apply-runs.js';
+
 /** The error codes a monitor run reports: part of the public API, so they never change meaning. */
 export type CheckErrorCode =
   | 'timeout'
@@ -33,16 +35,8 @@ export interface HttpTimings {
   totalMs: number;
 }
 
-export interface CertificateInfo {
-  subject: string;
-  issuer: string;
-  /** ISO-8601 UTC with milliseconds. */
-  validFrom: string;
-  validTo: string;
-  /** Whole days until `validTo`, rounded down; negative once expired. */
-  daysRemaining: number;
-  fingerprint256: string;
-}
+/** The certificate a check saw: the domain's record of it, which the status decision reads. */
+export type CertificateInfo = SeenCertificate;
 
 export interface CheckResult {
   ok: boolean;

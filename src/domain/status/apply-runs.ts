@@ -43,8 +43,10 @@ export type RegionResults = Readonly<Record<string, RegionResult>>;
 export interface SeenCertificate {
   subject: string;
   issuer: string;
+  /** ISO-8601 UTC with milliseconds. */
   validFrom: string;
   validTo: string;
+  /** Whole days until `validTo`, rounded down; negative once expired. */
   daysRemaining: number;
   fingerprint256: string;
 }

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, api } from '../api.js';
 import { Button, Card, ConfirmDialog, CopyButton, EmptyState, ErrorState, Field, FormError, Modal, Notice, PageHeader, RoleBadge, SkeletonRows, fieldError, useToast } from '../components/ui.js';
-import { date, relativeTime } from '../format.js';
+import { date } from '../format.js';
 import { useApi, useDocumentTitle, useNow, type Resource } from '../hooks.js';
 import { usePermissions, useSession } from '../session.js';
 import type { InvitedMember, Member, Role, Team, TeamToken } from '../types.js';
+import { Expiry, LastUsed } from './tokens.js';
 
 const ROLES: Role[] = ['Member', 'Admin', 'Owner'];
 
@@ -116,7 +117,6 @@ function TeamTokensCard({ tokens }: { tokens: Resource<{ data: TeamToken[] }> })
             </thead>
             <tbody>
               {tokens.data.data.map((t) => {
-                const expired = t.expiresAt !== null && new Date(t.expiresAt).getTime() <= now;
                 return (
                   <tr key={t.id} data-token-id={t.id}>
                     <td data-label="Token" className="stack-title">
@@ -128,8 +128,12 @@ function TeamTokensCard({ tokens }: { tokens: Resource<{ data: TeamToken[] }> })
                       <RoleBadge role={t.role} />
                     </td>
                     <td data-label="Created">{date(t.createdAt)}</td>
-                    <td data-label="Last used">{t.lastUsedAt ? relativeTime(t.lastUsedAt, now) : <span className="muted">never</span>}</td>
-                    <td data-label="Expires">{t.expiresAt ? expired ? <span className="pill pill-danger">expired</span> : date(t.expiresAt) : <span className="muted">never</span>}</td>
+                    <td data-label="Last used">
+                      <LastUsed at={t.lastUsedAt} now={now} />
+                    </td>
+                    <td data-label="Expires">
+                      <Expiry at={t.expiresAt} now={now} />
+                    </td>
                     <td className="actions-cell stack-corner">
                       <Button size="sm" variant="ghost" icon="trash" onClick={() => setRevoking(t)} aria-label={`Revoke ${t.name} of ${t.email}`}>
                         Revoke

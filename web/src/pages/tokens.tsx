@@ -111,7 +111,6 @@ export function TokensPage() {
             </thead>
             <tbody>
               {tokens.data.data.map((t) => {
-                const expired = t.expiresAt !== null && new Date(t.expiresAt).getTime() <= now;
                 return (
                   <tr key={t.id} data-token-id={t.id}>
                     <td data-label="Name" className="stack-title">
@@ -119,9 +118,11 @@ export function TokensPage() {
                     </td>
                     <td data-label="Created">{date(t.createdAt)}</td>
                     <td data-label="Last used" data-testid="last-used">
-                      {t.lastUsedAt ? relativeTime(t.lastUsedAt, now) : <span className="muted">never</span>}
+                      <LastUsed at={t.lastUsedAt} now={now} />
                     </td>
-                    <td data-label="Expires">{t.expiresAt ? expired ? <span className="pill pill-danger">expired</span> : date(t.expiresAt) : <span className="muted">never</span>}</td>
+                    <td data-label="Expires">
+                      <Expiry at={t.expiresAt} now={now} />
+                    </td>
                     <td className="actions-cell stack-corner">
                       <Button size="sm" variant="ghost" icon="trash" onClick={() => setRevoking(t)} aria-label={`Revoke ${t.name}`}>
                         Revoke
@@ -161,4 +162,15 @@ export function TokensPage() {
       )}
     </div>
   );
+}
+
+/** When a token last authenticated a request, or "never". */
+export function LastUsed({ at, now }: { at: string | null; now: number }) {
+  return at ? <>{relativeTime(at, now)}</> : <span className="muted">never</span>;
+}
+
+/** When a token expires: a date, "expired", or "never". */
+export function Expiry({ at, now }: { at: string | null; now: number }) {
+  if (at === null) return <span className="muted">never</span>;
+  return new Date(at).getTime() <= now ? <span className="pill pill-danger">expired</span> : <>{date(at)}</>;
 }
