@@ -121,7 +121,9 @@ async function main(): Promise<void> {
       if (Date.now() - started > 2 * INTERVAL_SECONDS * 1000) throw new Error('the monitors did not all come up');
       await new Promise((r) => setTimeout(r, 1000));
     }
-    console.log(`${MONITORS} monitors up after ${((Date.now() - started) / 1000).toFixed(1)} s; now each target fails at a random moment within ${INTERVAL_SECONDS} s`);
+    console.log(
+      `${MONITORS} monitors up after ${((Date.now() - started) / 1000).toFixed(1)} s; now each target fails at a random moment within ${INTERVAL_SECONDS} s`,
+    );
 
     const t0 = Date.now();
     for (const t of timelines) t.failAt = t0 + Math.round(Math.random() * INTERVAL_SECONDS * 1000);

@@ -59,5 +59,5 @@ const elapsed = (performance.now() - started) / 1000;
 running = false;
 await Promise.all(warm);
 process.stdout.write(
-  `${JSON.stringify({ requests: counted, seconds: elapsed, perSecond: counted / elapsed, errors, cpuPercent: ((used.user + used.system) / 1e4 / elapsed), cpuMicrosPerRequest: (used.user + used.system) / counted })}\n`,
+  `${JSON.stringify({ requests: counted, seconds: elapsed, perSecond: counted / elapsed, errors, cpuPercent: (used.user + used.system) / 1e4 / elapsed, cpuMicrosPerRequest: (used.user + used.system) / counted })}\n`,
 );

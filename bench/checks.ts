@@ -50,7 +50,11 @@ import { seedMonitors } from './seed.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const env = process.env;
-const numbers = (value: string | undefined, fallback: string) => (value ?? fallback).split(',').map((v) => Number(v.trim())).filter((n) => n > 0);
+const numbers = (value: string | undefined, fallback: string) =>
+  (value ?? fallback)
+    .split(',')
+    .map((v) => Number(v.trim()))
+    .filter((n) => n > 0);
 
 const MINUTES = Number(env.BENCH_MINUTES ?? 3);
 const WARMUP_SECONDS = Number(env.BENCH_WARMUP_SECONDS ?? 90);
@@ -58,7 +62,10 @@ const MONITORS = numbers(env.BENCH_MONITORS, '2000,5000,10000');
 /** TLS handshakes cost several times a plain check: HTTPS can be given a list of its own. */
 const HTTPS_MONITORS = env.BENCH_HTTPS_MONITORS ? numbers(env.BENCH_HTTPS_MONITORS, '') : MONITORS;
 const REGION_COUNTS = numbers(env.BENCH_REGIONS, '1,3').filter((n) => n <= REGIONS.length);
-const PROTOCOLS = (env.BENCH_PROTOCOLS ?? 'http,https').split(',').map((p) => p.trim()).filter((p): p is 'http' | 'https' => p === 'http' || p === 'https');
+const PROTOCOLS = (env.BENCH_PROTOCOLS ?? 'http,https')
+  .split(',')
+  .map((p) => p.trim())
+  .filter((p): p is 'http' | 'https' => p === 'http' || p === 'https');
 const REPEATS = Number(env.BENCH_REPEATS ?? 1);
 const BASELINE_SECONDS = Number(env.BENCH_BASELINE_SECONDS ?? 10);
 const BASELINE_REPEATS = Number(env.BENCH_BASELINE_REPEATS ?? 3);
@@ -141,7 +148,12 @@ interface Baseline {
 }
 
 async function bareLoop(url: string, ca: string | null): Promise<Baseline> {
-  const child = startChild(['bench/bare-loop.ts'], { BARE_URL: url, BARE_SECONDS: String(BASELINE_SECONDS), BARE_CONCURRENCY: '50', ...(ca ? { BARE_CA: ca } : {}) }, 0, null);
+  const child = startChild(
+    ['bench/bare-loop.ts'],
+    { BARE_URL: url, BARE_SECONDS: String(BASELINE_SECONDS), BARE_CONCURRENCY: '50', ...(ca ? { BARE_CA: ca } : {}) },
+    0,
+    null,
+  );
   const result = JSON.parse(await firstLine(child.child)) as { perSecond: number; errors: number; cpuMicrosPerRequest: number };
   await child.stop();
   if (result.errors > 0) console.warn(`bare loop: ${result.errors} errors`);
@@ -163,7 +175,13 @@ async function startServer(serverEnv: Record<string, string>, logFile: string): 
   child.child.stdout!.pipe(createWriteStream(logFile, { flags: 'a' }));
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
-    if (await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${baseUrl}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (i === 600 || child.child.exitCode !== null) throw new Error(`the server did not start (see ${logFile})`);
     await sleep(100);
   }
@@ -176,7 +194,22 @@ function makeCertificate(dir: string): { cert: string; key: string } {
   const cert = join(dir, 'target-cert.pem');
   const key = join(dir, 'target-key.pem');
   const keyArgs = TLS_KEY === 'rsa' ? ['-newkey', 'rsa:2048'] : ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1'];
-  const made = spawnSync('openssl', ['req', '-x509', ...keyArgs, '-nodes', '-days', '7', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', key, '-out', cert]);
+  const made = spawnSync('openssl', [
+    'req',
+    '-x509',
+    ...keyArgs,
+    '-nodes',
+    '-days',
+    '7',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-addext',
+    'subjectAltName=IP:127.0.0.1,DNS:localhost',
+    '-keyout',
+    key,
+    '-out',
+    cert,
+  ]);
   if (made.status !== 0) throw new Error(`openssl could not make the target's certificate: ${made.stderr}`);
   return { cert, key };
 }
@@ -359,7 +392,15 @@ function startStallProbe(): { stop(): Promise<number[]> } {
   };
 }
 
-async function runConfiguration(protocol: 'http' | 'https', target: Target, ca: string | null, monitors: number, regionCount: number, repeat: number, logDir: string): Promise<RunResult> {
+async function runConfiguration(
+  protocol: 'http' | 'https',
+  target: Target,
+  ca: string | null,
+  monitors: number,
+  regionCount: number,
+  repeat: number,
+  logDir: string,
+): Promise<RunResult> {
   const regions = REGIONS.slice(0, regionCount);
   const dir = mkdtempSync(join(tmpdir(), 'lookout-bench-checks-'));
   const dbFile = join(dir, 'lookout.db');
@@ -502,7 +543,8 @@ async function simulateDay(monitors: number): Promise<DayResult> {
     });
     for (let minute = 0; minute < minutes; minute++) {
       if (minute % 10 === 0) tenMinutes(minute);
-      if (minute % 60 === 59) console.log(`[day] ${minute + 1} of ${minutes} minutes written (${fmt(runs)} runs, ${Math.round((performance.now() - began) / 1000)} s)`);
+      if (minute % 60 === 59)
+        console.log(`[day] ${minute + 1} of ${minutes} minutes written (${fmt(runs)} runs, ${Math.round((performance.now() - began) / 1000)} s)`);
     }
     // Rollups as the recorder leaves them: per monitor, region and hour (and day), the runs' count and durations.
     const addRollup = db.prepare(
@@ -512,7 +554,10 @@ async function simulateDay(monitors: number): Promise<DayResult> {
     db.transaction(() => {
       for (let m = 0; m < ids.length; m++) {
         const duration = 2 + (phases[m]! % 7);
-        for (const [period, size] of [['hour', HOUR_MS], ['day', DAY_MS]] as const) {
+        for (const [period, size] of [
+          ['hour', HOUR_MS],
+          ['day', DAY_MS],
+        ] as const) {
           const counts = new Map<number, number>();
           for (let minute = 0; minute < minutes; minute++) {
             const bucket = Math.floor((start + minute * 60_000 + phases[m]!) / size) * size;
@@ -524,7 +569,9 @@ async function simulateDay(monitors: number): Promise<DayResult> {
     })();
     const fillSeconds = (performance.now() - began) / 1000;
     db.pragma('wal_checkpoint(TRUNCATE)');
-    const tables = (db.prepare('select name, sum(pgsize) as bytes from dbstat group by name order by bytes desc').all() as Array<{ name: string; bytes: number }>).filter((t) => t.bytes > 1_000_000);
+    const tables = (
+      db.prepare('select name, sum(pgsize) as bytes from dbstat group by name order by bytes desc').all() as Array<{ name: string; bytes: number }>
+    ).filter((t) => t.bytes > 1_000_000);
     const bytesOf = (names: string[]) => tables.filter((t) => names.includes(t.name)).reduce((s, t) => s + t.bytes, 0);
     const count = (sqlText: string) => (db.prepare(sqlText).get() as { n: number }).n;
     const runRows = count('select count(*) as n from monitor_runs');
@@ -582,7 +629,8 @@ const median = (values: number[]) => {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
-const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : n === Infinity ? '> 30' : '–');
+const fmt = (n: number, digits = 0) =>
+  Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : n === Infinity ? '> 30' : '–';
 const mb = (bytes: number) => `${fmt(bytes / 1024 / 1024, 0)} MB`;
 
 async function main(): Promise<void> {
@@ -600,7 +648,8 @@ async function main(): Promise<void> {
       console.log(`[${protocol}] bare loop before: ${JSON.stringify(baseline)}`);
       for (let repeat = 1; repeat <= REPEATS; repeat++) {
         for (const regions of REGION_COUNTS) {
-          for (const monitors of protocol === 'https' ? HTTPS_MONITORS : MONITORS) results.push(await runConfiguration(protocol, target, ca, monitors, regions, repeat, workDir));
+          for (const monitors of protocol === 'https' ? HTTPS_MONITORS : MONITORS)
+            results.push(await runConfiguration(protocol, target, ca, monitors, regions, repeat, workDir));
         }
       }
       const after: Baseline[] = [];
@@ -690,8 +739,12 @@ async function main(): Promise<void> {
     lines.push('');
     lines.push('| retention pass | runs deleted | batches | duration | longest event-loop stall |');
     lines.push('|---|---|---|---|---|');
-    lines.push(`| first (1 h past retention) | ${fmt(day.firstPass.runs)} | ${fmt(day.firstPass.batches)} | ${fmt(day.firstPass.ms / 1000, 1)} s | ${fmt(day.firstPass.maxStallMs, 1)} ms |`);
-    lines.push(`| steady state (one minute later) | ${fmt(day.steadyPass.runs)} | ${fmt(day.steadyPass.batches)} | ${fmt(day.steadyPass.ms / 1000, 1)} s | ${fmt(day.steadyPass.maxStallMs, 1)} ms |`);
+    lines.push(
+      `| first (1 h past retention) | ${fmt(day.firstPass.runs)} | ${fmt(day.firstPass.batches)} | ${fmt(day.firstPass.ms / 1000, 1)} s | ${fmt(day.firstPass.maxStallMs, 1)} ms |`,
+    );
+    lines.push(
+      `| steady state (one minute later) | ${fmt(day.steadyPass.runs)} | ${fmt(day.steadyPass.batches)} | ${fmt(day.steadyPass.ms / 1000, 1)} s | ${fmt(day.steadyPass.maxStallMs, 1)} ms |`,
+    );
     lines.push('');
     lines.push(
       `After pruning the file stays ${mb(day.bytesAfterPrune)} (SQLite reuses freed pages). Steady-state bound (24 h of runs, 30 days of hourly and ` +

@@ -30,7 +30,10 @@ import { seedMonitors } from './seed.js';
 const ROOT = new URL('..', import.meta.url).pathname;
 const env = process.env;
 const BURST = Number(env.BENCH_BURST ?? 20_000);
-const WORKERS = (env.BENCH_WORKERS ?? '1,2,3').split(',').map(Number).filter((n) => n > 0);
+const WORKERS = (env.BENCH_WORKERS ?? '1,2,3')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const STEADY_MONITORS = Number(env.BENCH_STEADY_MONITORS ?? 6000);
 const STEADY_SECONDS = Number(env.BENCH_STEADY_SECONDS ?? 120);
 const PG_URL = (env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
@@ -116,7 +119,10 @@ async function runsOf(databaseUrl: string, since = 0): Promise<RunRow[]> {
 async function countRuns(databaseUrl: string): Promise<number> {
   const store = openStore(databaseUrl);
   try {
-    const row = await store.db.selectFrom('monitor_runs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await store.db
+      .selectFrom('monitor_runs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   } finally {
     await store.close();
@@ -149,7 +155,15 @@ async function scaling(targetUrl: string, workers: number): Promise<ScalingResul
   for (let start = 0; start < BURST; start += 500) {
     const batch = [];
     for (let i = start; i < Math.min(BURST, start + 500); i++) {
-      batch.push(dispatcher.enqueue({ monitorId: monitorIds[i % monitors]!, region: 'us-east', trigger: 'scheduled', dueAt: base + Math.floor(i / monitors), nextDueAt: null }));
+      batch.push(
+        dispatcher.enqueue({
+          monitorId: monitorIds[i % monitors]!,
+          region: 'us-east',
+          trigger: 'scheduled',
+          dueAt: base + Math.floor(i / monitors),
+          nextDueAt: null,
+        }),
+      );
     }
     await Promise.all(batch);
   }
@@ -222,7 +236,12 @@ async function steady(mode: 'cluster' | 'embedded', targetUrl: string): Promise<
 
 async function main(): Promise<void> {
   console.log(`# bench:cluster — ${machine()} — ${new Date().toISOString()}`);
-  console.log(`load average at start: ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average at start: ${(await import('node:os'))
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   const target = await startTarget();
   try {
     console.log(`\n## Scaling: a burst of ${BURST} us-east checks, taken by 1…${Math.max(...WORKERS)} workers\n`);
@@ -232,7 +251,9 @@ async function main(): Promise<void> {
     for (const workers of WORKERS) {
       const result = await scaling(target.url, workers);
       one ??= result.perSecond;
-      console.log(`| ${workers} | ${result.checks} | ${result.seconds.toFixed(1)} | ${result.perSecond.toFixed(0)} | ${(result.perSecond / one).toFixed(2)}× |`);
+      console.log(
+        `| ${workers} | ${result.checks} | ${result.seconds.toFixed(1)} | ${result.perSecond.toFixed(0)} | ${(result.perSecond / one).toFixed(2)}× |`,
+      );
     }
 
     if (STEADY_MONITORS > 0) {
@@ -252,7 +273,12 @@ async function main(): Promise<void> {
     await admin.query(`drop database if exists ${DATABASE} with (force)`);
     await admin.end();
   }
-  console.log(`\nload average at end: ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `\nload average at end: ${(await import('node:os'))
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 }
 
 main().catch((error) => {

@@ -48,7 +48,13 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
-    if (await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${baseUrl}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (i === 200 || child.exitCode !== null) throw new Error('the server under test did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -115,7 +121,9 @@ export function machine(): string {
 export function table(results: LoadResult[]): string {
   const lines = ['| run | req/s | p50 ms | p99 ms | answers |', '|---|---|---|---|---|'];
   for (const r of results) {
-    const answers = Object.entries(r.statusCounts).map(([code, n]) => `${n} × ${code}`).join(', ');
+    const answers = Object.entries(r.statusCounts)
+      .map(([code, n]) => `${n} × ${code}`)
+      .join(', ');
     lines.push(`| ${r.label} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${answers} |`);
   }
   return lines.join('\n');

@@ -37,7 +37,12 @@ async function teamWithTokens(services: Services, name: string, tokens: number):
 }
 
 function seedBody(i: number): Record<string, unknown> {
-  const common = { name: `Monitor ${i}`, intervalSeconds: 60 + (i % 10) * 60, timeoutSeconds: 10, regions: ['us-east', 'eu-west', 'asia'].slice(0, 1 + (i % 3)) };
+  const common = {
+    name: `Monitor ${i}`,
+    intervalSeconds: 60 + (i % 10) * 60,
+    timeoutSeconds: 10,
+    regions: ['us-east', 'eu-west', 'asia'].slice(0, 1 + (i % 3)),
+  };
   if (i % 4 === 3) return { type: 'ssl', ...common, host: `host-${i}.example.com`, warningDays: 14 };
   const auth = i % 2 === 0 ? { type: 'bearer', secret: `token-${i}-${'x'.repeat(24)}` } : null;
   return { type: 'http', ...common, url: `https://service-${i}.example.com/health`, method: 'GET', expectedStatus: 200, auth };
@@ -70,7 +75,9 @@ async function measured(pid: number, backgroundMsPerSecond: number, run: () => P
 function report(results: Measured[]): string {
   const lines = ['| run | req/s | p50 ms | p99 ms | server CPU ms/request | answers |', '|---|---|---|---|---|---|'];
   for (const r of results) {
-    const answers = Object.entries(r.statusCounts).map(([code, n]) => `${n} × ${code}`).join(', ');
+    const answers = Object.entries(r.statusCounts)
+      .map(([code, n]) => `${n} × ${code}`)
+      .join(', ');
     lines.push(`| ${r.label} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.cpuPerRequestMs.toFixed(1)} | ${answers} |`);
   }
   return lines.join('\n');

@@ -10,7 +10,13 @@ const INTERVAL_SECONDS = 60;
  * times spread uniformly over one interval from `firstDueAt`: a steady state from the start,
  * rather than the burst of a cold start. Returns the monitors' ids.
  */
-export async function seedMonitors(databaseUrl: string, monitors: number, regions: readonly Region[], url: string, options: { firstDueAt: number }): Promise<string[]> {
+export async function seedMonitors(
+  databaseUrl: string,
+  monitors: number,
+  regions: readonly Region[],
+  url: string,
+  options: { firstDueAt: number },
+): Promise<string[]> {
   const store = openStore(databaseUrl);
   await store.migrate();
   const now = Date.now();
@@ -27,11 +33,33 @@ export async function seedMonitors(databaseUrl: string, monitors: number, region
         const id = newId(now - monitors + i);
         ids.push(id);
         rows.push({
-          id, team_id: teamId, type: 'http' as const, name: `Monitor ${i}`, interval_seconds: INTERVAL_SECONDS, timeout_seconds: 10,
-          regions: regionsJson, notification_policy_id: null, paused: 0, status: 'pending', last_checked_at: null, region_results: null,
-          expiry_warned_fingerprint: null, certificate: null, created_at: now, updated_at: now, deleted_at: null,
-          url: `${url}?m=${i}`, method: 'GET', expected_status: 200, auth_type: null, auth_username: null, auth_header_name: null, auth_secret: null,
-          host: null, port: null, warning_days: null,
+          id,
+          team_id: teamId,
+          type: 'http' as const,
+          name: `Monitor ${i}`,
+          interval_seconds: INTERVAL_SECONDS,
+          timeout_seconds: 10,
+          regions: regionsJson,
+          notification_policy_id: null,
+          paused: 0,
+          status: 'pending',
+          last_checked_at: null,
+          region_results: null,
+          expiry_warned_fingerprint: null,
+          certificate: null,
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
+          url: `${url}?m=${i}`,
+          method: 'GET',
+          expected_status: 200,
+          auth_type: null,
+          auth_username: null,
+          auth_header_name: null,
+          auth_secret: null,
+          host: null,
+          port: null,
+          warning_days: null,
         });
         const due = options.firstDueAt + Math.floor(Math.random() * INTERVAL_SECONDS * 1000);
         for (const region of regions) schedules.push({ monitor_id: id, region, next_due_at: due });

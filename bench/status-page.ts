@@ -59,7 +59,13 @@ async function measured(pid: number, backgroundMsPerSecond: number, run: () => P
 }
 
 /** As harness `load`, with request headers (the harness sends none but `authorization`). */
-async function loadWithHeaders(options: { label: string; url: string; headers: Record<string, string>; connections: number; seconds: number }): Promise<LoadResult> {
+async function loadWithHeaders(options: {
+  label: string;
+  url: string;
+  headers: Record<string, string>;
+  connections: number;
+  seconds: number;
+}): Promise<LoadResult> {
   const result = await autocannon({ url: options.url, connections: options.connections, duration: options.seconds, headers: options.headers });
   const statusCounts: Record<string, number> = {};
   for (const [code, n] of Object.entries(result.statusCodeStats ?? {})) statusCounts[code] = (n as { count: number }).count;
@@ -145,7 +151,11 @@ async function main(): Promise<void> {
   try {
     const page = `${server.baseUrl}/status/${SLUG}`;
     const sizes: Record<string, number> = {};
-    for (const [name, url] of [['html', page], ['json', `${page}.json`], ['atom', `${page}/feed.atom`]] as const) {
+    for (const [name, url] of [
+      ['html', page],
+      ['json', `${page}.json`],
+      ['atom', `${page}/feed.atom`],
+    ] as const) {
       const answer = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
       if (answer.status !== 200) throw new Error(`${url}: ${answer.status}`);
       sizes[name] = (await answer.arrayBuffer()).byteLength;
@@ -211,14 +221,21 @@ async function main(): Promise<void> {
       clearInterval(timer);
     }
 
-    console.log(`\n${machine()}, load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}, ${new Date().toISOString()}`);
+    console.log(
+      `\n${machine()}, load average ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')}, ${new Date().toISOString()}`,
+    );
     console.log(`${MONITORS} monitors, ${DAYS} days of rollups; ${SECONDS} s per run, median of ${ROUNDS} interleaved rounds\n`);
     console.log(table(results));
     console.log('\n| run | server CPU ms/request | req/s one core could serve |\n|---|---|---|');
-    for (const r of results) console.log(`| ${r.label} | ${r.cpuPerRequestMs.toFixed(3)} | ${r.cpuPerRequestMs > 0 ? Math.round(1000 / r.cpuPerRequestMs) : '–'} |`);
+    for (const r of results)
+      console.log(`| ${r.label} | ${r.cpuPerRequestMs.toFixed(3)} | ${r.cpuPerRequestMs > 0 ? Math.round(1000 / r.cpuPerRequestMs) : '–'} |`);
     const verdict = (r: LoadResult) =>
       `${r.requestsPerSecond} req/s, p99 ${r.p99} ms: ${r.requestsPerSecond >= GOAL_RPS && r.p99 < GOAL_P99_MS ? 'met' : 'NOT met'}`;
-    console.log(`\ngoal ≥ ${GOAL_RPS} req/s, p99 < ${GOAL_P99_MS} ms. Page, uncompressed: ${verdict(html)}; page, as browsers ask for it: ${verdict(browserLike)}`);
+    console.log(
+      `\ngoal ≥ ${GOAL_RPS} req/s, p99 < ${GOAL_P99_MS} ms. Page, uncompressed: ${verdict(html)}; page, as browsers ask for it: ${verdict(browserLike)}`,
+    );
     console.log(`/healthz in the same run: ${health.requestsPerSecond} req/s, p99 ${health.p99} ms; ${flips} status changes during the last run`);
   } finally {
     flipper.close();

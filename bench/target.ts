@@ -16,8 +16,7 @@ const handler: http.RequestListener = (_request, response) => {
   response.end('ok');
 };
 
-const server =
-  certFile && keyFile ? https.createServer({ cert: readFileSync(certFile), key: readFileSync(keyFile) }, handler) : http.createServer(handler);
+const server = certFile && keyFile ? https.createServer({ cert: readFileSync(certFile), key: readFileSync(keyFile) }, handler) : http.createServer(handler);
 server.keepAliveTimeout = 1000;
 server.maxHeadersCount = 50;
 server.listen(Number(process.env.TARGET_PORT ?? 0), '127.0.0.1', 4096, () => {

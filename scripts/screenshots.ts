@@ -91,11 +91,49 @@ async function main(): Promise<void> {
   await services.alertPolicies.create(actor, { name: 'Business hours', notifyOn: ['down', 'up'], channels: [{ type: 'email', to: ['ops@acme.test'] }] });
 
   const common = { intervalSeconds: 60, timeoutSeconds: 10, regions: ['us-east', 'eu-west', 'asia'], notificationPolicyId: policy.id };
-  const checkout = await services.monitors.create(actor, { type: 'http', name: 'Checkout API', url: `${api}/health`, method: 'GET', expectedStatus: 200, ...common });
-  const marketing = await services.monitors.create(actor, { type: 'http', name: 'Marketing site', url: `${site}/`, method: 'GET', expectedStatus: 200, ...common, intervalSeconds: 300 });
-  const webhook = await services.monitors.create(actor, { type: 'http', name: 'Payments webhook', url: `${broken}/stripe`, method: 'POST', expectedStatus: 200, ...common });
-  const cert = await services.monitors.create(actor, { type: 'ssl', name: 'api.acme.test certificate', host: 'localhost', port: tlsPort, warningDays: 30, ...common, intervalSeconds: 3600 });
-  const legacy = await services.monitors.create(actor, { type: 'http', name: 'Legacy admin', url: `${api}/health`, method: 'HEAD', expectedStatus: 200, ...common, regions: ['us-east'] });
+  const checkout = await services.monitors.create(actor, {
+    type: 'http',
+    name: 'Checkout API',
+    url: `${api}/health`,
+    method: 'GET',
+    expectedStatus: 200,
+    ...common,
+  });
+  const marketing = await services.monitors.create(actor, {
+    type: 'http',
+    name: 'Marketing site',
+    url: `${site}/`,
+    method: 'GET',
+    expectedStatus: 200,
+    ...common,
+    intervalSeconds: 300,
+  });
+  const webhook = await services.monitors.create(actor, {
+    type: 'http',
+    name: 'Payments webhook',
+    url: `${broken}/stripe`,
+    method: 'POST',
+    expectedStatus: 200,
+    ...common,
+  });
+  const cert = await services.monitors.create(actor, {
+    type: 'ssl',
+    name: 'api.acme.test certificate',
+    host: 'localhost',
+    port: tlsPort,
+    warningDays: 30,
+    ...common,
+    intervalSeconds: 3600,
+  });
+  const legacy = await services.monitors.create(actor, {
+    type: 'http',
+    name: 'Legacy admin',
+    url: `${api}/health`,
+    method: 'HEAD',
+    expectedStatus: 200,
+    ...common,
+    regions: ['us-east'],
+  });
   await services.monitors.pause(actor, legacy.id);
 
   // A month of history in the rollups (the engine adds today's real checks on top).
@@ -126,11 +164,23 @@ async function main(): Promise<void> {
   }
   const db = server.app.store.db;
   for (const period of ['hour', 'day'] as const) {
-    const merged = new Map<string, { monitor_id: string; region: string; period: string; bucket_start: number; checks: number; failures: number; duration_sum: number; h: number[] }>();
+    const merged = new Map<
+      string,
+      { monitor_id: string; region: string; period: string; bucket_start: number; checks: number; failures: number; duration_sum: number; h: number[] }
+    >();
     for (const r of rows) {
       const bucket = period === 'hour' ? r.start : Math.floor(r.start / DAY) * DAY;
       const key = `${r.monitorId}|${r.region}|${bucket}`;
-      const m = merged.get(key) ?? { monitor_id: r.monitorId, region: r.region, period, bucket_start: bucket, checks: 0, failures: 0, duration_sum: 0, h: new Array(12).fill(0) };
+      const m = merged.get(key) ?? {
+        monitor_id: r.monitorId,
+        region: r.region,
+        period,
+        bucket_start: bucket,
+        checks: 0,
+        failures: 0,
+        duration_sum: 0,
+        h: new Array(12).fill(0),
+      };
       m.checks += r.checks;
       m.failures += r.failures;
       m.duration_sum += r.avg * r.checks;
@@ -180,13 +230,27 @@ async function main(): Promise<void> {
   }
 
   // Incidents: one from last week, resolved; the failing webhook opens one by itself.
-  const old = await services.incidents.create(actor, { title: 'Elevated checkout latency in Asia', monitorId: checkout.id, severity: 'minor', message: 'Checkout responses from Asia take over two seconds. We are investigating.' });
+  const old = await services.incidents.create(actor, {
+    title: 'Elevated checkout latency in Asia',
+    monitorId: checkout.id,
+    severity: 'minor',
+    message: 'Checkout responses from Asia take over two seconds. We are investigating.',
+  });
   await services.incidents.postUpdate(actor, old.id, { message: 'A CDN node in Singapore was degraded; traffic was moved to Tokyo.', status: 'identified' });
   await services.incidents.postUpdate(actor, old.id, { message: 'Latency is back to normal; watching it for an hour.', status: 'monitoring' });
   await services.incidents.resolve(actor, old.id, { message: 'Resolved: response times have been normal for an hour.' });
-  await db.updateTable('incidents').set({ created_at: now - 6 * DAY, updated_at: now - 6 * DAY + 3 * HOUR, resolved_at: now - 6 * DAY + 3 * HOUR }).where('id', '=', old.id).execute();
+  await db
+    .updateTable('incidents')
+    .set({ created_at: now - 6 * DAY, updated_at: now - 6 * DAY + 3 * HOUR, resolved_at: now - 6 * DAY + 3 * HOUR })
+    .where('id', '=', old.id)
+    .execute();
   const updates = await db.selectFrom('incident_updates').select(['id', 'created_at']).where('incident_id', '=', old.id).orderBy('created_at').execute();
-  for (const [i, u] of updates.entries()) await db.updateTable('incident_updates').set({ created_at: now - 6 * DAY + i * 50 * 60_000 }).where('id', '=', u.id).execute();
+  for (const [i, u] of updates.entries())
+    await db
+      .updateTable('incident_updates')
+      .set({ created_at: now - 6 * DAY + i * 50 * 60_000 })
+      .where('id', '=', u.id)
+      .execute();
 
   await services.teams.current(actor);
   await server.request('PUT', '/api/v1/status-pages/current', {

@@ -109,7 +109,12 @@ export async function createApp(options: AppOptions): Promise<App> {
     services,
     logger,
     routes: apiRoutes(services),
-    plugins: [metricsRoute(engine.metrics.registry), mcpEndpoint({ config, services }), dashboard(), statusPages(services.statusPages, { publicUrl: config.publicUrl, logger })],
+    plugins: [
+      metricsRoute(engine.metrics.registry),
+      mcpEndpoint({ config, services }),
+      dashboard(),
+      statusPages(services.statusPages, { publicUrl: config.publicUrl, logger }),
+    ],
     ready: async () => {
       await store.ping();
       await coordination.ping();

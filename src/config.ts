@@ -50,7 +50,12 @@ const Env = z.object({
   SMTP_URL: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOOKOUT_BOOTSTRAP: z.enum(['true', 'false']).default('true'),
-  LOOKOUT_RUN_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 400).default(24),
+  LOOKOUT_RUN_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 400)
+    .default(24),
   TRUST_PROXY: z.string().optional(),
   LOOKOUT_TEAM_CONCURRENCY: z.coerce.number().int().min(1).max(100_000).default(32),
   LOOKOUT_MAX_MONITORS_PER_TEAM: z.coerce.number().int().min(1).max(1_000_000_000).optional(),
@@ -93,7 +98,10 @@ export function isRegion(value: string): value is Region {
 
 function parseRegions(value: string): Region[] {
   if (value.trim() === 'none') return [];
-  const regions = value.split(',').map((r) => r.trim()).filter(Boolean);
+  const regions = value
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
   for (const region of regions) {
     if (!isRegion(region)) {
       throw new ConfigError(`Invalid configuration: LOOKOUT_REGIONS: unknown region "${region}" (known: ${REGIONS.join(', ')}, or none)`);
@@ -134,13 +142,18 @@ function isAddressOrCidr(entry: string): boolean {
 
 /** `ip`, `ip:port`, `[ipv6]` or `[ipv6]:port`, comma-separated, as c-ares takes them. */
 function parseDnsServers(value: string): string[] {
-  const servers = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const servers = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const server of servers) {
     const match = /^(?:\[([0-9a-fA-F:.]+)\]|(\d{1,3}(?:\.\d{1,3}){3})|([0-9a-fA-F:]+))(?::(\d{1,5}))?$/.exec(server);
     const host = match?.[1] ?? match?.[2] ?? match?.[3];
     const port = match?.[4] === undefined ? 53 : Number(match[4]);
     if (!host || isIP(host) === 0 || (match?.[3] !== undefined && match[4] !== undefined) || port < 1 || port > 65535) {
-      throw new ConfigError(`Invalid configuration: LOOKOUT_DNS_SERVERS: "${server}" is not an IP address with an optional port (e.g. 1.1.1.1, 10.0.0.2:5353, [::1]:53)`);
+      throw new ConfigError(
+        `Invalid configuration: LOOKOUT_DNS_SERVERS: "${server}" is not an IP address with an optional port (e.g. 1.1.1.1, 10.0.0.2:5353, [::1]:53)`,
+      );
     }
   }
   if (servers.length === 0) throw new ConfigError('Invalid configuration: LOOKOUT_DNS_SERVERS: no server given');

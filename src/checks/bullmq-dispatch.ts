@@ -68,17 +68,21 @@ export class BullMqDispatcher implements CheckDispatcher {
    */
   consume(regions: readonly Region[], handler: CheckHandler, limits: ConsumeLimits): void {
     for (const region of regions) {
-      const fair = new FairQueue<Taken>((taken, done) => {
-        // A check that waited in line until its following check fell due is superseded by that one.
-        if (taken.queued && superseded(taken.job, this.clock.now())) {
-          done();
-          return taken.settle();
-        }
-        handler(taken.job).then(
-          () => (done(), taken.settle()),
-          (error: unknown) => (done(), taken.settle(error ?? new Error('check failed'))),
-        );
-      }, limits.concurrency, limits.teamConcurrency);
+      const fair = new FairQueue<Taken>(
+        (taken, done) => {
+          // A check that waited in line until its following check fell due is superseded by that one.
+          if (taken.queued && superseded(taken.job, this.clock.now())) {
+            done();
+            return taken.settle();
+          }
+          handler(taken.job).then(
+            () => (done(), taken.settle()),
+            (error: unknown) => (done(), taken.settle(error ?? new Error('check failed'))),
+          );
+        },
+        limits.concurrency,
+        limits.teamConcurrency,
+      );
       this.fairQueues.push(fair);
       const take = async (job: Job, token?: string): Promise<void> => {
         const data = job.data as CheckJob;
@@ -142,7 +146,11 @@ export class BullMqDispatcher implements CheckDispatcher {
     // A queue or worker closed while its connection is still starting makes BullMQ report the
     // start-up's failure after it has dropped its own error listeners, as an unhandled rejection:
     // let each finish starting (or fail to) before closing it.
-    const settled = (ready: Promise<unknown>) => ready.then(() => undefined, () => undefined);
+    const settled = (ready: Promise<unknown>) =>
+      ready.then(
+        () => undefined,
+        () => undefined,
+      );
     await Promise.all(this.workers.map(async (w) => (await settled(w.waitUntilReady()), w.close())));
     await Promise.all([...this.queues.values()].map(async (q) => (await settled(q.waitUntilReady()), q.close())));
   }

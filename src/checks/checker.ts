@@ -66,7 +66,7 @@ export class Checker {
     try {
       monitor = await this.options.monitors.findActiveForCheck(job.monitorId);
     } catch (error) {
-      if (error instanceof SecretBoxError) return this.failed('secret', job, error, 'check skipped: the monitor\'s stored secret cannot be opened');
+      if (error instanceof SecretBoxError) return this.failed('secret', job, error, "check skipped: the monitor's stored secret cannot be opened");
       this.failed('load', job, error, 'check skipped: the monitor could not be read');
       throw error;
     }
@@ -109,7 +109,10 @@ export class Checker {
     const { targetPolicy, secureContext } = this.options;
     const timeoutMs = monitor.timeoutSeconds * 1000;
     if (monitor.type === 'ssl') {
-      return runSslCheck({ host: monitor.host, port: monitor.port, timeoutMs, warningDays: monitor.warningDays }, { targetPolicy, secureContext, lookup: this.lookup });
+      return runSslCheck(
+        { host: monitor.host, port: monitor.port, timeoutMs, warningDays: monitor.warningDays },
+        { targetPolicy, secureContext, lookup: this.lookup },
+      );
     }
     return runHttpCheck(
       {

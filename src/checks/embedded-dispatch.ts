@@ -62,8 +62,7 @@ export class EmbeddedDispatcher implements CheckDispatcher {
 
   private run(queue: RegionQueue, job: CheckJob, done: () => void): void {
     if (job.trigger === 'scheduled') queue.waiting.delete(jobKey(job));
-    queue
-      .handler!(job)
+    queue.handler!(job)
       .catch(() => {}) // the handler records its own failures; a job never takes the queue down
       .finally(() => {
         done();

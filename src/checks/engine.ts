@@ -69,7 +69,9 @@ export class CheckEngine {
       resolver: new HostResolver({ servers: config.dnsServers ?? undefined }),
       clock,
     });
-    const scheduler = options.schedule ? new Scheduler({ db: store.db, monitors: services.monitors, changes: options.monitorChanges, dispatcher, logger, clock }) : null;
+    const scheduler = options.schedule
+      ? new Scheduler({ db: store.db, monitors: services.monitors, changes: options.monitorChanges, dispatcher, logger, clock })
+      : null;
     this.scheduler = scheduler;
     this.leadership = scheduler
       ? new Leadership({ locks: options.locks, key: 'scheduler', logger, onGain: () => scheduler.start(), onLose: () => scheduler.stop() })

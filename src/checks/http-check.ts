@@ -3,13 +3,7 @@ import type { LookupFunction } from 'node:net';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import type tls from 'node:tls';
-import {
-  toCheckError,
-  type CheckError,
-  type CheckResult,
-  type HttpCheckTarget,
-  type HttpTimings,
-} from './check-result.js';
+import { toCheckError, type CheckError, type CheckResult, type HttpCheckTarget, type HttpTimings } from './check-result.js';
 import { checkServerIdentity } from './peer-certificate.js';
 import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from './target-policy.js';
 
@@ -65,10 +59,7 @@ export function runHttpCheck(target: HttpCheckTarget, options: HttpCheckOptions)
         certificate: null,
       });
     };
-    const timer = setTimeout(
-      () => finish({ code: 'timeout', message: `no complete response within ${target.timeoutMs} ms` }),
-      target.timeoutMs,
-    );
+    const timer = setTimeout(() => finish({ code: 'timeout', message: `no complete response within ${target.timeoutMs} ms` }), target.timeoutMs);
 
     try {
       const url = new URL(target.url);
@@ -104,9 +95,7 @@ export function runHttpCheck(target: HttpCheckTarget, options: HttpCheckOptions)
     request.on('response', (response) => {
       statusCode = response.statusCode ?? null;
       const outcome: CheckError | null =
-        statusCode === target.expectedStatus
-          ? null
-          : { code: 'status-mismatch', message: `expected ${target.expectedStatus}, got ${statusCode}` };
+        statusCode === target.expectedStatus ? null : { code: 'status-mismatch', message: `expected ${target.expectedStatus}, got ${statusCode}` };
       // The body is read only to time the exchange; past the cap the connection is dropped, so an
       // endless body cannot hold the check or its memory.
       let received = 0;

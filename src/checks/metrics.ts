@@ -34,8 +34,18 @@ export function createCheckMetrics(depth: (region: string) => number, regions: r
   return {
     registry,
     errors,
-    checks: new Counter({ name: 'lookout_checks_total', help: 'Checks run, by region and result (ok or failed).', labelNames: ['region', 'result'], registers: [registry] }),
-    failures: new Counter({ name: 'lookout_check_failures_total', help: 'Failed checks by error code.', labelNames: ['region', 'code'], registers: [registry] }),
+    checks: new Counter({
+      name: 'lookout_checks_total',
+      help: 'Checks run, by region and result (ok or failed).',
+      labelNames: ['region', 'result'],
+      registers: [registry],
+    }),
+    failures: new Counter({
+      name: 'lookout_check_failures_total',
+      help: 'Failed checks by error code.',
+      labelNames: ['region', 'code'],
+      registers: [registry],
+    }),
     duration: new Histogram({
       name: 'lookout_check_duration_seconds',
       help: 'Duration of the recorded attempt of each check.',

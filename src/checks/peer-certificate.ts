@@ -9,9 +9,7 @@ const NAME_MAX_CHARS = 256;
  * What the peer's leaf certificate says, as Lookout reports it. `certificate` is null when the
  * peer sent none; `unreadable` says why a certificate that was sent cannot be reported.
  */
-export type PeerCertificateReading =
-  | { certificate: CertificateInfo | null; unreadable?: undefined }
-  | { certificate: null; unreadable: string };
+export type PeerCertificateReading = { certificate: CertificateInfo | null; unreadable?: undefined } | { certificate: null; unreadable: string };
 
 /**
  * Reads the leaf certificate of a connected TLS socket. Never throws: the peer chooses every byte
@@ -28,8 +26,8 @@ export function readPeerCertificate(socket: tls.TLSSocket): PeerCertificateReadi
   if (!cert || !cert.raw) return { certificate: null }; // getPeerCertificate() answers {} when the peer sent none
   const validFrom = toTime(cert.valid_from);
   const validTo = toTime(cert.valid_to);
-  if (validFrom === null) return { certificate: null, unreadable: 'the certificate\'s notBefore field is not a valid time' };
-  if (validTo === null) return { certificate: null, unreadable: 'the certificate\'s notAfter field is not a valid time' };
+  if (validFrom === null) return { certificate: null, unreadable: "the certificate's notBefore field is not a valid time" };
+  if (validTo === null) return { certificate: null, unreadable: "the certificate's notAfter field is not a valid time" };
   if (typeof cert.fingerprint256 !== 'string') return { certificate: null, unreadable: 'the certificate has no fingerprint' };
   return {
     certificate: {

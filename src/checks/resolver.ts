@@ -76,13 +76,23 @@ export class HostResolver {
 
   private query4(name: string, callback: ResolveCallback): void {
     this.resolver.resolve4(name, (error, addresses) =>
-      error ? callback(dnsError(error, name), []) : callback(null, addresses.map((address) => ({ address, family: 4 }))),
+      error
+        ? callback(dnsError(error, name), [])
+        : callback(
+            null,
+            addresses.map((address) => ({ address, family: 4 })),
+          ),
     );
   }
 
   private query6(name: string, callback: ResolveCallback): void {
     this.resolver.resolve6(name, (error, addresses) =>
-      error ? callback(dnsError(error, name), []) : callback(null, addresses.map((address) => ({ address, family: 6 }))),
+      error
+        ? callback(dnsError(error, name), [])
+        : callback(
+            null,
+            addresses.map((address) => ({ address, family: 6 })),
+          ),
     );
   }
 

@@ -196,7 +196,11 @@ export class Pruner {
     const s = this.statements;
     const { db } = this.options;
     const steps: Array<
-      [keyof Pick<PruneReport, 'hourlyRollups' | 'dailyRollups' | 'events' | 'deliveries' | 'sessions' | 'passwordSetups'>, PruneBatch['table'], (limit: number) => Promise<number>]
+      [
+        keyof Pick<PruneReport, 'hourlyRollups' | 'dailyRollups' | 'events' | 'deliveries' | 'sessions' | 'passwordSetups'>,
+        PruneBatch['table'],
+        (limit: number) => Promise<number>,
+      ]
     > = [
       // A bucket goes once it ended before the window began.
       ['hourlyRollups', 'rollups', (n) => s.deleteRollups(this.options.db, 'hour', now - this.policy.hourlyRollupRetentionMs - HOUR_MS, n)],
@@ -299,18 +303,14 @@ function prepareStatements(db: Kysely<Database>) {
   const run = async (executor: Executor, query: CompiledQuery) => (executor as QueryExecutorProvider & Executor).executeQuery(query);
   const changes = async (executor: Executor, query: CompiledQuery) => Number((await run(executor, query)).numAffectedRows ?? 0n);
 
-  const monitorPage = compiled((after: string, limit: number) =>
-    db.selectFrom('monitors').select('id').where('id', '>', after).orderBy('id').limit(limit),
-  );
+  const monitorPage = compiled((after: string, limit: number) => db.selectFrom('monitors').select('id').where('id', '>', after).orderBy('id').limit(limit));
   const nthNewestRun = compiled((monitorId: string, offset: number) =>
     db.selectFrom('monitor_runs').select('started_at').where('monitor_id', '=', monitorId).orderBy('started_at', 'desc').limit(1).offset(offset),
   );
   const deleteRuns = compiled((monitorId: string, before: number, limit: number) =>
     db
       .deleteFrom('monitor_runs')
-      .where('id', 'in', (eb) =>
-        eb.selectFrom('monitor_runs').select('id').where('monitor_id', '=', monitorId).where('started_at', '<', before).limit(limit),
-      ),
+      .where('id', 'in', (eb) => eb.selectFrom('monitor_runs').select('id').where('monitor_id', '=', monitorId).where('started_at', '<', before).limit(limit)),
   );
   const deleteRollups = compiled((period: string, before: number, limit: number) =>
     db
@@ -332,9 +332,7 @@ function prepareStatements(db: Kysely<Database>) {
   const deleteEvents = compiled((before: number, exceptType: string, limit: number) =>
     db
       .deleteFrom('events')
-      .where('id', 'in', (eb) =>
-        eb.selectFrom('events').select('id').where('processed_at', '<', before).where('type', '<>', exceptType).limit(limit),
-      ),
+      .where('id', 'in', (eb) => eb.selectFrom('events').select('id').where('processed_at', '<', before).where('type', '<>', exceptType).limit(limit)),
   );
   const deleteEventsOfType = compiled((before: number, type: string, limit: number) =>
     db
@@ -350,26 +348,22 @@ function prepareStatements(db: Kysely<Database>) {
   );
   const deleteDeliveries = compiled((before: number, limit: number) => db.deleteFrom('deliveries').where('id', 'in', (eb) => oldDeliveries(eb, before, limit)));
   const deleteEndedSessions = compiled((now: number, idleBefore: number, limit: number) =>
-    db
-      .deleteFrom('sessions')
-      .where('id', 'in', (eb) =>
-        eb
-          .selectFrom('sessions as s')
-          .select('s.id')
-          .where((w) => w.or([w('s.expires_at', '<=', now), w('s.last_seen_at', '<=', idleBefore), w('s.revoked_at', 'is not', null)]))
-          .limit(limit),
-      ),
+    db.deleteFrom('sessions').where('id', 'in', (eb) =>
+      eb
+        .selectFrom('sessions as s')
+        .select('s.id')
+        .where((w) => w.or([w('s.expires_at', '<=', now), w('s.last_seen_at', '<=', idleBefore), w('s.revoked_at', 'is not', null)]))
+        .limit(limit),
+    ),
   );
   const deleteSpentPasswordSetups = compiled((now: number, limit: number) =>
-    db
-      .deleteFrom('password_setups')
-      .where('id', 'in', (eb) =>
-        eb
-          .selectFrom('password_setups as p')
-          .select('p.id')
-          .where((w) => w.or([w('p.used_at', 'is not', null), w('p.expires_at', '<=', now)]))
-          .limit(limit),
-      ),
+    db.deleteFrom('password_setups').where('id', 'in', (eb) =>
+      eb
+        .selectFrom('password_setups as p')
+        .select('p.id')
+        .where((w) => w.or([w('p.used_at', 'is not', null), w('p.expires_at', '<=', now)]))
+        .limit(limit),
+    ),
   );
 
   return {
@@ -383,7 +377,6 @@ function prepareStatements(db: Kysely<Database>) {
     deleteRuns: (executor: Executor, monitorId: string, before: number, limit: number) => changes(executor, deleteRuns(monitorId, before, limit)),
     deleteRollups: (executor: Executor, period: string, before: number, limit: number) => changes(executor, deleteRollups(period, before, limit)),
     deleteEvents: (executor: Executor, before: number, exceptType: string, limit: number) => changes(executor, deleteEvents(before, exceptType, limit)),
-    deleteEventsOfType: (executor: Executor, before: number, type: string, limit: number) =>
-      changes(executor, deleteEventsOfType(before, type, limit)),
+    deleteEventsOfType: (executor: Executor, before: number, type: string, limit: number) => changes(executor, deleteEventsOfType(before, type, limit)),
   };
 }

@@ -113,7 +113,11 @@ export class RunRecorder {
       // One run the database refuses must not take the others down with it: each is tried again
       // in a transaction of its own, and only those that fail again are reported as failed.
       if (batch.length === 1) batch[0]!.done(error);
-      else await this.writeOneByOne(batch, monitorIds.flatMap((monitorId) => byMonitor.get(monitorId)!));
+      else
+        await this.writeOneByOne(
+          batch,
+          monitorIds.flatMap((monitorId) => byMonitor.get(monitorId)!),
+        );
       return;
     }
     for (const { check, done } of batch) {
@@ -257,43 +261,104 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
     monitor: prepared(db, (id: string) => {
       const query = db
         .selectFrom('monitors')
-        .select(['team_id', 'status', 'regions', 'region_results', 'paused', 'deleted_at', 'last_checked_at', 'certificate', 'warning_days', 'expiry_warned_fingerprint'])
+        .select([
+          'team_id',
+          'status',
+          'regions',
+          'region_results',
+          'paused',
+          'deleted_at',
+          'last_checked_at',
+          'certificate',
+          'warning_days',
+          'expiry_warned_fingerprint',
+        ])
         .where('id', '=', id);
       // Regional workers of a cluster write results of one monitor concurrently.
       return forUpdate ? query.forUpdate() : query;
     }),
     insertRun: prepared(
       db,
-      (id: string, monitorId: string, region: string, trigger: string, startedAt: number, durationMs: number, ok: number, attempts: number,
-        errorCode: string | null, errorMessage: string | null, statusCode: number | null, timings: string | null, certificate: string | null) =>
-        db.insertInto('monitor_runs').values({
-          id,
-          monitor_id: monitorId,
-          region,
-          trigger,
-          started_at: startedAt,
-          duration_ms: durationMs,
-          ok,
-          attempts,
-          error_code: errorCode,
-          error_message: errorMessage,
-          status_code: statusCode,
-          timings,
-          certificate,
-        })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .returning('id'),
+      (
+        id: string,
+        monitorId: string,
+        region: string,
+        trigger: string,
+        startedAt: number,
+        durationMs: number,
+        ok: number,
+        attempts: number,
+        errorCode: string | null,
+        errorMessage: string | null,
+        statusCode: number | null,
+        timings: string | null,
+        certificate: string | null,
+      ) =>
+        db
+          .insertInto('monitor_runs')
+          .values({
+            id,
+            monitor_id: monitorId,
+            region,
+            trigger,
+            started_at: startedAt,
+            duration_ms: durationMs,
+            ok,
+            attempts,
+            error_code: errorCode,
+            error_message: errorMessage,
+            status_code: statusCode,
+            timings,
+            certificate,
+          })
+          .onConflict((oc) => oc.column('id').doNothing())
+          .returning('id'),
     ),
     rollups: prepared(
       db,
-      (monitorId: string, region: string, hourStart: number, dayStart: number, failures: number, durationMs: number,
-        h0: number, h1: number, h2: number, h3: number, h4: number, h5: number, h6: number, h7: number, h8: number, h9: number, h10: number, h11: number) =>
+      (
+        monitorId: string,
+        region: string,
+        hourStart: number,
+        dayStart: number,
+        failures: number,
+        durationMs: number,
+        h0: number,
+        h1: number,
+        h2: number,
+        h3: number,
+        h4: number,
+        h5: number,
+        h6: number,
+        h7: number,
+        h8: number,
+        h9: number,
+        h10: number,
+        h11: number,
+      ) =>
         db
           .insertInto('rollups')
           .values(
             (['hour', 'day'] as const).map((period) => ({
-              monitor_id: monitorId, region, period, bucket_start: period === 'hour' ? hourStart : dayStart, checks: 1, failures, duration_sum: durationMs,
-              h0, h1, h2, h3, h4, h5, h6, h7, h8, h9, h10, h11,
+              monitor_id: monitorId,
+              region,
+              period,
+              bucket_start: period === 'hour' ? hourStart : dayStart,
+              checks: 1,
+              failures,
+              duration_sum: durationMs,
+              h0,
+              h1,
+              h2,
+              h3,
+              h4,
+              h5,
+              h6,
+              h7,
+              h8,
+              h9,
+              h10,
+              h11,
             })),
           )
           .onConflict((oc) =>
@@ -330,20 +395,13 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
         ),
     ),
     certificateEvents: prepared(db, (monitorId: string) =>
-      db
-        .selectFrom('events')
-        .select('payload')
-        .where('monitor_id', '=', monitorId)
-        .where('type', '=', 'certificate.expiring')
-        .orderBy('id'),
+      db.selectFrom('events').select('payload').where('monitor_id', '=', monitorId).where('type', '=', 'certificate.expiring').orderBy('id'),
     ),
-    updateMonitor: prepared(
-      db,
-      (status: string, regionResults: string, lastCheckedAt: number, certificate: string | null, warned: string | null, id: string) =>
-        db
-          .updateTable('monitors')
-          .set({ status, region_results: regionResults, last_checked_at: lastCheckedAt, certificate, expiry_warned_fingerprint: warned })
-          .where('id', '=', id),
+    updateMonitor: prepared(db, (status: string, regionResults: string, lastCheckedAt: number, certificate: string | null, warned: string | null, id: string) =>
+      db
+        .updateTable('monitors')
+        .set({ status, region_results: regionResults, last_checked_at: lastCheckedAt, certificate, expiry_warned_fingerprint: warned })
+        .where('id', '=', id),
     ),
   };
 }

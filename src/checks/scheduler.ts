@@ -66,10 +66,14 @@ export class Scheduler {
     await this.reconcile(true);
     const every = this.options.reconcileIntervalMs ?? 60_000;
     const again = (): void => {
-      this.reconcileTimer = this.clock.timer(this.clock.now() + every, () => {
-        again();
-        this.reconcile().catch((error) => this.options.logger.error({ err: error }, 'scheduler reconcile failed'));
-      }, { background: true });
+      this.reconcileTimer = this.clock.timer(
+        this.clock.now() + every,
+        () => {
+          again();
+          this.reconcile().catch((error) => this.options.logger.error({ err: error }, 'scheduler reconcile failed'));
+        },
+        { background: true },
+      );
     };
     again();
   }
@@ -101,8 +105,7 @@ export class Scheduler {
     const fresh = toPlan.filter((monitor) => !this.shapes.has(monitor.id));
     // Stored due times matter only to what is new here: usually nothing after start-up, and the
     // table (one row per monitor and region) is then not read at all.
-    const schedules =
-      fresh.length === 0 ? [] : await this.options.db.selectFrom('check_schedules').select(['monitor_id', 'region', 'next_due_at']).execute();
+    const schedules = fresh.length === 0 ? [] : await this.options.db.selectFrom('check_schedules').select(['monitor_id', 'region', 'next_due_at']).execute();
     const stored = new Map(schedules.map((s) => [`${s.monitor_id}|${s.region}`, s.next_due_at]));
     const active = new Set(monitors.map((monitor) => monitor.id));
     for (const monitor of fresh) this.plan(monitor, stored, null, initial);
@@ -138,7 +141,12 @@ export class Scheduler {
    * A stored time already past (checks that fell due while no scheduler ran, or one dispatched by
    * a scheduler that stopped) keeps its due time but fires spread over the catch-up window.
    */
-  private plan(monitor: Pick<ScheduledMonitor, 'id' | 'teamId' | 'intervalSeconds' | 'regions'>, stored: Map<string, number> | null, dueNow: number | null, spreadUnknown = false): void {
+  private plan(
+    monitor: Pick<ScheduledMonitor, 'id' | 'teamId' | 'intervalSeconds' | 'regions'>,
+    stored: Map<string, number> | null,
+    dueNow: number | null,
+    spreadUnknown = false,
+  ): void {
     const now = this.clock.now();
     const intervalMs = monitor.intervalSeconds * 1000;
     for (const key of this.keysOf(monitor.id)) {
@@ -220,7 +228,7 @@ export function nextDue(dueAt: number, interval: number, phase: number): number 
 
 /** The first time at or after `after` that is `phase` past a multiple of `interval`. */
 export function nextOnPhase(after: number, interval: number, phase: number): number {
-  const base = after - (((after - phase) % interval) + interval) % interval;
+  const base = after - ((((after - phase) % interval) + interval) % interval);
   return base >= after ? base : base + interval;
 }
 

@@ -1,13 +1,6 @@
 import { isIP, type LookupFunction } from 'node:net';
 import tls from 'node:tls';
-import {
-  certificateErrorCode,
-  toCheckError,
-  type CertificateInfo,
-  type CheckError,
-  type SslCheckResult,
-  type SslCheckTarget,
-} from './check-result.js';
+import { certificateErrorCode, toCheckError, type CertificateInfo, type CheckError, type SslCheckResult, type SslCheckTarget } from './check-result.js';
 import { checkServerIdentity, readPeerCertificate } from './peer-certificate.js';
 import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from './target-policy.js';
 
@@ -38,15 +31,11 @@ export function runSslCheck(target: SslCheckTarget, options: SslCheckOptions): P
         statusCode: null,
         timings: null,
         certificate,
-        expiringSoon:
-          ok && certificate !== null && target.warningDays !== null && certificate.daysRemaining <= target.warningDays,
+        expiringSoon: ok && certificate !== null && target.warningDays !== null && certificate.daysRemaining <= target.warningDays,
       });
     };
     // One timer for the whole operation, DNS included.
-    const timer = setTimeout(
-      () => finish({ code: 'timeout', message: `no TLS handshake within ${target.timeoutMs} ms` }, null),
-      target.timeoutMs,
-    );
+    const timer = setTimeout(() => finish({ code: 'timeout', message: `no TLS handshake within ${target.timeoutMs} ms` }, null), target.timeoutMs);
 
     try {
       assertHostAllowed(target.host, options.targetPolicy);

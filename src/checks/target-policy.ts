@@ -84,7 +84,10 @@ export function embeddedIPv4(address: string): string | null {
   // The rules are matched against the plain form, without a zone index or a dotted quad.
   const canonical = words.map((w) => w.toString(16)).join(':');
   if (words.slice(0, 7).every((w) => w === 0) && words[7]! <= 1) return null; // :: and ::1
-  for (const { prefix, words: [high, low] } of EMBEDDED_IPV4) {
+  for (const {
+    prefix,
+    words: [high, low],
+  } of EMBEDDED_IPV4) {
     if (!prefix.check(canonical, 'ipv6')) continue;
     const h = words[high]!;
     const l = words[low]!;
@@ -112,13 +115,7 @@ function ipv6Words(address: string): number[] | null {
   return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
 }
 
-const METADATA_HOSTNAMES = new Set([
-  'metadata',
-  'metadata.google.internal',
-  'metadata.goog',
-  'instance-data',
-  'instance-data.ec2.internal',
-]);
+const METADATA_HOSTNAMES = new Set(['metadata', 'metadata.google.internal', 'metadata.goog', 'instance-data', 'instance-data.ec2.internal']);
 
 /** Whether a check may connect to `address`, an IP literal (URL brackets allowed); a policy other than `all` refuses anything else. */
 export function isAddressAllowed(address: string, policy: TargetPolicy): boolean {

@@ -84,7 +84,16 @@ export interface ServiceDeps {
   clock?: Clock;
 }
 
-export function createServices({ config, store, coordination, dispatcher = new EmbeddedDispatcher(), logger, alerting, live, clock = systemClock }: ServiceDeps): Services {
+export function createServices({
+  config,
+  store,
+  coordination,
+  dispatcher = new EmbeddedDispatcher(),
+  logger,
+  alerting,
+  live,
+  clock = systemClock,
+}: ServiceDeps): Services {
   const tokens = new TokenService(store.db, clock);
   const sessions = new SessionService(
     store.db,

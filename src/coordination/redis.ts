@@ -176,7 +176,9 @@ class RedisChannels {
         if (!local) {
           local = new MemoryChannel((error) => this.logger?.error({ err: error, topic }, 'channel listener failed'));
           this.local.set(topic, local);
-          this.connection().subscribe(topic).catch((error: Error) => this.logger?.error({ err: error, topic }, 'redis subscribe failed'));
+          this.connection()
+            .subscribe(topic)
+            .catch((error: Error) => this.logger?.error({ err: error, topic }, 'redis subscribe failed'));
         }
         return local.subscribe(listener as (message: unknown) => void);
       },

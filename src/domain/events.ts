@@ -62,12 +62,6 @@ export async function appendEvent(trx: Transaction<Database> | Kysely<Database>,
 
 /** The oldest events not yet processed, oldest first. */
 export async function unprocessedEvents(db: Kysely<Database>, limit: number): Promise<StoredEvent[]> {
-  const rows = await db
-    .selectFrom('events')
-    .select(['id', 'payload'])
-    .where('processed_at', 'is', null)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+  const rows = await db.selectFrom('events').select(['id', 'payload']).where('processed_at', 'is', null).orderBy('id').limit(limit).execute();
   return rows.map((r) => ({ id: r.id, event: JSON.parse(r.payload) as DomainEvent }));
 }

@@ -43,7 +43,9 @@ export const IncidentRecord = z.object({
   status: z.enum(INCIDENT_STATUSES),
   severity: z.enum(SEVERITIES),
   monitorId: z.string().nullable(),
-  source: z.enum(INCIDENT_SOURCES).describe('`manual`: created through REST, MCP or the dashboard; `monitor`: opened automatically when the monitor went down.'),
+  source: z
+    .enum(INCIDENT_SOURCES)
+    .describe('`manual`: created through REST, MCP or the dashboard; `monitor`: opened automatically when the monitor went down.'),
   createdAt: z.string(),
   updatedAt: z.string(),
   resolvedAt: z.string().nullable(),
@@ -75,9 +77,7 @@ export const IncidentUpdateInput = z.strictObject({
 });
 
 export const ResolveIncidentInput = z.strictObject({
-  message: text(4000)
-    .optional()
-    .describe(`Optional closing note, 1-4000 characters; default "${DEFAULT_CLOSING_NOTE}".`),
+  message: text(4000).optional().describe(`Optional closing note, 1-4000 characters; default "${DEFAULT_CLOSING_NOTE}".`),
 });
 
 /**
@@ -204,12 +204,7 @@ export const MonitorIncidents = {
       .executeTakeFirst();
   },
 
-  async open(
-    trx: Db,
-    monitor: { id: string; teamId: string; name: string },
-    message: string,
-    at: number,
-  ): Promise<string> {
+  async open(trx: Db, monitor: { id: string; teamId: string; name: string }, message: string, at: number): Promise<string> {
     const id = newId(at);
     await trx
       .insertInto('incidents')

@@ -145,9 +145,7 @@ const NameField = text(LIMITS.nameLength)
 
 const IntervalField = intRange(...LIMITS.intervalSeconds).describe('Seconds between two checks: an integer from 60 to 3600.');
 
-const TimeoutField = intRange(...LIMITS.timeoutSeconds).describe(
-  'Seconds one check may take before it fails with `timeout`: an integer from 1 to 120.',
-);
+const TimeoutField = intRange(...LIMITS.timeoutSeconds).describe('Seconds one check may take before it fails with `timeout`: an integer from 1 to 120.');
 
 const RegionsField = z
   .array(z.enum(REGIONS))
@@ -161,9 +159,7 @@ const RegionsField = z
     description: `Regions to check from: one or more of ${REGIONS.join(', ')}, each at most once. The monitor is down only when every region fails.`,
   });
 
-const PolicyField = uuid()
-  .nullable()
-  .describe('The id of a notification policy of your team, told when the status changes; null for none.');
+const PolicyField = uuid().nullable().describe('The id of a notification policy of your team, told when the status changes; null for none.');
 
 const UrlField = checked(boundedString(LIMITS.urlLength), urlProblem).meta({
   format: 'uri',
@@ -182,41 +178,37 @@ const SecretField = credentialText(LIMITS.secretLength).describe(
 
 /** Credentials the check sends; the secret is write-only. */
 export const MonitorAuthInput = judgedUnion(
-    'type',
-    [
-      z
-        .strictObject({ type: z.literal('bearer'), secret: SecretField })
-        .describe('Sends `Authorization: Bearer <secret>`.'),
-      z
-        .strictObject({
-          type: z.literal('basic'),
-          secret: SecretField,
-          username: credentialText(LIMITS.usernameLength, (v) => (v.includes(':') ? 'must not contain a colon' : null)).describe(
-            'The basic-auth user name: 1-200 characters, no colon.',
-          ),
-        })
-        .describe('Sends `Authorization: Basic base64(<username>:<secret>)`.'),
-      z
-        .strictObject({
-          type: z.literal('header'),
-          secret: SecretField,
-          headerName: checked(boundedString(LIMITS.headerNameLength), headerNameProblem).describe(
-            'The name of the header that carries the secret, e.g. `X-Api-Key`. Not Host, Content-Length, Transfer-Encoding or Connection.',
-          ),
-        })
-        .describe('Sends `<headerName>: <secret>`.'),
-    ],
-    {
-      error: (issue) =>
-        issue.code === 'invalid_union'
-          ? (issue.input as Record<string, unknown> | undefined)?.type === undefined
-            ? 'is required'
-            : `must be one of ${AUTH_TYPES.join(', ')}`
-          : undefined,
-    },
-  ).describe(
-    'Credentials for the check: `bearer` (secret), `basic` (username and secret) or `header` (headerName and secret).',
-  );
+  'type',
+  [
+    z.strictObject({ type: z.literal('bearer'), secret: SecretField }).describe('Sends `Authorization: Bearer <secret>`.'),
+    z
+      .strictObject({
+        type: z.literal('basic'),
+        secret: SecretField,
+        username: credentialText(LIMITS.usernameLength, (v) => (v.includes(':') ? 'must not contain a colon' : null)).describe(
+          'The basic-auth user name: 1-200 characters, no colon.',
+        ),
+      })
+      .describe('Sends `Authorization: Basic base64(<username>:<secret>)`.'),
+    z
+      .strictObject({
+        type: z.literal('header'),
+        secret: SecretField,
+        headerName: checked(boundedString(LIMITS.headerNameLength), headerNameProblem).describe(
+          'The name of the header that carries the secret, e.g. `X-Api-Key`. Not Host, Content-Length, Transfer-Encoding or Connection.',
+        ),
+      })
+      .describe('Sends `<headerName>: <secret>`.'),
+  ],
+  {
+    error: (issue) =>
+      issue.code === 'invalid_union'
+        ? (issue.input as Record<string, unknown> | undefined)?.type === undefined
+          ? 'is required'
+          : `must be one of ${AUTH_TYPES.join(', ')}`
+        : undefined,
+  },
+).describe('Credentials for the check: `bearer` (secret), `basic` (username and secret) or `header` (headerName and secret).');
 export type MonitorAuthInput = z.output<typeof MonitorAuthInput>;
 
 const AuthField = MonitorAuthInput.nullable().describe('Credentials for the check, or null for none.');

@@ -130,12 +130,7 @@ export class MonitorService {
   ) {
     this.listQuery = monitorListJson(db, dialect);
     this.findQuery = prepared(db, (monitorId: string, teamId: string) =>
-      db
-        .selectFrom('monitors')
-        .select(RECORD_COLUMNS)
-        .where('id', '=', monitorId)
-        .where('team_id', '=', teamId)
-        .where('deleted_at', 'is', null),
+      db.selectFrom('monitors').select(RECORD_COLUMNS).where('id', '=', monitorId).where('team_id', '=', teamId).where('deleted_at', 'is', null),
     );
     this.activeQuery = prepared(db, (monitorId: string) =>
       db.selectFrom('monitors').selectAll().where('id', '=', monitorId).where('deleted_at', 'is', null).where('paused', '=', 0),
@@ -469,12 +464,7 @@ export class MonitorService {
       .executeTakeFirst();
     if (!updated) {
       // Someone else paused, resumed or deleted it meanwhile: answer with what is there now.
-      const now = await this.db
-        .selectFrom('monitors')
-        .select(RECORD_COLUMNS)
-        .where('id', '=', current.id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
+      const now = await this.db.selectFrom('monitors').select(RECORD_COLUMNS).where('id', '=', current.id).where('deleted_at', 'is', null).executeTakeFirst();
       if (!now) throw problems.notFound('monitor');
       return toRecord(now);
     }

@@ -77,9 +77,7 @@ export const SessionRecord = z.object({
   user: z.object({ id: z.string(), email: z.string(), name: z.string() }),
   team: SessionTeam.describe('The team the session acts in, with the user’s current role there.'),
   teams: z.array(SessionTeam).describe('Every team of the user, for the team switcher.'),
-  csrfToken: z
-    .string()
-    .describe('Send it as the `X-CSRF-Token` header on every POST, PUT, PATCH and DELETE made with the session cookie.'),
+  csrfToken: z.string().describe('Send it as the `X-CSRF-Token` header on every POST, PUT, PATCH and DELETE made with the session cookie.'),
   expiresAt: z.string().describe('When the session ends at the latest (it also ends after 7 days without use).'),
 });
 export type SessionRecord = z.infer<typeof SessionRecord>;
@@ -153,20 +151,13 @@ export class SessionService {
     // attempt over the limit costs no hashing. A correct password gives its points back.
     const [byAccount, byAddress] = await Promise.all([this.failuresPerAccount.consume(account), this.failuresPerAddress.consume(client.ip)]);
     if (!byAccount.allowed || !byAddress.allowed) {
-      await Promise.all([
-        byAccount.allowed && this.failuresPerAccount.refund(account),
-        byAddress.allowed && this.failuresPerAddress.refund(client.ip),
-      ]);
+      await Promise.all([byAccount.allowed && this.failuresPerAccount.refund(account), byAddress.allowed && this.failuresPerAddress.refund(client.ip)]);
       const wait = Math.max(byAccount.allowed ? 0 : byAccount.resetSeconds, byAddress.allowed ? 0 : byAddress.resetSeconds);
       throw new Problem('rate-limited', `Too many failed sign-in attempts; try again in ${Math.ceil(wait / 60)} minute(s).`, {
         retryAfter: wait,
       });
     }
-    const user = await this.db
-      .selectFrom('users')
-      .select(['id', 'email', 'name', 'password_hash'])
-      .where('email', '=', account)
-      .executeTakeFirst();
+    const user = await this.db.selectFrom('users').select(['id', 'email', 'name', 'password_hash']).where('email', '=', account).executeTakeFirst();
     // Without a user or a password, a hash is still checked so that the answer takes as long.
     const ok = await verifyPassword(password, user?.password_hash ?? (await this.dummy()));
     if (!user || user.password_hash === null || !ok) throw new Problem('unauthorized', SIGN_IN_FAILED);
@@ -247,11 +238,23 @@ export class SessionService {
     const now = this.clock.now();
     const secret = newSecret('lkp');
     await inTransaction(db, async (trx) => {
-      await trx.deleteFrom('password_setups').where('user_id', '=', userId).where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now)])).execute();
+      await trx
+        .deleteFrom('password_setups')
+        .where('user_id', '=', userId)
+        .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now)]))
+        .execute();
       await trx.updateTable('password_setups').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
       await trx
         .insertInto('password_setups')
-        .values({ id: newId(now), token_hash: digest(secret), user_id: userId, created_by: createdBy, created_at: now, expires_at: now + PASSWORD_SETUP_MS, used_at: null })
+        .values({
+          id: newId(now),
+          token_hash: digest(secret),
+          user_id: userId,
+          created_by: createdBy,
+          created_at: now,
+          expires_at: now + PASSWORD_SETUP_MS,
+          used_at: null,
+        })
         .execute();
     });
     return { secret, expiresAt: iso(now + PASSWORD_SETUP_MS) };

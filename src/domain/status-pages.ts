@@ -189,9 +189,7 @@ export class StatusPageService {
       db
         .selectFrom('status_pages as p')
         .leftJoin('status_page_monitors as l', 'l.page_id', 'p.id')
-        .leftJoin('monitors as m', (join) =>
-          join.onRef('m.id', '=', 'l.monitor_id').onRef('m.team_id', '=', 'p.team_id').on('m.deleted_at', 'is', null),
-        )
+        .leftJoin('monitors as m', (join) => join.onRef('m.id', '=', 'l.monitor_id').onRef('m.team_id', '=', 'p.team_id').on('m.deleted_at', 'is', null))
         .select([
           'p.id as page_id',
           'p.team_id',
@@ -373,7 +371,10 @@ export class StatusPageService {
 
   /* Internals. */
 
-  private record(row: { id: string; slug: string; title: string; show_targets: number; created_at: number; updated_at: number }, monitorIds: string[]): StatusPageRecord {
+  private record(
+    row: { id: string; slug: string; title: string; show_targets: number; created_at: number; updated_at: number },
+    monitorIds: string[],
+  ): StatusPageRecord {
     return {
       id: row.id,
       slug: row.slug,
@@ -413,15 +414,9 @@ export class StatusPageService {
     if (Array.isArray(body.monitorIds) && !failed('monitorIds') && body.monitorIds.length > 0) {
       const ids = (body.monitorIds as string[]).map((id) => id.toLowerCase());
       const found = new Set(
-        (
-          await this.db
-            .selectFrom('monitors')
-            .select('id')
-            .where('team_id', '=', teamId)
-            .where('deleted_at', 'is', null)
-            .where('id', 'in', ids)
-            .execute()
-        ).map((r) => r.id),
+        (await this.db.selectFrom('monitors').select('id').where('team_id', '=', teamId).where('deleted_at', 'is', null).where('id', 'in', ids).execute()).map(
+          (r) => r.id,
+        ),
       );
       ids.forEach((id, i) => {
         if (!found.has(id)) errors.push({ field: `monitorIds.${i}`, message: MONITOR_NOT_IN_TEAM });

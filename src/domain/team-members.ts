@@ -23,9 +23,7 @@ export const InviteMemberInput = z.strictObject({
 export const InvitedMemberRecord = MemberRecord.extend({
   invitation: z
     .object({
-      setPasswordUrl: z
-        .string()
-        .describe('A one-time link for the new user to choose a password and sign in. Pass it on; it is shown only in this answer.'),
+      setPasswordUrl: z.string().describe('A one-time link for the new user to choose a password and sign in. Pass it on; it is shown only in this answer.'),
       expiresAt: z.string(),
     })
     .nullable()
@@ -139,12 +137,7 @@ export class TeamMemberService {
   /** The member's role; 404 for an id that is no member of the team (or no UUID). */
   private async roleOf(teamId: string, userId: string): Promise<Role> {
     if (!isUuid(userId)) throw problems.notFound('member');
-    const row = await this.db
-      .selectFrom('memberships')
-      .select('role')
-      .where('team_id', '=', teamId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const row = await this.db.selectFrom('memberships').select('role').where('team_id', '=', teamId).where('user_id', '=', userId).executeTakeFirst();
     if (!row) throw problems.notFound('member');
     return row.role as Role;
   }

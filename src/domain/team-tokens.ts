@@ -17,10 +17,7 @@ export const TeamTokenRecord = z.object({
   createdAt: z.string(),
   expiresAt: z.string().nullable(),
   lastUsedAt: z.string().nullable().describe('When the token last authenticated a request (kept to within about 30 seconds).'),
-  parentId: z
-    .string()
-    .nullable()
-    .describe('The token this one was created with; null when it was created from a dashboard session or by the operator.'),
+  parentId: z.string().nullable().describe('The token this one was created with; null when it was created from a dashboard session or by the operator.'),
 });
 export type TeamTokenRecord = z.infer<typeof TeamTokenRecord>;
 

@@ -73,12 +73,7 @@ export class TeamService {
   async addMember(teamId: string, userId: string, role: string, db: Kysely<Database> = this.db): Promise<MemberRecord> {
     await this.requireTeam(teamId, db);
     const checkedRole = requireKnownRole(role);
-    const existing = await db
-      .selectFrom('memberships')
-      .select('role')
-      .where('team_id', '=', teamId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const existing = await db.selectFrom('memberships').select('role').where('team_id', '=', teamId).where('user_id', '=', userId).executeTakeFirst();
     if (existing) throw problems.invalidField('email', 'is already a member of that team');
     if (await hasOpenInvitation(db, userId, Date.now())) throw problems.invalidField('email', PENDING_INVITATION);
     await db.insertInto('memberships').values({ team_id: teamId, user_id: userId, role: checkedRole, joined_at: Date.now() }).execute();
@@ -132,7 +127,10 @@ export class TeamService {
   }
 
   async count(): Promise<number> {
-    const row = await this.db.selectFrom('teams').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('teams')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 

@@ -35,11 +35,7 @@ export class UserService {
   }
 
   async findByEmail(email: string, db: Kysely<Database> = this.db): Promise<(UserSummary & { passwordHash: string | null }) | undefined> {
-    const row = await db
-      .selectFrom('users')
-      .select(['id', 'email', 'name', 'password_hash'])
-      .where('email', '=', email.toLowerCase())
-      .executeTakeFirst();
+    const row = await db.selectFrom('users').select(['id', 'email', 'name', 'password_hash']).where('email', '=', email.toLowerCase()).executeTakeFirst();
     return row && { id: row.id, email: row.email, name: row.name, passwordHash: row.password_hash };
   }
 

@@ -82,13 +82,15 @@ function messageFor(issue: z.core.$ZodIssue, value: unknown): string {
 
 /** A string of 1..max characters that is not only white space (names, titles, messages). */
 export function text(max: number) {
-  return z
-    .string()
-    .min(1, { abort: true })
-    .max(max)
-    .refine((s) => s.trim().length > 0, { message: 'must not be only white space', abort: true })
-    // PostgreSQL cannot store NUL in text; no name or message needs one.
-    .refine((s) => !s.includes('\u0000'), { message: 'must not contain NUL characters' });
+  return (
+    z
+      .string()
+      .min(1, { abort: true })
+      .max(max)
+      .refine((s) => s.trim().length > 0, { message: 'must not be only white space', abort: true })
+      // PostgreSQL cannot store NUL in text; no name or message needs one.
+      .refine((s) => !s.includes('\u0000'), { message: 'must not contain NUL characters' })
+  );
 }
 
 /** A JSON integer within [min, max], with one message naming both bounds. */
@@ -127,8 +129,7 @@ export function judgedUnion<const Options extends readonly [z.ZodObject, ...z.Zo
       for (const issue of result.error.issues) ctx.addIssue({ ...issue } as z.core.$ZodSuperRefineIssue);
     },
     {
-      when: (payload) =>
-        payload.issues.some((issue) => issue.code === 'invalid_union' && issue.path?.length === 1 && issue.path[0] === discriminator),
+      when: (payload) => payload.issues.some((issue) => issue.code === 'invalid_union' && issue.path?.length === 1 && issue.path[0] === discriminator),
     },
   );
 }

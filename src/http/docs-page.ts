@@ -2,8 +2,7 @@
 
 type Json = Record<string, any>;
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function renderDocsPage(document: Json): string {
   const byTag = new Map<string, string[]>();
@@ -16,9 +15,7 @@ export function renderDocsPage(document: Json): string {
     }
   }
   const toc = [...byTag.keys()].map((tag) => `<li><a href="#${slug(tag)}">${escapeHtml(tag)}</a></li>`).join('');
-  const sections = [...byTag]
-    .map(([tag, ops]) => `<section id="${slug(tag)}"><h2>${escapeHtml(tag)}</h2>${ops.join('')}</section>`)
-    .join('');
+  const sections = [...byTag].map(([tag, ops]) => `<section id="${slug(tag)}"><h2>${escapeHtml(tag)}</h2>${ops.join('')}</section>`).join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(document.info.title)} reference</title>

@@ -12,7 +12,10 @@ export function trackAllowedMethods(app: FastifyInstance, maxParamLength: number
     if (route.url === '*' || route.url.endsWith('/*')) return;
     let entry = patterns.get(route.url);
     if (!entry) {
-      const source = route.url.split('/').map((part) => (part.startsWith(':') ? `[^/]{1,${maxParamLength}}` : escape(part))).join('/');
+      const source = route.url
+        .split('/')
+        .map((part) => (part.startsWith(':') ? `[^/]{1,${maxParamLength}}` : escape(part)))
+        .join('/');
       entry = { regex: new RegExp(`^${source}/?$`), methods: new Set() };
       patterns.set(route.url, entry);
     }

@@ -56,10 +56,7 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
     reply.header('X-Request-Id', request.id);
   });
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      { method: request.method, path: requestPath(request), status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      'request',
-    );
+    request.log.info({ method: request.method, path: requestPath(request), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 
   app.setErrorHandler(async (error, request, reply) => {

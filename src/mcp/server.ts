@@ -1,13 +1,6 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-  type CallToolResult,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.js';
@@ -35,7 +28,10 @@ const ProblemRecord = z.object({
   status: z.int().describe('The HTTP status REST answers with for the same failure.'),
   detail: z.string().describe('What went wrong; for validation, the first failing field as "<field>: <message>".'),
   instance: z.string(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional().describe('Validation only: every failing field.'),
+  errors: z
+    .array(z.object({ field: z.string(), message: z.string() }))
+    .optional()
+    .describe('Validation only: every failing field.'),
   retryAfter: z.int().optional().describe('Trigger lock only: seconds until the monitor may be triggered again.'),
 });
 

@@ -187,7 +187,8 @@ export function mcpTools(services: Services): McpTool[] {
     {
       name: 'pause_monitor',
       title: 'Pause a monitor',
-      description: 'Stops the checks of a monitor until resume_monitor; its status becomes `paused`. Pausing a paused monitor changes nothing. Roles Member, Admin, Owner.',
+      description:
+        'Stops the checks of a monitor until resume_monitor; its status becomes `paused`. Pausing a paused monitor changes nothing. Roles Member, Admin, Owner.',
       input: MonitorIdOnly,
       output: MonitorRecord,
       annotations: { ...CHANGE, destructiveHint: false },
@@ -287,7 +288,8 @@ export function mcpTools(services: Services): McpTool[] {
     {
       name: 'get_status_page',
       title: 'Get the status page',
-      description: "Your team's public status page (at most one per team): slug, title, public `url` and the monitors it shows. Not found when the team has none. Any role.",
+      description:
+        "Your team's public status page (at most one per team): slug, title, public `url` and the monitors it shows. Not found when the team has none. Any role.",
       input: z.strictObject({}),
       output: StatusPageRecord,
       annotations: READ,

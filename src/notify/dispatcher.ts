@@ -202,10 +202,7 @@ export class DeliveryDispatcher implements LeasedDeliveryRunner {
         .execute();
     });
     if (!result.ok) {
-      this.logger?.warn(
-        { deliveryId: row.id, eventId: row.event_id, attempt, outcome, error: result.error },
-        'alert delivery attempt failed',
-      );
+      this.logger?.warn({ deliveryId: row.id, eventId: row.event_id, attempt, outcome, error: result.error }, 'alert delivery attempt failed');
     }
   }
 

@@ -65,7 +65,9 @@ export function postJson(
       });
       response.on('end', () => {
         if (ok) return finish({ ok, statusCode, error: null });
-        const excerpt = Buffer.concat(chunks).toString('utf8').slice(0, ERROR_BODY_BYTES)
+        const excerpt = Buffer.concat(chunks)
+          .toString('utf8')
+          .slice(0, ERROR_BODY_BYTES)
           // The excerpt is stored as text: control characters (NUL cannot be stored in PostgreSQL) become spaces.
           .replace(/[\s\p{Cc}]+/gu, ' ')
           .trim();

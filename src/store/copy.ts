@@ -54,12 +54,17 @@ export async function copyDatabase(from: Store, to: Store, onTable: (table: stri
     for (const table of TABLES_IN_ORDER) {
       let copied = 0;
       // Pages follow SQLite's rowid: each one an index range, however large the table.
-      for (let after = 0; ; ) {
-        const { rows } = await sql<Record<string, unknown>>`select rowid as lookout_rowid, * from ${sql.table(table)} where rowid > ${after} order by rowid limit ${BATCH_ROWS}`.execute(from.db);
+      for (let after = 0; ;) {
+        const { rows } = await sql<
+          Record<string, unknown>
+        >`select rowid as lookout_rowid, * from ${sql.table(table)} where rowid > ${after} order by rowid limit ${BATCH_ROWS}`.execute(from.db);
         if (rows.length === 0) break;
         after = Number(rows.at(-1)!.lookout_rowid);
         for (const row of rows) delete row.lookout_rowid;
-        await trx.insertInto(table).values(rows as never).execute();
+        await trx
+          .insertInto(table)
+          .values(rows as never)
+          .execute();
         copied += rows.length;
       }
       counts[table] = copied;

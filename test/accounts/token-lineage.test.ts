@@ -38,7 +38,8 @@ describe('tokens created with tokens', () => {
     const grandchild2 = await createWith(child2.token, { name: 'grandchild 2' });
     // A token revoking itself (the usual leak response) takes everything it made.
     expect((await server.request('DELETE', `/api/v1/tokens/${parent.id}`, { token: parent.token })).status).toBe(204);
-    for (const t of [parent, child2, grandchild2]) expectProblem(await server.request('GET', '/api/v1/teams/current', { token: t.token }), 401, 'unauthorized', '/api/v1/teams/current');
+    for (const t of [parent, child2, grandchild2])
+      expectProblem(await server.request('GET', '/api/v1/teams/current', { token: t.token }), 401, 'unauthorized', '/api/v1/teams/current');
     expect(await works(sibling.token)).toBe(200);
     expect(await works(owner.token)).toBe(200);
     // A revoked token cannot make new ones either.

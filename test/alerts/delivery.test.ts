@@ -138,7 +138,12 @@ describe('a monitor going down and recovering', () => {
     const log = (await get(`${POLICIES}/${policy.id}/deliveries`)).data;
     expect(log).toHaveLength(6);
     expect(log.every((a: any) => a.outcome === 'delivered' && a.attempt === 1 && a.error === null)).toBe(true);
-    expect(log.filter((a: any) => a.eventId === upId).map((a: any) => a.channel.type).sort()).toEqual(['email', 'slack', 'webhook']);
+    expect(
+      log
+        .filter((a: any) => a.eventId === upId)
+        .map((a: any) => a.channel.type)
+        .sort(),
+    ).toEqual(['email', 'slack', 'webhook']);
     expect(log.find((a: any) => a.channel.type === 'webhook')).toMatchObject({ statusCode: 200, monitorId: monitor.id, channel: { url: webhook.url } });
   });
 

@@ -5,8 +5,7 @@ import type { Answer, Member, TestServer } from '../helpers/server.js';
 
 export const POLICIES = '/api/v1/notification-policies';
 
-export const call = (server: TestServer, who: Member, method: string, path: string, body?: unknown) =>
-  server.request(method, path, { token: who.token, body });
+export const call = (server: TestServer, who: Member, method: string, path: string, body?: unknown) => server.request(method, path, { token: who.token, body });
 
 export function expectStatus(answer: Answer, status: number): any {
   if (answer.status !== status) throw new Error(`expected ${status}, got ${answer.status}: ${answer.text}`);
@@ -17,11 +16,7 @@ export async function createPolicy(server: TestServer, who: Member, body: Record
   return expectStatus(await call(server, who, 'POST', POLICIES, body), 201);
 }
 
-export async function createHttpMonitor(
-  server: TestServer,
-  who: Member,
-  overrides: Record<string, unknown> = {},
-): Promise<any> {
+export async function createHttpMonitor(server: TestServer, who: Member, overrides: Record<string, unknown> = {}): Promise<any> {
   const answer = await call(server, who, 'POST', '/api/v1/monitors', {
     type: 'http',
     name: 'Checkout API',
@@ -45,7 +40,11 @@ export function regionsFor(status: MonitorStatus): RegionOutcome[] {
       { region: 'eu-west', ok: false, error: { code: 'timeout', message: 'no complete response within 5000 ms' } },
     ];
   }
-  if (status === 'degraded') return [{ region: 'us-east', ok: false, error: FAILED }, { region: 'eu-west', ok: true, error: null }];
+  if (status === 'degraded')
+    return [
+      { region: 'us-east', ok: false, error: FAILED },
+      { region: 'eu-west', ok: true, error: null },
+    ];
   return [
     { region: 'us-east', ok: true, error: null },
     { region: 'eu-west', ok: true, error: null },

@@ -51,7 +51,11 @@ describe('notification policies as a resource', () => {
   it('creates with defaults, answers with the secret hidden, and names itself in Location', async () => {
     const answer = await req(admin, 'POST', POLICIES, {
       name: 'On-call',
-      channels: [webhook({ secret: SECRET }), { type: 'slack', webhookUrl: 'https://hooks.slack.com/services/T/B/X' }, { type: 'email', to: ['ops@acme.test'] }],
+      channels: [
+        webhook({ secret: SECRET }),
+        { type: 'slack', webhookUrl: 'https://hooks.slack.com/services/T/B/X' },
+        { type: 'email', to: ['ops@acme.test'] },
+      ],
     });
     const policy = expectStatus(answer, 201);
     expect(answer.headers.get('location')).toBe(`/api/v1/notification-policies/${policy.id}`);
@@ -124,7 +128,7 @@ describe('notification policies as a resource', () => {
     expect(expectStatus(await req(owner, 'GET', POLICIES), 200).data.length).toBe(before + 1);
   });
 
-  it('lists every failing field: a bad or missing channel type does not hide the channel\'s other mistakes', async () => {
+  it("lists every failing field: a bad or missing channel type does not hide the channel's other mistakes", async () => {
     const fieldsOf = (answer: Answer) => {
       expect(answer.status, answer.text).toBe(400);
       return answer.body.errors.map((e: any) => e.field);
@@ -159,7 +163,13 @@ describe('notification policies as a resource', () => {
     expect(created.body.errors.find((e: any) => e.field === 'channels.1.colour').message).toBe('is not allowed');
 
     const policy = await createPolicy(server, owner, { name: 'Every error', channels: [webhook()] });
-    const patched = await req(owner, 'PATCH', `${POLICIES}/${policy.id}`, { name: ' ', channels: [{ type: 'pager', url: 'x' }, { type: 'email', to: ['nope'] }] });
+    const patched = await req(owner, 'PATCH', `${POLICIES}/${policy.id}`, {
+      name: ' ',
+      channels: [
+        { type: 'pager', url: 'x' },
+        { type: 'email', to: ['nope'] },
+      ],
+    });
     expect(fieldsOf(patched)).toEqual(['name', 'channels.0.type', 'channels.0.url', 'channels.1.to.0']);
   });
 
@@ -264,13 +274,27 @@ describe('testing a policy', () => {
       eventId: expect.any(String),
       results: [
         { channel: { type: 'webhook', url: hook.url }, outcome: 'delivered', statusCode: 200, error: null, durationMs: expect.any(Number) },
-        { channel: { type: 'slack', webhookUrl: slack.url }, outcome: 'failed', statusCode: 500, error: expect.stringMatching(/^HTTP 500/), durationMs: expect.any(Number) },
+        {
+          channel: { type: 'slack', webhookUrl: slack.url },
+          outcome: 'failed',
+          statusCode: 500,
+          error: expect.stringMatching(/^HTTP 500/),
+          durationMs: expect.any(Number),
+        },
         { channel: { type: 'email', to: ['ops@acme.test'] }, outcome: 'delivered', statusCode: null, error: null, durationMs: expect.any(Number) },
       ],
     });
     expect(hook.received).toHaveLength(1);
     const body = hook.received[0]!.json;
-    expect(body).toEqual({ id: result.eventId, event: 'test', occurredAt: expect.stringMatching(ISO), monitor: null, previousStatus: null, status: null, incidentId: null });
+    expect(body).toEqual({
+      id: result.eventId,
+      event: 'test',
+      occurredAt: expect.stringMatching(ISO),
+      monitor: null,
+      previousStatus: null,
+      status: null,
+      incidentId: null,
+    });
     expect(hook.received[0]!.headers['lookout-event-id']).toBe(result.eventId);
     expectValidSignature(hook.received[0]!.headers['lookout-signature'], hook.received[0]!.body, SECRET);
     expect(slack.received[0]!.json.text).toBe('Test notification from Lookout');

@@ -20,11 +20,7 @@ function sourceFiles(dir: string): string[] {
 
 /** Every module specifier of a file: `import … from`, `export … from`, bare `import '…'`, `import('…')`. */
 function specifiers(code: string): string[] {
-  const patterns = [
-    /\b(?:import|export)\s[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g,
-    /\bimport\s*['"]([^'"]+)['"]/g,
-    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
-  ];
+  const patterns = [/\b(?:import|export)\s[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g, /\bimport\s*['"]([^'"]+)['"]/g, /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g];
   return patterns.flatMap((pattern) => [...code.matchAll(pattern)].map((match) => match[1]!));
 }
 

@@ -5,10 +5,14 @@ import { FairQueue } from '../../src/checks/fair-queue.js';
 function harness(limit: number, teamLimit: number) {
   const started: string[] = [];
   const finishers = new Map<string, () => void>();
-  const queue = new FairQueue<string>((item, done) => {
-    started.push(item);
-    finishers.set(item, done);
-  }, limit, teamLimit);
+  const queue = new FairQueue<string>(
+    (item, done) => {
+      started.push(item);
+      finishers.set(item, done);
+    },
+    limit,
+    teamLimit,
+  );
   const finish = (item: string) => {
     const done = finishers.get(item);
     if (!done) throw new Error(`${item} is not running`);
@@ -33,7 +37,7 @@ describe('FairQueue', () => {
     expect(queue.waiting).toBe(5);
   });
 
-  it('starts a team\'s waiting items in the order they came as its slots free', () => {
+  it("starts a team's waiting items in the order they came as its slots free", () => {
     const { queue, started, finish } = harness(10, 2);
     for (let i = 0; i < 5; i++) queue.push('a', `a${i}`);
     finish('a1');

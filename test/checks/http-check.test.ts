@@ -269,9 +269,7 @@ describe('runHttpCheck', () => {
 
     it('on a response whose headers are too large: up to the first byte', async () => {
       const local = await startServer(
-        net.createServer((socket) =>
-          socket.once('data', () => socket.write(`HTTP/1.1 200 OK\r\nX-Big: ${'x'.repeat(64 * 1024)}\r\n\r\n`)),
-        ),
+        net.createServer((socket) => socket.once('data', () => socket.write(`HTTP/1.1 200 OK\r\nX-Big: ${'x'.repeat(64 * 1024)}\r\n\r\n`))),
       );
 
       const result = await runHttpCheck(target(`http://127.0.0.1:${local.port}/`), options);
@@ -360,10 +358,7 @@ describe('runHttpCheck', () => {
     ])('refuses a certificate %s without sending the request', async (_label, cert, code) => {
       const server = await httpsServer(cert);
 
-      const result = await runHttpCheck(
-        target(server.url, { auth: { type: 'bearer', secret: 's3cret' } }),
-        { ...options, secureContext: trust },
-      );
+      const result = await runHttpCheck(target(server.url, { auth: { type: 'bearer', secret: 's3cret' } }), { ...options, secureContext: trust });
 
       expect(result).toMatchObject({ ok: false, error: { code }, statusCode: null });
       expect(server.requests()).toBe(0);

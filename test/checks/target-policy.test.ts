@@ -3,13 +3,7 @@ import type { LookupAddress, LookupOptions } from 'node:dns';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runHttpCheck } from '../../src/checks/http-check.js';
 import { runSslCheck } from '../../src/checks/ssl-check.js';
-import {
-  assertHostAllowed,
-  createPolicyLookup,
-  embeddedIPv4,
-  isAddressAllowed,
-  type TargetPolicy,
-} from '../../src/checks/target-policy.js';
+import { assertHostAllowed, createPolicyLookup, embeddedIPv4, isAddressAllowed, type TargetPolicy } from '../../src/checks/target-policy.js';
 import { closeServers, connectionsBeforeProbe, startServer } from './local-servers.js';
 
 afterEach(closeServers);
@@ -169,9 +163,7 @@ describe('assertHostAllowed', () => {
 
 function lookup(policy: TargetPolicy, hostname: string, options: LookupOptions) {
   return new Promise<{ address: string | LookupAddress[]; family?: number }>((resolve, reject) => {
-    createPolicyLookup(policy)(hostname, options, (err, address, family) =>
-      err ? reject(err) : resolve({ address, family }),
-    );
+    createPolicyLookup(policy)(hostname, options, (err, address, family) => (err ? reject(err) : resolve({ address, family })));
   });
 }
 
@@ -218,10 +210,7 @@ describe('checks under a target policy', () => {
   it('blocks a name after resolution, so the server never sees a connection', async () => {
     const target = await okServer();
 
-    const result = await runHttpCheck(
-      { ...httpTarget, url: `http://localhost:${target.port}/` },
-      { targetPolicy: 'public-only', userAgent },
-    );
+    const result = await runHttpCheck({ ...httpTarget, url: `http://localhost:${target.port}/` }, { targetPolicy: 'public-only', userAgent });
 
     expect(result.error).toEqual({
       code: 'target-blocked',
@@ -237,15 +226,12 @@ describe('checks under a target policy', () => {
     'http://[64:ff9b::a9fe:a9fe]/',
     'http://[2002:a9fe:a9fe::1]/',
     'http://metadata.google.internal/',
-  ])(
-    'blocks %s under the default no-link-local policy without any network wait',
-    async (url) => {
-      const result = await runHttpCheck({ ...httpTarget, url }, { targetPolicy: 'no-link-local', userAgent });
+  ])('blocks %s under the default no-link-local policy without any network wait', async (url) => {
+    const result = await runHttpCheck({ ...httpTarget, url }, { targetPolicy: 'no-link-local', userAgent });
 
-      expect(result.error?.code).toBe('target-blocked');
-      expect(result.durationMs).toBeLessThan(50);
-    },
-  );
+    expect(result.error?.code).toBe('target-blocked');
+    expect(result.durationMs).toBeLessThan(50);
+  });
 
   it('applies to SSL checks, for IP literals and resolved names alike', async () => {
     const sslTarget = { port: 443, timeoutMs: 5000, warningDays: null };

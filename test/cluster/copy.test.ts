@@ -57,11 +57,24 @@ describe('lookout copy', () => {
     // An embedded installation with a monitor (with a credential), its runs, an incident and a status page.
     const port = await freePort();
     // As `npm start` runs it: no key given, so one is generated next to the database.
-    const embedded = await serve({ PORT: String(port), DATABASE_URL: sqliteUrl, LOOKOUT_SECRET_KEY: undefined, LOOKOUT_REGIONS: 'us-east', LOOKOUT_TARGET_POLICY: 'all' });
+    const embedded = await serve({
+      PORT: String(port),
+      DATABASE_URL: sqliteUrl,
+      LOOKOUT_SECRET_KEY: undefined,
+      LOOKOUT_REGIONS: 'us-east',
+      LOOKOUT_TARGET_POLICY: 'all',
+    });
     const token = /API token:\s+(lkt_\w+)/.exec(embedded.output())![1]!;
     const monitor = (
       await call(port, token, 'POST', '/api/v1/monitors', {
-        type: 'http', name: 'Moved', intervalSeconds: 60, timeoutSeconds: 5, regions: ['us-east'], url: `${target.url}/moved`, method: 'GET', expectedStatus: 200,
+        type: 'http',
+        name: 'Moved',
+        intervalSeconds: 60,
+        timeoutSeconds: 5,
+        regions: ['us-east'],
+        url: `${target.url}/moved`,
+        method: 'GET',
+        expectedStatus: 200,
         auth: { type: 'bearer', secret: 'moved-credential' },
       })
     ).body;
@@ -85,11 +98,17 @@ describe('lookout copy', () => {
     expect(again.stderr).toContain('already holds data');
 
     // The cluster node, with the key the embedded installation generated.
-    const keys = readFileSync(join(dir, 'secret.key'), 'utf8').split('\n').filter((line) => line && !line.startsWith('#'));
+    const keys = readFileSync(join(dir, 'secret.key'), 'utf8')
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'));
     const clusterPort = await freePort();
     const node = await serve({
-      PORT: String(clusterPort), DATABASE_URL: database.url, REDIS_URL: redis.url, LOOKOUT_SECRET_KEY: keys.join(','),
-      LOOKOUT_REGIONS: 'us-east', LOOKOUT_TARGET_POLICY: 'all',
+      PORT: String(clusterPort),
+      DATABASE_URL: database.url,
+      REDIS_URL: redis.url,
+      LOOKOUT_SECRET_KEY: keys.join(','),
+      LOOKOUT_REGIONS: 'us-east',
+      LOOKOUT_TARGET_POLICY: 'all',
     });
     try {
       expect(node.output()).not.toContain('API token'); // not empty: no bootstrap

@@ -37,100 +37,121 @@ afterAll(async () => {
 const dueOf = (runId: string) => parseInt(runId.replace(/-/g, '').slice(0, 12), 16);
 
 describe('a cluster of two nodes and three regional workers', () => {
-  it('runs each (monitor, region) exactly once per interval, through the death of the scheduling node and of a worker mid-check', { timeout: 420_000 }, async () => {
-    const env = {
-      DATABASE_URL: database.url,
-      REDIS_URL: redis.url,
-      LOOKOUT_SECRET_KEY: testSecretKey(),
-      LOOKOUT_TARGET_POLICY: 'all',
-      LOOKOUT_REGIONS: 'none',
-    };
-    const portA = await freePort();
-    const nodeA = await serve({ ...env, PORT: String(portA) });
-    processes.push(nodeA);
-    const token = /API token:\s+(lkt_\w+)/.exec(nodeA.output())![1]!;
-    const portB = await freePort();
-    const nodeB = await serve({ ...env, PORT: String(portB) });
-    processes.push(nodeB);
-    const workers = new Map<string, ServeProcess>();
-    for (const region of REGIONS) {
-      const process = await worker(region, env);
-      processes.push(process);
-      workers.set(region, process);
-    }
-    // The first node took the scheduler lease; the second stands by.
-    expect(nodeA.output()).toContain('took the lease');
-    expect(nodeB.output()).not.toContain('took the lease');
-
-    // Monitors are made on the standby node: the change reaches the scheduler through Redis.
-    const api = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`http://127.0.0.1:${portB}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      expect(response.status).toBeLessThan(300);
-      return response.json() as Promise<any>;
-    };
-    const ids: string[] = [];
-    const createdAt = Date.now();
-    for (let i = 0; i < MONITORS; i++) {
-      const monitor = await api('POST', '/api/v1/monitors', {
-        type: 'http', name: `Cluster ${i}`, intervalSeconds: INTERVAL_MS / 1000, timeoutSeconds: 10, regions: [...REGIONS],
-        url: `${target.url}/cluster-${i}?delay=${CHECK_MS}`, method: 'GET', expectedStatus: 200,
-      });
-      ids.push(monitor.id);
-    }
-    const runsOf = async (id: string) => (await api('GET', `/api/v1/monitors/${id}/runs`)).data as { id: string; region: string; trigger: string }[];
-    // Checked at once, in every region, by the workers.
-    await eventually(async () => {
-      for (const id of ids) if ((await runsOf(id)).length < REGIONS.length) return false;
-      return true;
-    }, 20_000, 1000);
-
-    // Half an interval on, wait until the us-east worker has checks in flight; then kill it and the scheduling node.
-    await new Promise((resolve) => setTimeout(resolve, 30_000));
-    const queue = new Redis(redis.url);
-    let inFlight: string[] = [];
-    try {
-      inFlight = await eventually(async () => {
-        const active = await queue.lrange('lookout:checks-us-east:active', 0, -1);
-        return active.length > 0 && active;
-      }, 90_000, 50);
-    } finally {
-      queue.disconnect();
-    }
-    const killedAt = Date.now();
-    await Promise.all([nodeA.kill(), workers.get('us-east')!.kill()]);
-    // An orchestrator replaces the worker; nobody replaces the node: the standby takes over.
-    processes.push(await worker('us-east', env));
-
-    // Two and a half more intervals.
-    const end = killedAt + 2.5 * INTERVAL_MS;
-    await new Promise((resolve) => setTimeout(resolve, end - Date.now()));
-    expect(nodeB.output()).toContain('took the lease');
-
-    for (const id of ids) {
-      const runs = (await runsOf(id)).filter((run) => run.trigger === 'scheduled');
+  it(
+    'runs each (monitor, region) exactly once per interval, through the death of the scheduling node and of a worker mid-check',
+    { timeout: 420_000 },
+    async () => {
+      const env = {
+        DATABASE_URL: database.url,
+        REDIS_URL: redis.url,
+        LOOKOUT_SECRET_KEY: testSecretKey(),
+        LOOKOUT_TARGET_POLICY: 'all',
+        LOOKOUT_REGIONS: 'none',
+      };
+      const portA = await freePort();
+      const nodeA = await serve({ ...env, PORT: String(portA) });
+      processes.push(nodeA);
+      const token = /API token:\s+(lkt_\w+)/.exec(nodeA.output())![1]!;
+      const portB = await freePort();
+      const nodeB = await serve({ ...env, PORT: String(portB) });
+      processes.push(nodeB);
+      const workers = new Map<string, ServeProcess>();
       for (const region of REGIONS) {
-        const dues = runs.filter((run) => run.region === region).map((run) => dueOf(run.id)).sort((a, b) => a - b);
-        // The first check at once after create; from then on one interval apart, give or take a tenth
-        // (the time it takes to reach the monitor's own phase): none doubled, none skipped,
-        expect(dues[0]! - createdAt).toBeLessThan(5000);
-        for (let i = 1; i < dues.length; i++) {
-          expect(dues[i]! - dues[i - 1]!, `${region} run ${i}`).toBeGreaterThanOrEqual(INTERVAL_MS * 0.9);
-          expect(dues[i]! - dues[i - 1]!, `${region} run ${i}`).toBeLessThanOrEqual(INTERVAL_MS * 1.1);
-        }
-        // up to the end (the last due time may still be in flight).
-        expect(dues.at(-1)!).toBeGreaterThan(end - INTERVAL_MS - CHECK_MS * 2 - 35_000);
+        const process = await worker(region, env);
+        processes.push(process);
+        workers.set(region, process);
       }
-    }
-    // The checks the killed worker had in flight were taken up again: each has its run.
-    for (const jobId of inFlight) {
-      const [monitorId, region, trigger, dueAt] = jobId.split('@');
-      expect(trigger).toBe('scheduled');
-      const runs = await runsOf(monitorId!);
-      expect(runs.filter((run) => run.region === region && dueOf(run.id) === Number(dueAt))).toHaveLength(1);
-    }
-  });
+      // The first node took the scheduler lease; the second stands by.
+      expect(nodeA.output()).toContain('took the lease');
+      expect(nodeB.output()).not.toContain('took the lease');
+
+      // Monitors are made on the standby node: the change reaches the scheduler through Redis.
+      const api = async (method: string, path: string, body?: unknown) => {
+        const response = await fetch(`http://127.0.0.1:${portB}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+        expect(response.status).toBeLessThan(300);
+        return response.json() as Promise<any>;
+      };
+      const ids: string[] = [];
+      const createdAt = Date.now();
+      for (let i = 0; i < MONITORS; i++) {
+        const monitor = await api('POST', '/api/v1/monitors', {
+          type: 'http',
+          name: `Cluster ${i}`,
+          intervalSeconds: INTERVAL_MS / 1000,
+          timeoutSeconds: 10,
+          regions: [...REGIONS],
+          url: `${target.url}/cluster-${i}?delay=${CHECK_MS}`,
+          method: 'GET',
+          expectedStatus: 200,
+        });
+        ids.push(monitor.id);
+      }
+      const runsOf = async (id: string) => (await api('GET', `/api/v1/monitors/${id}/runs`)).data as { id: string; region: string; trigger: string }[];
+      // Checked at once, in every region, by the workers.
+      await eventually(
+        async () => {
+          for (const id of ids) if ((await runsOf(id)).length < REGIONS.length) return false;
+          return true;
+        },
+        20_000,
+        1000,
+      );
+
+      // Half an interval on, wait until the us-east worker has checks in flight; then kill it and the scheduling node.
+      await new Promise((resolve) => setTimeout(resolve, 30_000));
+      const queue = new Redis(redis.url);
+      let inFlight: string[] = [];
+      try {
+        inFlight = await eventually(
+          async () => {
+            const active = await queue.lrange('lookout:checks-us-east:active', 0, -1);
+            return active.length > 0 && active;
+          },
+          90_000,
+          50,
+        );
+      } finally {
+        queue.disconnect();
+      }
+      const killedAt = Date.now();
+      await Promise.all([nodeA.kill(), workers.get('us-east')!.kill()]);
+      // An orchestrator replaces the worker; nobody replaces the node: the standby takes over.
+      processes.push(await worker('us-east', env));
+
+      // Two and a half more intervals.
+      const end = killedAt + 2.5 * INTERVAL_MS;
+      await new Promise((resolve) => setTimeout(resolve, end - Date.now()));
+      expect(nodeB.output()).toContain('took the lease');
+
+      for (const id of ids) {
+        const runs = (await runsOf(id)).filter((run) => run.trigger === 'scheduled');
+        for (const region of REGIONS) {
+          const dues = runs
+            .filter((run) => run.region === region)
+            .map((run) => dueOf(run.id))
+            .sort((a, b) => a - b);
+          // The first check at once after create; from then on one interval apart, give or take a tenth
+          // (the time it takes to reach the monitor's own phase): none doubled, none skipped,
+          expect(dues[0]! - createdAt).toBeLessThan(5000);
+          for (let i = 1; i < dues.length; i++) {
+            expect(dues[i]! - dues[i - 1]!, `${region} run ${i}`).toBeGreaterThanOrEqual(INTERVAL_MS * 0.9);
+            expect(dues[i]! - dues[i - 1]!, `${region} run ${i}`).toBeLessThanOrEqual(INTERVAL_MS * 1.1);
+          }
+          // up to the end (the last due time may still be in flight).
+          expect(dues.at(-1)!).toBeGreaterThan(end - INTERVAL_MS - CHECK_MS * 2 - 35_000);
+        }
+      }
+      // The checks the killed worker had in flight were taken up again: each has its run.
+      for (const jobId of inFlight) {
+        const [monitorId, region, trigger, dueAt] = jobId.split('@');
+        expect(trigger).toBe('scheduled');
+        const runs = await runsOf(monitorId!);
+        expect(runs.filter((run) => run.region === region && dueOf(run.id) === Number(dueAt))).toHaveLength(1);
+      }
+    },
+  );
 });

@@ -30,7 +30,13 @@ describe('secrets at rest in cluster mode', () => {
   });
 
   it('never stores a monitor secret, a webhook secret or a token in plain text: every column of every table', async () => {
-    const SECRETS = ['Pg-Bearer-Secret-7f3a9c2e', 'Pg-Basic-Password-51d0be88', 'Pg-Header-Value-c4e19a07', 'Pg-Patched-Secret-9a8b7c6d', 'Pg-Webhook-Secret-0123456789'];
+    const SECRETS = [
+      'Pg-Bearer-Secret-7f3a9c2e',
+      'Pg-Basic-Password-51d0be88',
+      'Pg-Header-Value-c4e19a07',
+      'Pg-Patched-Secret-9a8b7c6d',
+      'Pg-Webhook-Secret-0123456789',
+    ];
     const bearer = expectCreated(await owner.request('POST', MONITORS, httpBody({ auth: { type: 'bearer', secret: SECRETS[0] } })));
     expectCreated(await owner.request('POST', MONITORS, httpBody({ auth: { type: 'basic', username: 'svc', secret: SECRETS[1] } })));
     expectCreated(await owner.request('POST', MONITORS, httpBody({ auth: { type: 'header', headerName: 'X-Api-Key', secret: SECRETS[2] } })));

@@ -168,7 +168,16 @@ describe('two nodes checking and alerting', () => {
     target = await startTarget();
     webhook = await startHttpReceiver();
     c = await startServer({ LOOKOUT_REGIONS: 'us-east', LOOKOUT_TARGET_POLICY: 'all' }, timing);
-    d = await startServer({ LOOKOUT_REGIONS: 'us-east', LOOKOUT_TARGET_POLICY: 'all', DATABASE_URL: c.env.DATABASE_URL!, REDIS_URL: c.env.REDIS_URL!, LOOKOUT_SECRET_KEY: c.env.LOOKOUT_SECRET_KEY! }, timing);
+    d = await startServer(
+      {
+        LOOKOUT_REGIONS: 'us-east',
+        LOOKOUT_TARGET_POLICY: 'all',
+        DATABASE_URL: c.env.DATABASE_URL!,
+        REDIS_URL: c.env.REDIS_URL!,
+        LOOKOUT_SECRET_KEY: c.env.LOOKOUT_SECRET_KEY!,
+      },
+      timing,
+    );
   });
   afterAll(async () => {
     await d?.close();
@@ -186,7 +195,8 @@ describe('two nodes checking and alerting', () => {
     // Created on one node, checked once: whichever node schedules, and whichever consumes the queue.
     expect(target.hits.filter((h) => h.path === '/shared')).toHaveLength(1);
 
-    const checkNow = () => c.app.services.dispatcher.enqueue({ monitorId: monitor.id, region: 'us-east', trigger: 'scheduled', dueAt: Date.now(), nextDueAt: null });
+    const checkNow = () =>
+      c.app.services.dispatcher.enqueue({ monitorId: monitor.id, region: 'us-east', trigger: 'scheduled', dueAt: Date.now(), nextDueAt: null });
     target.status = 503;
     await checkNow();
     await eventually(async () => webhook.received.some((r) => r.json.event === 'monitor.down'), 15_000);

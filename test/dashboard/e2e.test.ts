@@ -119,7 +119,9 @@ describe('the dashboard, end to end', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Resolve incident' }).click();
     await page.locator('.page-title [data-status="resolved"]').waitFor();
     await page.locator('.timeline-message', { hasText: 'Fixed.' }).waitFor();
-    const incidents = await server.request('GET', '/api/v1/incidents', { token: (await server.app.services.tokens.create({ teamId: owner.teamId, userId: owner.userId })).token });
+    const incidents = await server.request('GET', '/api/v1/incidents', {
+      token: (await server.app.services.tokens.create({ teamId: owner.teamId, userId: owner.userId })).token,
+    });
     expect(incidents.body.data[0]).toMatchObject({ title: 'Local API answers slowly', status: 'resolved', monitorId, source: 'manual' });
 
     // Create a personal access token, shown once, and use it against the REST API.
@@ -176,7 +178,10 @@ describe('the dashboard, end to end', () => {
       { tokenId: 'test', userId: owner.userId, teamId: owner.teamId, role: 'Owner' },
       { type: 'http', name: 'Shared', intervalSeconds: 3600, timeoutSeconds: 5, regions: ['us-east'], url: targetUrl, method: 'GET', expectedStatus: 200 },
     );
-    const incident = await server.app.services.incidents.create({ tokenId: 'test', userId: owner.userId, teamId: owner.teamId, role: 'Owner' }, { title: 'Open one' });
+    const incident = await server.app.services.incidents.create(
+      { tokenId: 'test', userId: owner.userId, teamId: owner.teamId, role: 'Owner' },
+      { title: 'Open one' },
+    );
 
     const { context, page } = await newPage(browser, server.baseUrl);
     await signInWithForm(page, member.email, member.password);

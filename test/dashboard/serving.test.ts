@@ -63,7 +63,16 @@ describe('serving the dashboard', () => {
 describe('live updates', () => {
   it('streams a snapshot, then each status change of the team’s monitors', async () => {
     const created = await asBrowser(server, browser, 'POST', '/api/v1/monitors', {
-      body: { type: 'http', name: 'Live', intervalSeconds: 60, timeoutSeconds: 5, regions: ['us-east'], url: 'http://127.0.0.1:9/', method: 'GET', expectedStatus: 200 },
+      body: {
+        type: 'http',
+        name: 'Live',
+        intervalSeconds: 60,
+        timeoutSeconds: 5,
+        regions: ['us-east'],
+        url: 'http://127.0.0.1:9/',
+        method: 'GET',
+        expectedStatus: 200,
+      },
     });
     expect(created.status).toBe(201);
     const controller = new AbortController();

@@ -121,7 +121,12 @@ describe('the session cookie on the REST API', () => {
     const revoked = await signIn(server, person);
     await asBrowser(server, revoked, 'DELETE', '/api/v1/session');
     const idle = await signIn(server, person);
-    await server.app.store.db.updateTable('sessions').set({ last_seen_at: Date.now() - SESSION_IDLE_MS - 1000 }).where('user_id', '=', person.userId).where('revoked_at', 'is', null).execute();
+    await server.app.store.db
+      .updateTable('sessions')
+      .set({ last_seen_at: Date.now() - SESSION_IDLE_MS - 1000 })
+      .where('user_id', '=', person.userId)
+      .where('revoked_at', 'is', null)
+      .execute();
     const expected = (await server.request('GET', '/api/v1/teams/current')).text;
     for (const cookie of ['lookout_session=garbage', `lookout_session=lks_${'A'.repeat(43)}`, revoked.cookie, idle.cookie]) {
       const answer = await server.request('GET', '/api/v1/teams/current', { headers: { cookie } });
@@ -169,7 +174,11 @@ describe('the session cookie on the REST API', () => {
     const bad = await server.request('GET', '/api/v1/teams/current', { headers: { cookie: browser.cookie, authorization: 'Bearer nope' } });
     expectProblem(bad, 401, 'unauthorized', '/api/v1/teams/current');
     // A bearer request needs no CSRF token, cookie or not.
-    const created = await server.request('POST', '/api/v1/incidents', { token: member.token, headers: { cookie: browser.cookie }, body: { title: 'By token' } });
+    const created = await server.request('POST', '/api/v1/incidents', {
+      token: member.token,
+      headers: { cookie: browser.cookie },
+      body: { title: 'By token' },
+    });
     expect(created.status).toBe(201);
   });
 });
@@ -193,7 +202,12 @@ describe('session lifecycle', () => {
 
   it('ends at its absolute expiry', async () => {
     const browser = await signIn(server, owner);
-    await server.app.store.db.updateTable('sessions').set({ expires_at: Date.now() - 1 }).where('revoked_at', 'is', null).where('user_id', '=', owner.userId).execute();
+    await server.app.store.db
+      .updateTable('sessions')
+      .set({ expires_at: Date.now() - 1 })
+      .where('revoked_at', 'is', null)
+      .where('user_id', '=', owner.userId)
+      .execute();
     expectProblem(await asBrowser(server, browser, 'GET', '/api/v1/session'), 401, 'unauthorized', '/api/v1/session');
   });
 
@@ -205,7 +219,12 @@ describe('session lifecycle', () => {
     const browser = await signIn(server, person);
     expect(browser.session.teams.map((t: { name: string; role: string }) => `${t.name}:${t.role}`)).toEqual(['First team:Owner', 'Second team:Member']);
 
-    expectProblem(await asBrowser(server, browser, 'PUT', '/api/v1/session/team', { body: { teamId: second.id }, csrf: null }), 403, 'forbidden', '/api/v1/session/team');
+    expectProblem(
+      await asBrowser(server, browser, 'PUT', '/api/v1/session/team', { body: { teamId: second.id }, csrf: null }),
+      403,
+      'forbidden',
+      '/api/v1/session/team',
+    );
     const denied = await asBrowser(server, browser, 'PUT', '/api/v1/session/team', { body: { teamId: stranger.id } });
     expectProblem(denied, 400, 'validation', '/api/v1/session/team');
     expect(denied.body.errors).toEqual([{ field: 'teamId', message: 'is not a team you are a member of' }]);

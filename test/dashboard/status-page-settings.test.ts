@@ -34,10 +34,22 @@ describe('the Status page settings', () => {
   it('keep showTargets through a save of another field, and change it with the checkbox', async () => {
     const monitor = await server.request('POST', '/api/v1/monitors', {
       token: token,
-      body: { type: 'http', name: 'API', intervalSeconds: 60, timeoutSeconds: 5, regions: ['us-east'], url: 'https://api.acme.test/health', method: 'GET', expectedStatus: 200 },
+      body: {
+        type: 'http',
+        name: 'API',
+        intervalSeconds: 60,
+        timeoutSeconds: 5,
+        regions: ['us-east'],
+        url: 'https://api.acme.test/health',
+        method: 'GET',
+        expectedStatus: 200,
+      },
     });
     expect(monitor.status).toBe(201);
-    const put = await server.request('PUT', PAGE, { token: token, body: { slug: 'acme', title: 'Acme status', monitorIds: [monitor.body.id], showTargets: true } });
+    const put = await server.request('PUT', PAGE, {
+      token: token,
+      body: { slug: 'acme', title: 'Acme status', monitorIds: [monitor.body.id], showTargets: true },
+    });
     expect(put.status).toBe(200);
 
     const { context, page } = await newPage(browser, server.baseUrl);

@@ -143,7 +143,12 @@ describe('managing members', () => {
     const path = `/api/v1/teams/current/members/${owner.userId}`;
     const unknown = '/api/v1/teams/current/members/01900000-0000-7000-8000-000000000000';
     expectProblem(await asBrowser(server, ownerBrowser, 'PATCH', unknown, { body: { role: 'Nope' } }), 404, 'not-found', unknown);
-    expectProblem(await asBrowser(server, ownerBrowser, 'PATCH', '/api/v1/teams/current/members/x', { body: {} }), 404, 'not-found', '/api/v1/teams/current/members/x');
+    expectProblem(
+      await asBrowser(server, ownerBrowser, 'PATCH', '/api/v1/teams/current/members/x', { body: {} }),
+      404,
+      'not-found',
+      '/api/v1/teams/current/members/x',
+    );
     const bad = await asBrowser(server, ownerBrowser, 'PATCH', path, { body: { role: 'King', extra: true } });
     expectProblem(bad, 400, 'validation', path);
     expect(bad.body.errors.map((e: { field: string }) => e.field)).toEqual(['role', 'extra']);

@@ -30,7 +30,14 @@ function after(runs: RunOutcome[], regions: string[] = ['us-east', 'eu-west']): 
 }
 
 function certificate(fingerprint256: string): SeenCertificate {
-  return { subject: 'CN=shop.example.test', issuer: 'CN=Test CA', validFrom: '2026-01-01T00:00:00.000Z', validTo: '2026-12-01T00:00:00.000Z', daysRemaining: 8, fingerprint256 };
+  return {
+    subject: 'CN=shop.example.test',
+    issuer: 'CN=Test CA',
+    validFrom: '2026-01-01T00:00:00.000Z',
+    validTo: '2026-12-01T00:00:00.000Z',
+    daysRemaining: 8,
+    fingerprint256,
+  };
 }
 
 function expiring(region: string, at: number, fingerprint: string): RunOutcome {
@@ -70,7 +77,10 @@ describe('applyRuns: status transitions', () => {
     const { state, events } = applyRuns(up, [run('us-east', false, T0 + 60_000), run('eu-west', false, T0 + 60_000)]);
     expect(state.status).toBe('down');
     // The first failure leaves one region up: degraded, then down.
-    expect(statusChanges(events)).toEqual([['up', 'degraded'], ['degraded', 'down']]);
+    expect(statusChanges(events)).toEqual([
+      ['up', 'degraded'],
+      ['degraded', 'down'],
+    ]);
     expect(events.at(-1)).toMatchObject({
       regions: [
         { region: 'us-east', ok: false, error: TIMEOUT },
@@ -99,7 +109,12 @@ describe('applyRuns: status transitions', () => {
     const { state, events } = applyRuns(up, [run('eu-west', false, T0 + 60_000)]);
     expect(state.status).toBe('degraded');
     expect(statusChanges(events)).toEqual([['up', 'degraded']]);
-    expect(events[0]).toMatchObject({ regions: [{ region: 'us-east', ok: true }, { region: 'eu-west', ok: false, error: TIMEOUT }] });
+    expect(events[0]).toMatchObject({
+      regions: [
+        { region: 'us-east', ok: true },
+        { region: 'eu-west', ok: false, error: TIMEOUT },
+      ],
+    });
   });
 
   it('degraded → up when the failing region recovers', () => {
@@ -158,7 +173,11 @@ describe('applyRuns: status transitions', () => {
       run('us-east', true, T0 + 180_000),
     ]);
     expect(state.status).toBe('up');
-    expect(statusChanges(events)).toEqual([['pending', 'up'], ['up', 'down'], ['down', 'up']]);
+    expect(statusChanges(events)).toEqual([
+      ['pending', 'up'],
+      ['up', 'down'],
+      ['down', 'up'],
+    ]);
     expect(events.map((e) => e.occurredAt)).toEqual([T0, T0 + 60_000, T0 + 180_000].map((t) => new Date(t).toISOString()));
   });
 
@@ -174,7 +193,14 @@ describe('applyRuns: certificate expiry', () => {
   it('announces an expiring certificate once per fingerprint, and again for a new certificate', () => {
     const first = applyRuns(monitor({ regions: ['us-east'] }), [expiring('us-east', T0, 'AA:BB')]);
     expect(first.events.filter((e) => e.type === 'certificate.expiring')).toEqual([
-      { type: 'certificate.expiring', monitorId: 'm1', teamId: 't1', certificate: certificate('AA:BB'), warningDays: 30, occurredAt: new Date(T0).toISOString() },
+      {
+        type: 'certificate.expiring',
+        monitorId: 'm1',
+        teamId: 't1',
+        certificate: certificate('AA:BB'),
+        warningDays: 30,
+        occurredAt: new Date(T0).toISOString(),
+      },
     ]);
     expect(first.state.warnedFingerprints).toEqual(['AA:BB']);
     expect(first.state.certificate).toEqual(certificate('AA:BB'));

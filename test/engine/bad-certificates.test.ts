@@ -80,7 +80,12 @@ describe('a certificate whose notAfter is not a time', () => {
       const runs = await runsOf(id);
       return runs.length > 0 && runs;
     });
-    expect(first).toMatchObject({ ok: false, error: { code: 'tls-error' }, statusCode: null, timings: { tlsMs: null, ttfbMs: null, totalMs: expect.any(Number) } });
+    expect(first).toMatchObject({
+      ok: false,
+      error: { code: 'tls-error' },
+      statusCode: null,
+      timings: { tlsMs: null, ttfbMs: null, totalMs: expect.any(Number) },
+    });
 
     const next = await nextScheduledRun(id);
     expect(next).toMatchObject({ trigger: 'scheduled', ok: false, error: { code: 'tls-error' } });
@@ -93,7 +98,11 @@ describe('a certificate whose notAfter is not a time', () => {
     await eventually(async () => (await runsOf(id)).length > 0);
     expect((await nextScheduledRun(id)).ok).toBe(true);
     expect((await server.request('GET', '/api/v1/monitors', { token: owner.token })).status).toBe(200);
-    const levels = server.logs().split('\n').filter(Boolean).map((line) => JSON.parse(line).level as number);
+    const levels = server
+      .logs()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line).level as number);
     expect(levels.filter((level) => level >= 60)).toEqual([]);
   });
 });

@@ -25,7 +25,17 @@ const runsOf = async (id: string) => (await server.read(`/api/v1/monitors/${id}/
 async function createMonitor(path: string, extra: Record<string, unknown> = {}): Promise<string> {
   const answer = await server.request('POST', '/api/v1/monitors', {
     token: owner.token,
-    body: { type: 'http', name: `Target ${path}`, intervalSeconds: 60, timeoutSeconds: 5, regions: ['us-east'], url: `${target.url}${path}`, method: 'GET', expectedStatus: 200, ...extra },
+    body: {
+      type: 'http',
+      name: `Target ${path}`,
+      intervalSeconds: 60,
+      timeoutSeconds: 5,
+      regions: ['us-east'],
+      url: `${target.url}${path}`,
+      method: 'GET',
+      expectedStatus: 200,
+      ...extra,
+    },
   });
   expect(answer.status).toBe(201);
   const id = answer.body.id as string;
@@ -66,7 +76,9 @@ async function refuseRunsOf(monitorId: string): Promise<void> {
       .execute(db);
     await sql.raw('CREATE TRIGGER refuse_runs BEFORE INSERT ON monitor_runs FOR EACH ROW EXECUTE FUNCTION refuse_runs()').execute(db);
   } else {
-    await sql.raw(`CREATE TRIGGER refuse_runs BEFORE INSERT ON monitor_runs WHEN NEW.monitor_id = '${monitorId}' BEGIN SELECT RAISE(ABORT, 'run refused'); END`).execute(db);
+    await sql
+      .raw(`CREATE TRIGGER refuse_runs BEFORE INSERT ON monitor_runs WHEN NEW.monitor_id = '${monitorId}' BEGIN SELECT RAISE(ABORT, 'run refused'); END`)
+      .execute(db);
   }
 }
 
@@ -129,7 +141,14 @@ describe('the run recorder', () => {
       job: { monitorId, region: 'us-east' as const, trigger: 'manual' as const, dueAt: now, nextDueAt: null },
       startedAt: now,
       attempts: 1,
-      result: { ok: true, durationMs: 3, error: null, statusCode: 200, timings: { dnsMs: 0, connectMs: 1, tlsMs: null, ttfbMs: 1, totalMs: 3 }, certificate: null },
+      result: {
+        ok: true,
+        durationMs: 3,
+        error: null,
+        statusCode: 200,
+        timings: { dnsMs: 0, connectMs: 1, tlsMs: null, ttfbMs: 1, totalMs: 3 },
+        certificate: null,
+      },
     });
 
     // Recorded in the same moment: one batch, one transaction at first.

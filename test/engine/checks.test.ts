@@ -19,7 +19,17 @@ afterAll(async () => {
 async function createHttpMonitor(path: string, regions = ['us-east', 'eu-west'], extra: Record<string, unknown> = {}) {
   const answer = await server.request('POST', '/api/v1/monitors', {
     token: owner.token,
-    body: { type: 'http', name: `Target ${path}`, intervalSeconds: 60, timeoutSeconds: 5, regions, url: `${target.url}${path}`, method: 'GET', expectedStatus: 200, ...extra },
+    body: {
+      type: 'http',
+      name: `Target ${path}`,
+      intervalSeconds: 60,
+      timeoutSeconds: 5,
+      regions,
+      url: `${target.url}${path}`,
+      method: 'GET',
+      expectedStatus: 200,
+      ...extra,
+    },
   });
   expect(answer.status).toBe(201);
   return answer.body as { id: string };
@@ -32,7 +42,13 @@ const monitorOf = async (id: string) => server.read(`/api/v1/monitors/${id}`, ow
 async function checkAgain(id: string, regions = ['us-east', 'eu-west']) {
   const before = (await runsOf(id)).length;
   for (const region of regions) {
-    await server.app.services.dispatcher.enqueue({ monitorId: id, region: region as 'us-east', trigger: 'scheduled', dueAt: Date.now(), nextDueAt: Date.now() + 60_000 });
+    await server.app.services.dispatcher.enqueue({
+      monitorId: id,
+      region: region as 'us-east',
+      trigger: 'scheduled',
+      dueAt: Date.now(),
+      nextDueAt: Date.now() + 60_000,
+    });
   }
   await eventually(async () => (await runsOf(id)).length >= before + regions.length);
 }
@@ -93,8 +109,18 @@ describe('check engine', () => {
     await eventually(async () => (await runsOf(monitor.id)).length === 1);
     const rows = Array.from({ length: 120 }, (_, i) => ({
       id: `0190a000-0000-7000-8000-${String(i).padStart(12, '0')}`,
-      monitor_id: monitor.id, region: 'us-east', trigger: 'scheduled', started_at: Date.now() - (i + 1) * 60_000,
-      duration_ms: 5, ok: 1, attempts: 1, error_code: null, error_message: null, status_code: 200, timings: null, certificate: null,
+      monitor_id: monitor.id,
+      region: 'us-east',
+      trigger: 'scheduled',
+      started_at: Date.now() - (i + 1) * 60_000,
+      duration_ms: 5,
+      ok: 1,
+      attempts: 1,
+      error_code: null,
+      error_message: null,
+      status_code: 200,
+      timings: null,
+      certificate: null,
     }));
     await server.app.store.db.insertInto('monitor_runs').values(rows).execute();
     const runs = await runsOf(monitor.id);
@@ -131,7 +157,13 @@ describe('check now', () => {
     expect(accepted).toHaveLength(1);
     expect(rejected).toHaveLength(19);
     const body = accepted[0]!.body;
-    expect(body).toEqual({ monitorId: monitor.id, status: 'queued', regions: ['us-east', 'eu-west'], enqueuedAt: expect.any(String), nextTriggerAt: expect.any(String) });
+    expect(body).toEqual({
+      monitorId: monitor.id,
+      status: 'queued',
+      regions: ['us-east', 'eu-west'],
+      enqueuedAt: expect.any(String),
+      nextTriggerAt: expect.any(String),
+    });
     expect(Date.parse(body.nextTriggerAt) - Date.parse(body.enqueuedAt)).toBe(60_000);
     for (const answer of rejected) {
       const retryAfter = Number(answer.headers.get('retry-after'));

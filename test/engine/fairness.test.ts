@@ -70,16 +70,24 @@ async function create(member: Member, url: string, name: string, timeoutSeconds 
 
 /** The stored runs of these monitors (polled from the store: the API's token budget is for the test's requests). */
 async function storedRuns(ids: string[]) {
-  return server.app.store.db.selectFrom('monitor_runs').select(['monitor_id', 'started_at', 'duration_ms', 'ok', 'error_code']).where('monitor_id', 'in', ids).execute();
+  return server.app.store.db
+    .selectFrom('monitor_runs')
+    .select(['monitor_id', 'started_at', 'duration_ms', 'ok', 'error_code'])
+    .where('monitor_id', 'in', ids)
+    .execute();
 }
 
 /** Lateness of each monitor's first check: from its due time (planned at once on create) to its start. */
 async function firstCheckLateness(monitors: { id: string; createdAt: number }[]): Promise<number[]> {
   const ids = monitors.map((m) => m.id);
-  const runs = await eventually(async () => {
-    const rows = await storedRuns(ids);
-    return new Set(rows.map((r) => r.monitor_id)).size === ids.length && rows;
-  }, 15_000, 100);
+  const runs = await eventually(
+    async () => {
+      const rows = await storedRuns(ids);
+      return new Set(rows.map((r) => r.monitor_id)).size === ids.length && rows;
+    },
+    15_000,
+    100,
+  );
   expect(runs.every((r) => r.ok === 1)).toBe(true);
   return monitors.map((m) => Math.min(...runs.filter((r) => r.monitor_id === m.id).map((r) => r.started_at)) - m.createdAt);
 }
@@ -103,7 +111,7 @@ describe('fair checks', () => {
     const monitors = [];
     for (let i = 0; i < 20; i++) monitors.push(await create(otherTeam, `${target.url}/healthy-${i}`, `Healthy ${i}`));
     const lateness = await firstCheckLateness(monitors);
-    expect(p99(lateness), `lateness of each first check, ms: ${lateness.join(", ")}`).toBeLessThan(1000);
+    expect(p99(lateness), `lateness of each first check, ms: ${lateness.join(', ')}`).toBeLessThan(1000);
     // Still no more of the slow team's checks at once.
     expect(tarpit.most()).toBe(TEAM_CONCURRENCY);
   });
@@ -122,7 +130,7 @@ describe('fair checks', () => {
     monitors.push(await create(otherTeam, `http://127.0.0.1:${port}/dns-literal`, 'Literal'));
     const startedAt = Date.now();
     const lateness = await firstCheckLateness(monitors);
-    expect(p99(lateness), `lateness of each first check, ms: ${lateness.join(", ")}`).toBeLessThan(1000);
+    expect(p99(lateness), `lateness of each first check, ms: ${lateness.join(', ')}`).toBeLessThan(1000);
     // Done while the slow lookups still wait (c-ares gives up on them after several seconds).
     expect(Date.now() - startedAt).toBeLessThan(2500);
     const hits = target.hits.filter((h) => h.path.startsWith('/dns-')).map((h) => h.path);

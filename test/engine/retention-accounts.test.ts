@@ -52,7 +52,18 @@ async function insertDelivery(at: number, status = 'delivered'): Promise<string>
   for (const attempt of [1, 2]) {
     await db()
       .insertInto('delivery_attempts')
-      .values({ id: newId(at), delivery_id: id, policy_id: policyId, attempt, started_at: at + attempt, duration_ms: 5, outcome: 'retrying', status_code: 503, error: null, next_attempt_at: null })
+      .values({
+        id: newId(at),
+        delivery_id: id,
+        policy_id: policyId,
+        attempt,
+        started_at: at + attempt,
+        duration_ms: 5,
+        outcome: 'retrying',
+        status_code: 503,
+        error: null,
+        next_attempt_at: null,
+      })
       .execute();
   }
   return id;
@@ -82,19 +93,33 @@ async function insertLink(times: { createdAt: number; expiresAt: number; usedAt?
   const id = newId(times.createdAt);
   await db()
     .insertInto('password_setups')
-    .values({ id, token_hash: `hash-${id}`, user_id: owner.userId, created_by: null, created_at: times.createdAt, expires_at: times.expiresAt, used_at: times.usedAt ?? null })
+    .values({
+      id,
+      token_hash: `hash-${id}`,
+      user_id: owner.userId,
+      created_by: null,
+      created_at: times.createdAt,
+      expires_at: times.expiresAt,
+      used_at: times.usedAt ?? null,
+    })
     .execute();
   return id;
 }
 
 const ids = async (table: 'deliveries' | 'sessions' | 'password_setups') => (await db().selectFrom(table).select('id').execute()).map((r) => r.id).sort();
 const attemptsOf = async (deliveryIds: string[]) =>
-  deliveryIds.length === 0 ? [] : (await db().selectFrom('delivery_attempts').select('delivery_id').where('delivery_id', 'in', deliveryIds).execute()).map((r) => r.delivery_id);
+  deliveryIds.length === 0
+    ? []
+    : (await db().selectFrom('delivery_attempts').select('delivery_id').where('delivery_id', 'in', deliveryIds).execute()).map((r) => r.delivery_id);
 
 describe('retention of deliveries, sessions and set-password links', () => {
   it('prunes deliveries older than 30 days with their attempts, ended sessions and spent links; fresh rows stay', async () => {
     const now = Date.now();
-    const oldDeliveries = [await insertDelivery(now - 31 * DAY_MS), await insertDelivery(now - 45 * DAY_MS, 'failed'), await insertDelivery(now - 90 * DAY_MS, 'pending')];
+    const oldDeliveries = [
+      await insertDelivery(now - 31 * DAY_MS),
+      await insertDelivery(now - 45 * DAY_MS, 'failed'),
+      await insertDelivery(now - 90 * DAY_MS, 'pending'),
+    ];
     const freshDeliveries = [await insertDelivery(now - 29 * DAY_MS), await insertDelivery(now - HOUR_MS, 'pending')];
 
     const endedSessions = [

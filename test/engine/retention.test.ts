@@ -21,7 +21,16 @@ const MINUTE = 60_000;
 async function createMonitor(name: string): Promise<string> {
   const answer = await server.request('POST', '/api/v1/monitors', {
     token: owner.token,
-    body: { type: 'http', name, intervalSeconds: 60, timeoutSeconds: 5, regions: ['us-east'], url: 'https://example.com/health', method: 'GET', expectedStatus: 200 },
+    body: {
+      type: 'http',
+      name,
+      intervalSeconds: 60,
+      timeoutSeconds: 5,
+      regions: ['us-east'],
+      url: 'https://example.com/health',
+      method: 'GET',
+      expectedStatus: 200,
+    },
   });
   expect(answer.status).toBe(201);
   return answer.body.id as string;
@@ -44,11 +53,20 @@ async function insertRuns(monitorId: string, startedAt: number[]): Promise<void>
     timings: null,
     certificate: null,
   }));
-  for (let i = 0; i < rows.length; i += 500) await server.app.store.db.insertInto('monitor_runs').values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await server.app.store.db
+      .insertInto('monitor_runs')
+      .values(rows.slice(i, i + 500))
+      .execute();
 }
 
 async function runTimes(monitorId: string): Promise<number[]> {
-  const rows = await server.app.store.db.selectFrom('monitor_runs').select('started_at').where('monitor_id', '=', monitorId).orderBy('started_at', 'desc').execute();
+  const rows = await server.app.store.db
+    .selectFrom('monitor_runs')
+    .select('started_at')
+    .where('monitor_id', '=', monitorId)
+    .orderBy('started_at', 'desc')
+    .execute();
   return rows.map((r) => Number(r.started_at));
 }
 
@@ -56,7 +74,27 @@ async function runTimes(monitorId: string): Promise<number[]> {
 const times = (newest: number, count: number) => Array.from({ length: count }, (_, i) => newest - i * MINUTE);
 
 function rollup(monitorId: string, period: 'hour' | 'day', bucketStart: number) {
-  return { monitor_id: monitorId, region: 'us-east', period, bucket_start: bucketStart, checks: 1, failures: 0, duration_sum: 5, h0: 1, h1: 0, h2: 0, h3: 0, h4: 0, h5: 0, h6: 0, h7: 0, h8: 0, h9: 0, h10: 0, h11: 0 };
+  return {
+    monitor_id: monitorId,
+    region: 'us-east',
+    period,
+    bucket_start: bucketStart,
+    checks: 1,
+    failures: 0,
+    duration_sum: 5,
+    h0: 1,
+    h1: 0,
+    h2: 0,
+    h3: 0,
+    h4: 0,
+    h5: 0,
+    h6: 0,
+    h7: 0,
+    h8: 0,
+    h9: 0,
+    h10: 0,
+    h11: 0,
+  };
 }
 
 describe('retention', () => {
@@ -131,7 +169,13 @@ describe('retention', () => {
     const report = await server.app.engine.pruner.pruneOnce();
     expect(report).toMatchObject({ hourlyRollups: 2, dailyRollups: 1, events: 1 });
 
-    const left = await db.selectFrom('rollups').select(['period', 'bucket_start']).where('monitor_id', '=', monitorId).orderBy('period').orderBy('bucket_start').execute();
+    const left = await db
+      .selectFrom('rollups')
+      .select(['period', 'bucket_start'])
+      .where('monitor_id', '=', monitorId)
+      .orderBy('period')
+      .orderBy('bucket_start')
+      .execute();
     expect(left.map((r) => `${r.period}@${Number(r.bucket_start)}`)).toEqual([
       `day@${day(now - 399 * DAY_MS)}`,
       `day@${day(now - 31 * DAY_MS)}`,

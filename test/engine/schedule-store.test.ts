@@ -21,11 +21,25 @@ const T = Math.ceil(Date.now() / 60_000) * 60_000 + 86_400_000;
 async function monitorId(): Promise<string> {
   const answer = await server.request('POST', '/api/v1/monitors', {
     token: owner.token,
-    body: { type: 'http', name: 'Stored', intervalSeconds: 60, timeoutSeconds: 5, regions: ['us-east'], url: 'http://127.0.0.1:9/', method: 'GET', expectedStatus: 200 },
+    body: {
+      type: 'http',
+      name: 'Stored',
+      intervalSeconds: 60,
+      timeoutSeconds: 5,
+      regions: ['us-east'],
+      url: 'http://127.0.0.1:9/',
+      method: 'GET',
+      expectedStatus: 200,
+    },
   });
   expect(answer.status).toBe(201);
   // A cluster-mode server schedules even without a checker: let it store the first due time (now) first.
-  if (server.store === 'postgres') await eventually(async () => (await server.app.store.db.selectFrom('check_schedules').select('next_due_at').where('monitor_id', '=', answer.body.id).executeTakeFirst()) !== undefined);
+  if (server.store === 'postgres')
+    await eventually(
+      async () =>
+        (await server.app.store.db.selectFrom('check_schedules').select('next_due_at').where('monitor_id', '=', answer.body.id).executeTakeFirst()) !==
+        undefined,
+    );
   return answer.body.id;
 }
 
@@ -35,7 +49,14 @@ async function record(id: string, dueAt: number, nextDueAt: number): Promise<voi
     job,
     startedAt: dueAt + 5,
     attempts: 1,
-    result: { ok: true, durationMs: 3, error: null, statusCode: 200, timings: { dnsMs: 0, connectMs: 1, tlsMs: null, ttfbMs: 1, totalMs: 3 }, certificate: null },
+    result: {
+      ok: true,
+      durationMs: 3,
+      error: null,
+      statusCode: 200,
+      timings: { dnsMs: 0, connectMs: 1, tlsMs: null, ttfbMs: 1, totalMs: 3 },
+      certificate: null,
+    },
   });
 }
 
@@ -56,7 +77,11 @@ describe('stored due times', () => {
     expect(await runCount(id)).toBe(2);
     // Re-planned (a shorter interval: due at once, stored before it is dispatched): a check of the
     // old schedule finishing afterwards leaves the new due time alone, even though its next is later.
-    await server.app.store.db.updateTable('check_schedules').set({ next_due_at: T + 130_000 }).where('monitor_id', '=', id).execute();
+    await server.app.store.db
+      .updateTable('check_schedules')
+      .set({ next_due_at: T + 130_000 })
+      .where('monitor_id', '=', id)
+      .execute();
     await record(id, T + 120_000, T + 180_000);
     expect(await stored(id)).toBe(T + 130_000);
     await record(id, T + 130_000, T + 160_000);

@@ -15,7 +15,14 @@ beforeAll(async () => {
 afterAll(() => target.close());
 
 const monitorBody = (url: string, name = 'Scheduled') => ({
-  type: 'http', name, intervalSeconds: 60, timeoutSeconds: 10, regions: ['us-east'], url, method: 'GET', expectedStatus: 200,
+  type: 'http',
+  name,
+  intervalSeconds: 60,
+  timeoutSeconds: 10,
+  regions: ['us-east'],
+  url,
+  method: 'GET',
+  expectedStatus: 200,
 });
 
 describe('phases', () => {
@@ -62,88 +69,101 @@ describe('scheduling', () => {
   const runsOf = async (id: string) => (await server.read(`/api/v1/monitors/${id}/runs`, owner.token)).data as any[];
   // Waits poll the store, not the API: a poll every fraction of a second would spend the token's 300/minute.
   const storedRuns = async (id: string) =>
-    Number((await server.app.store.db.selectFrom('monitor_runs').select((eb) => eb.fn.countAll().as('n')).where('monitor_id', '=', id).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await server.app.store.db
+          .selectFrom('monitor_runs')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('monitor_id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const dueOf = async (id: string) =>
     (await server.app.store.db.selectFrom('check_schedules').select('next_due_at').where('monitor_id', '=', id).executeTakeFirstOrThrow()).next_due_at;
 
-  it('checks at interval on schedule, one interval after the first check of a created or resumed monitor, and not at all once paused', { timeout: 60_000 }, async () => {
-    const create = async (name: string) => (await server.request('POST', '/api/v1/monitors', { token: owner.token, body: monitorBody(`${target.url}/${name}`, name) })).body.id as string;
-    // Several monitors: each has a phase of its own, and the rule must hold whatever the phase.
-    const created = [await create('every')];
-    for (let i = 0; i < 3; i++) created.push(await create(`created-${i}`));
-    const resumed = [await create('resumed-0'), await create('resumed-1')];
-    const paused = await create('paused');
-    await eventually(async () => {
-      for (const id of [...created, ...resumed, paused]) if ((await storedRuns(id)) !== 1) return false;
-      return true;
-    });
-    // Pausing and resuming come a moment after the first checks, as they would for a person.
-    clock.advance(2000);
-    expect((await server.request('POST', `/api/v1/monitors/${paused}/pause`, { token: owner.token })).status).toBe(200);
-    for (const id of resumed) {
-      expect((await server.request('POST', `/api/v1/monitors/${id}/pause`, { token: owner.token })).status).toBe(200);
-      expect((await server.request('POST', `/api/v1/monitors/${id}/resume`, { token: owner.token })).status).toBe(200);
-    }
-    // Resuming checks at once.
-    await eventually(async () => {
-      for (const id of resumed) if ((await storedRuns(id)) !== 2) return false;
-      return true;
-    });
-
-    const watched = [...created, ...resumed];
-    const firsts = new Map<string, any>();
-    for (const id of watched) firsts.set(id, (await runsOf(id))[0]);
-    const dues = new Map<string, number>();
-    for (const id of watched) {
-      // The second check (after create or resume) is due one interval after the first, give or take a
-      // tenth (the first check started moments after its due time; the bound leaves room for that).
-      const due = await eventually(async () => {
-        const next = await dueOf(id);
-        return next > Date.parse(firsts.get(id).startedAt) && next;
-      });
-      const sinceFirst = due - Date.parse(firsts.get(id).startedAt);
-      expect(sinceFirst).toBeGreaterThanOrEqual(54_000 - 3000);
-      expect(sinceFirst).toBeLessThanOrEqual(66_000);
-      dues.set(id, due);
-    }
-
-    // Time moves on to each due time in turn, and stands there until the checks then due are recorded:
-    // a check fired early would be recorded a moment before its due time, one fired late not at all.
-    const expected = (id: string) => (resumed.includes(id) ? 3 : 2);
-    for (const due of [...new Set(dues.values())].sort((a, b) => a - b)) {
-      clock.advanceTo(due - 1);
-      await new Promise((r) => setTimeout(r, 300));
-      for (const id of watched) if (dues.get(id) === due) expect(await storedRuns(id)).toBe(expected(id) - 1);
-      clock.advanceTo(due);
+  it(
+    'checks at interval on schedule, one interval after the first check of a created or resumed monitor, and not at all once paused',
+    { timeout: 60_000 },
+    async () => {
+      const create = async (name: string) =>
+        (await server.request('POST', '/api/v1/monitors', { token: owner.token, body: monitorBody(`${target.url}/${name}`, name) })).body.id as string;
+      // Several monitors: each has a phase of its own, and the rule must hold whatever the phase.
+      const created = [await create('every')];
+      for (let i = 0; i < 3; i++) created.push(await create(`created-${i}`));
+      const resumed = [await create('resumed-0'), await create('resumed-1')];
+      const paused = await create('paused');
       await eventually(async () => {
-        for (const id of watched) if (dues.get(id) === due && (await storedRuns(id)) < expected(id)) return false;
+        for (const id of [...created, ...resumed, paused]) if ((await storedRuns(id)) !== 1) return false;
         return true;
-      }, 20_000);
-    }
-    for (const id of watched) {
-      expect(await storedRuns(id)).toBe(expected(id));
-      const second = (await runsOf(id))[0];
-      expect(second.id).not.toBe(firsts.get(id).id);
-      const lateness = Date.parse(second.startedAt) - dues.get(id)!;
-      expect(lateness).toBeGreaterThanOrEqual(0);
-      // On schedule: within moments of its due time (the bound leaves room for a loaded test machine).
-      expect(lateness).toBeLessThan(3000);
-      // And the one after: again one interval on, give or take a tenth.
-      const third = await eventually(async () => {
-        const next = await dueOf(id);
-        return next > dues.get(id)! && next;
       });
-      expect(third - dues.get(id)!).toBeGreaterThanOrEqual(54_000);
-      expect(third - dues.get(id)!).toBeLessThanOrEqual(66_000);
-    }
+      // Pausing and resuming come a moment after the first checks, as they would for a person.
+      clock.advance(2000);
+      expect((await server.request('POST', `/api/v1/monitors/${paused}/pause`, { token: owner.token })).status).toBe(200);
+      for (const id of resumed) {
+        expect((await server.request('POST', `/api/v1/monitors/${id}/pause`, { token: owner.token })).status).toBe(200);
+        expect((await server.request('POST', `/api/v1/monitors/${id}/resume`, { token: owner.token })).status).toBe(200);
+      }
+      // Resuming checks at once.
+      await eventually(async () => {
+        for (const id of resumed) if ((await storedRuns(id)) !== 2) return false;
+        return true;
+      });
 
-    // Past the latest time the paused monitor's next check could have been due.
-    const pausedFirst = Date.parse((await runsOf(paused))[0].startedAt);
-    clock.advanceTo(Math.max(clock.now(), pausedFirst + 66_000 + 1));
-    await new Promise((r) => setTimeout(r, 500));
-    expect(await runsOf(paused)).toHaveLength(1);
-    expect(target.hits.filter((h) => h.path === '/paused')).toHaveLength(1);
-  });
+      const watched = [...created, ...resumed];
+      const firsts = new Map<string, any>();
+      for (const id of watched) firsts.set(id, (await runsOf(id))[0]);
+      const dues = new Map<string, number>();
+      for (const id of watched) {
+        // The second check (after create or resume) is due one interval after the first, give or take a
+        // tenth (the first check started moments after its due time; the bound leaves room for that).
+        const due = await eventually(async () => {
+          const next = await dueOf(id);
+          return next > Date.parse(firsts.get(id).startedAt) && next;
+        });
+        const sinceFirst = due - Date.parse(firsts.get(id).startedAt);
+        expect(sinceFirst).toBeGreaterThanOrEqual(54_000 - 3000);
+        expect(sinceFirst).toBeLessThanOrEqual(66_000);
+        dues.set(id, due);
+      }
+
+      // Time moves on to each due time in turn, and stands there until the checks then due are recorded:
+      // a check fired early would be recorded a moment before its due time, one fired late not at all.
+      const expected = (id: string) => (resumed.includes(id) ? 3 : 2);
+      for (const due of [...new Set(dues.values())].sort((a, b) => a - b)) {
+        clock.advanceTo(due - 1);
+        await new Promise((r) => setTimeout(r, 300));
+        for (const id of watched) if (dues.get(id) === due) expect(await storedRuns(id)).toBe(expected(id) - 1);
+        clock.advanceTo(due);
+        await eventually(async () => {
+          for (const id of watched) if (dues.get(id) === due && (await storedRuns(id)) < expected(id)) return false;
+          return true;
+        }, 20_000);
+      }
+      for (const id of watched) {
+        expect(await storedRuns(id)).toBe(expected(id));
+        const second = (await runsOf(id))[0];
+        expect(second.id).not.toBe(firsts.get(id).id);
+        const lateness = Date.parse(second.startedAt) - dues.get(id)!;
+        expect(lateness).toBeGreaterThanOrEqual(0);
+        // On schedule: within moments of its due time (the bound leaves room for a loaded test machine).
+        expect(lateness).toBeLessThan(3000);
+        // And the one after: again one interval on, give or take a tenth.
+        const third = await eventually(async () => {
+          const next = await dueOf(id);
+          return next > dues.get(id)! && next;
+        });
+        expect(third - dues.get(id)!).toBeGreaterThanOrEqual(54_000);
+        expect(third - dues.get(id)!).toBeLessThanOrEqual(66_000);
+      }
+
+      // Past the latest time the paused monitor's next check could have been due.
+      const pausedFirst = Date.parse((await runsOf(paused))[0].startedAt);
+      clock.advanceTo(Math.max(clock.now(), pausedFirst + 66_000 + 1));
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await runsOf(paused)).toHaveLength(1);
+      expect(target.hits.filter((h) => h.path === '/paused')).toHaveLength(1);
+    },
+  );
 });
 
 describe('restart', () => {
@@ -172,7 +192,11 @@ describe('restart', () => {
     for (let i = 0; i < 20; i++) ids.push((await api('POST', '/api/v1/monitors', monitorBody(`${target.url}/restart-${i}?delay=${i * 200}`, `R${i}`))).id);
     await new Promise((r) => setTimeout(r, 1800));
     const committed = new Map<string, string[]>();
-    for (const id of ids) committed.set(id, (await api('GET', `/api/v1/monitors/${id}/runs`)).data.map((r: { id: string }) => r.id));
+    for (const id of ids)
+      committed.set(
+        id,
+        (await api('GET', `/api/v1/monitors/${id}/runs`)).data.map((r: { id: string }) => r.id),
+      );
     await first.kill();
     const committedCount = [...committed.values()].flat().length;
     expect(committedCount).toBeGreaterThan(0);
@@ -188,10 +212,14 @@ describe('restart', () => {
       // Every monitor whose first check never completed is checked within the catch-up window…
       const pending = ids.filter((id) => committed.get(id)!.length === 0);
       // (One list request per poll: polling each monitor's runs would spend the token's 300/minute.)
-      await eventually(async () => {
-        const checked = new Set((await api('GET', '/api/v1/monitors')).data.filter((m: any) => m.lastCheckedAt !== null).map((m: any) => m.id));
-        return pending.every((id) => checked.has(id));
-      }, 45_000, 500);
+      await eventually(
+        async () => {
+          const checked = new Set((await api('GET', '/api/v1/monitors')).data.filter((m: any) => m.lastCheckedAt !== null).map((m: any) => m.id));
+          return pending.every((id) => checked.has(id));
+        },
+        45_000,
+        500,
+      );
       // …spread over it, never all at once.
       const hits = target.hits.filter((h) => h.at >= restartedAt && h.path.startsWith('/restart-'));
       const perSecond = new Map<number, number>();

@@ -82,9 +82,19 @@ describe('SSL monitors', () => {
     await eventually(async () => (await monitorOf(id)).status === 'up');
     await checkAgain(id);
     await checkAgain(id);
-    const events = await server.app.store.db.selectFrom('events').select('payload').where('monitor_id', '=', id).where('type', '=', 'certificate.expiring').execute();
+    const events = await server.app.store.db
+      .selectFrom('events')
+      .select('payload')
+      .where('monitor_id', '=', id)
+      .where('type', '=', 'certificate.expiring')
+      .execute();
     expect(events).toHaveLength(1);
-    expect(JSON.parse(events[0]!.payload)).toMatchObject({ type: 'certificate.expiring', monitorId: id, warningDays: 30, certificate: { subject: 'localhost' } });
+    expect(JSON.parse(events[0]!.payload)).toMatchObject({
+      type: 'certificate.expiring',
+      monitorId: id,
+      warningDays: 30,
+      certificate: { subject: 'localhost' },
+    });
     expect((await monitorOf(id)).status).toBe('up');
   });
 
@@ -131,7 +141,16 @@ describe('monitor status', () => {
   it('is degraded when one of two regions fails, and records both runs with the change in one transaction', async () => {
     const created = await server.request('POST', '/api/v1/monitors', {
       token: owner.token,
-      body: { type: 'http', name: 'Two regions', intervalSeconds: 60, timeoutSeconds: 5, regions: ['us-east', 'asia'], url: `${target.url}/two`, method: 'GET', expectedStatus: 200 },
+      body: {
+        type: 'http',
+        name: 'Two regions',
+        intervalSeconds: 60,
+        timeoutSeconds: 5,
+        regions: ['us-east', 'asia'],
+        url: `${target.url}/two`,
+        method: 'GET',
+        expectedStatus: 200,
+      },
     });
     const id = created.body.id as string;
     // This process checks us-east only; asia's result arrives as a regional checker would record it.
@@ -142,12 +161,30 @@ describe('monitor status', () => {
       job: { monitorId: id, region: 'asia', trigger: 'scheduled', dueAt: now, nextDueAt: now + 60_000 },
       startedAt: now,
       attempts: 2,
-      result: { ok: false, durationMs: 5000, error: { code: 'timeout', message: 'timed out after 5000 ms' }, statusCode: null, timings: null, certificate: null },
+      result: {
+        ok: false,
+        durationMs: 5000,
+        error: { code: 'timeout', message: 'timed out after 5000 ms' },
+        statusCode: null,
+        timings: null,
+        certificate: null,
+      },
     });
     expect((await monitorOf(id)).status).toBe('degraded');
-    const schedule = await server.app.store.db.selectFrom('check_schedules').selectAll().where('monitor_id', '=', id).where('region', '=', 'asia').executeTakeFirstOrThrow();
+    const schedule = await server.app.store.db
+      .selectFrom('check_schedules')
+      .selectAll()
+      .where('monitor_id', '=', id)
+      .where('region', '=', 'asia')
+      .executeTakeFirstOrThrow();
     expect(schedule.next_due_at).toBe(now + 60_000);
-    const [hour] = await server.app.store.db.selectFrom('rollups').selectAll().where('monitor_id', '=', id).where('region', '=', 'asia').where('period', '=', 'hour').execute();
+    const [hour] = await server.app.store.db
+      .selectFrom('rollups')
+      .selectAll()
+      .where('monitor_id', '=', id)
+      .where('region', '=', 'asia')
+      .where('period', '=', 'hour')
+      .execute();
     expect(hour).toMatchObject({ checks: 1, failures: 1, duration_sum: 5000, h11: 0, h10: 1 });
   });
 
@@ -155,7 +192,14 @@ describe('monitor status', () => {
     const created = await server.request('POST', '/api/v1/monitors', {
       token: owner.token,
       body: {
-        type: 'http', name: 'Private', intervalSeconds: 60, timeoutSeconds: 5, regions: ['us-east'], url: `${target.url}/private`, method: 'POST', expectedStatus: 200,
+        type: 'http',
+        name: 'Private',
+        intervalSeconds: 60,
+        timeoutSeconds: 5,
+        regions: ['us-east'],
+        url: `${target.url}/private`,
+        method: 'POST',
+        expectedStatus: 200,
         auth: { type: 'header', headerName: 'X-Api-Key', secret: 'very-secret-value-123' },
       },
     });

@@ -46,7 +46,10 @@ const leafKeyPem = forge.pki.privateKeyToPem(leafKeys.privateKey);
 
 /** A CA named "Lookout Test CA" whose leaves are trusted only where the test passes `cert`. */
 export function createTestCa(): TestCa {
-  const caName = [{ name: 'commonName', value: 'Lookout Test CA' }, { name: 'organizationName', value: 'Lookout Tests' }];
+  const caName = [
+    { name: 'commonName', value: 'Lookout Test CA' },
+    { name: 'organizationName', value: 'Lookout Tests' },
+  ];
   const caCert = build({
     publicKey: caKeys.publicKey,
     signingKey: caKeys.privateKey,

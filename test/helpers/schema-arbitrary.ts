@@ -69,7 +69,12 @@ function stringArbitrary(schema: Schema, options: SchemaArbitraryOptions): fc.Ar
   const maxLength = Math.max(minLength, Math.min(schema.maxLength ?? 40, 40));
   return fc.oneof(
     { weight: 4, arbitrary: fc.string({ minLength, maxLength, unit: 'grapheme-ascii' }) },
-    { weight: 1, arbitrary: fc.array(AWKWARD, { minLength: Math.max(1, minLength), maxLength: Math.max(1, minLength, Math.min(maxLength, 8)) }).map((parts) => parts.join('')) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .array(AWKWARD, { minLength: Math.max(1, minLength), maxLength: Math.max(1, minLength, Math.min(maxLength, 8)) })
+        .map((parts) => parts.join('')),
+    },
     { weight: 1, arbitrary: fc.string({ minLength, maxLength, unit: 'grapheme' }) },
   );
 }

@@ -88,7 +88,14 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   });
   let app: App;
   try {
-    app = await createApp({ config: loadConfig(fullEnv), logDestination, alerting: options.alerting, checks: options.checks, live: options.live, clock: options.clock });
+    app = await createApp({
+      config: loadConfig(fullEnv),
+      logDestination,
+      alerting: options.alerting,
+      checks: options.checks,
+      live: options.live,
+      clock: options.clock,
+    });
   } catch (error) {
     await provisioned.releaseCoordination();
     await provisioned.dropDatabase();

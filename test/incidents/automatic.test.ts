@@ -140,7 +140,14 @@ describe('automatic incidents', () => {
         monitor_id: monitor.id,
         type: 'monitor.status_changed',
         // No `regions`: handling it fails every time.
-        payload: JSON.stringify({ type: 'monitor.status_changed', monitorId: monitor.id, teamId: owner.teamId, previousStatus: 'up', status: 'down', occurredAt: new Date().toISOString() }),
+        payload: JSON.stringify({
+          type: 'monitor.status_changed',
+          monitorId: monitor.id,
+          teamId: owner.teamId,
+          previousStatus: 'up',
+          status: 'down',
+          occurredAt: new Date().toISOString(),
+        }),
         occurred_at: Date.now() - 1000,
         processed_at: null,
       })

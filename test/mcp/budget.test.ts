@@ -42,7 +42,10 @@ describe('the MCP budget', () => {
     expect(remaining(answer)).toBe(280);
     // A single message spends one, as before; a batch of notifications spends one per message too.
     expect(remaining(await post(member, message('ping')))).toBe(279);
-    const notes = await post(member, Array.from({ length: 5 }, () => ({ jsonrpc: '2.0', method: 'notifications/initialized' })));
+    const notes = await post(
+      member,
+      Array.from({ length: 5 }, () => ({ jsonrpc: '2.0', method: 'notifications/initialized' })),
+    );
     expect(notes.status).toBe(202);
     expect(remaining(notes)).toBe(274);
     // REST shares the same budget.

@@ -89,7 +89,12 @@ describe('tools/list', () => {
 describe('authentication', () => {
   it('answers a missing, malformed or unknown token with the REST 401 problem and WWW-Authenticate: Bearer', async () => {
     const rest = await server.request('GET', '/api/v1/teams/current', { token: 'lkt_nope' });
-    for (const headers of [{} as Record<string, string>, { authorization: 'Bearer lkt_nope' }, { authorization: `Bearer lkt_${'x'.repeat(40)}` }, { authorization: 'Basic abc' }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: 'Bearer lkt_nope' },
+      { authorization: `Bearer lkt_${'x'.repeat(40)}` },
+      { authorization: 'Basic abc' },
+    ]) {
       const response = await rawMcp(server, headers);
       expect(response.status).toBe(401);
       expect(response.headers.get('www-authenticate')).toBe('Bearer');

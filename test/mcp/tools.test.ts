@@ -139,7 +139,9 @@ describe('update_monitor', () => {
     const cases: Record<string, unknown>[] = [{ timeoutSeconds: 0 }, { type: 'ssl' }, { host: 'example.com' }, { notificationPolicyId: NOBODY }];
     const details = [];
     for (const body of cases) {
-      details.push(await sameValidation(asOwner.call('update_monitor', { monitorId: created.id, ...body }), rest(owner, 'PATCH', `/api/v1/monitors/${created.id}`, body)));
+      details.push(
+        await sameValidation(asOwner.call('update_monitor', { monitorId: created.id, ...body }), rest(owner, 'PATCH', `/api/v1/monitors/${created.id}`, body)),
+      );
     }
     expect(details[0]).toMatch(/^timeoutSeconds: /);
     expect(details.slice(1, 3)).toEqual(['type: is not allowed', 'host: is not allowed']);
@@ -170,7 +172,10 @@ describe('delete_monitor', () => {
 
   it('rejects arguments it does not take, as DELETE rejects a body', async () => {
     const created = await newMonitor();
-    await sameValidation(asOwner.call('delete_monitor', { monitorId: created.id, force: true }), rest(owner, 'DELETE', `/api/v1/monitors/${created.id}`, { force: true }));
+    await sameValidation(
+      asOwner.call('delete_monitor', { monitorId: created.id, force: true }),
+      rest(owner, 'DELETE', `/api/v1/monitors/${created.id}`, { force: true }),
+    );
     expect((await rest(owner, 'GET', `/api/v1/monitors/${created.id}`)).status).toBe(200);
   });
 });
@@ -325,7 +330,10 @@ describe('resolve_incident', () => {
   it('fails validation with the same problem as REST', async () => {
     const incident = await newIncident();
     for (const body of [{ message: '' }, { message: 42 }, { note: 'x' }]) {
-      await sameValidation(asOwner.call('resolve_incident', { incidentId: incident.id, ...body }), rest(owner, 'POST', `/api/v1/incidents/${incident.id}/resolve`, body));
+      await sameValidation(
+        asOwner.call('resolve_incident', { incidentId: incident.id, ...body }),
+        rest(owner, 'POST', `/api/v1/incidents/${incident.id}/resolve`, body),
+      );
     }
   });
 

@@ -79,7 +79,7 @@ describe('roles', () => {
 });
 
 describe('isolation', () => {
-  it('another team\'s id, a deleted id, an unknown id and a non-UUID give the same 404 on every endpoint, and change nothing', async () => {
+  it("another team's id, a deleted id, an unknown id and a non-UUID give the same 404 on every endpoint, and change nothing", async () => {
     const other = await client(server);
     const foreign = expectCreated(await other.request('POST', MONITORS, httpBody({ auth: { type: 'bearer', secret: 'theirs' } })));
     const foreignRow = await storedRow(server, foreign.id);

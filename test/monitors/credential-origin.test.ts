@@ -76,7 +76,13 @@ describe('PATCH url to another origin with credentials stored', () => {
     expectAuthError(await request('PATCH', `${MONITORS}/${monitor.id}`, { url: `${b.url}/refused` }));
     expectAuthError(await request('PATCH', `${MONITORS}/${monitor.id}`, { url: `${b.url}/refused`, name: 'Moved', expectedStatus: 204 }));
 
-    expect(await storedRow(server, monitor.id)).toMatchObject({ url: before!.url, name: before!.name, expected_status: 200, auth_secret: before!.auth_secret, updated_at: before!.updated_at });
+    expect(await storedRow(server, monitor.id)).toMatchObject({
+      url: before!.url,
+      name: before!.name,
+      expected_status: 200,
+      auth_secret: before!.auth_secret,
+      updated_at: before!.updated_at,
+    });
     await checkNow(monitor.id);
     expect(hitsAt(b, '/refused')).toEqual([]);
     expect(hitsAt(a, '/refused').every((h) => h.headers.authorization === `Bearer ${FIRST}`)).toBe(true);
@@ -96,9 +102,7 @@ describe('PATCH url to another origin with credentials stored', () => {
 
   it('with a new auth value sends only the new credential to the new origin', async () => {
     const monitor = await createWithAuth(`${a.url}/replaced`);
-    const moved = expectOk(
-      await request('PATCH', `${MONITORS}/${monitor.id}`, { url: `${b.url}/replaced`, auth: { type: 'bearer', secret: SECOND } }),
-    );
+    const moved = expectOk(await request('PATCH', `${MONITORS}/${monitor.id}`, { url: `${b.url}/replaced`, auth: { type: 'bearer', secret: SECOND } }));
     expect(moved.auth).toEqual({ type: 'bearer', username: null, headerName: null, secretSet: true });
 
     await checkNow(monitor.id);

@@ -146,9 +146,7 @@ describe('PATCH', () => {
   it('changes only the fields sent and bumps updatedAt', async () => {
     const created = expectCreated(await owner.request('POST', MONITORS, httpBody({ auth: { type: 'bearer', secret: 'tok' } })));
     await new Promise((r) => setTimeout(r, 5));
-    const patched = expectOk(
-      await owner.request('PATCH', `${MONITORS}/${created.id}`, { name: 'Renamed', expectedStatus: 204, regions: ['asia'] }),
-    );
+    const patched = expectOk(await owner.request('PATCH', `${MONITORS}/${created.id}`, { name: 'Renamed', expectedStatus: 204, regions: ['asia'] }));
     expect(patched).toEqual({ ...created, name: 'Renamed', expectedStatus: 204, regions: ['asia'], updatedAt: patched.updatedAt });
     expect(Date.parse(patched.updatedAt)).toBeGreaterThan(Date.parse(created.updatedAt));
     expect(expectOk(await owner.request('GET', `${MONITORS}/${created.id}`))).toEqual(patched);
@@ -226,9 +224,7 @@ describe('delete', () => {
 describe('for the check engine', () => {
   it('findActiveForCheck gives the decrypted credentials; listActiveForCheck leaves out paused and deleted monitors', async () => {
     const team = await client(server);
-    const basic = expectCreated(
-      await team.request('POST', MONITORS, httpBody({ auth: { type: 'header', headerName: 'X-Api-Key', secret: 'k-123' } })),
-    );
+    const basic = expectCreated(await team.request('POST', MONITORS, httpBody({ auth: { type: 'header', headerName: 'X-Api-Key', secret: 'k-123' } })));
     const tls = expectCreated(await team.request('POST', MONITORS, sslBody({ port: 8443 })));
     const paused = expectCreated(await team.request('POST', MONITORS, httpBody()));
     expectOk(await team.request('POST', `${MONITORS}/${paused.id}/pause`));
@@ -277,9 +273,7 @@ describe('for the check engine', () => {
 describe('OpenAPI document', () => {
   it('documents the monitor endpoints with the request and record schemas', async () => {
     const doc = (await server.request('GET', '/api/v1/openapi.json')).body;
-    expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining([MONITORS, `${MONITORS}/{id}`, `${MONITORS}/{id}/pause`, `${MONITORS}/{id}/resume`]),
-    );
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([MONITORS, `${MONITORS}/{id}`, `${MONITORS}/{id}/pause`, `${MONITORS}/{id}/resume`]));
     const create = doc.paths[MONITORS].post;
     expect(create.operationId).toBe('createMonitor');
     const body = create.requestBody.content['application/json'].schema;

@@ -49,9 +49,7 @@ describe('auth', () => {
 
   it('a value replaces the credentials, type included', async () => {
     const { id } = expectCreated(await owner.request('POST', MONITORS, httpBody({ auth: initial })));
-    const patched = expectOk(
-      await owner.request('PATCH', `${MONITORS}/${id}`, { auth: { type: 'header', headerName: 'X-Api-Key', secret: 'second-key' } }),
-    );
+    const patched = expectOk(await owner.request('PATCH', `${MONITORS}/${id}`, { auth: { type: 'header', headerName: 'X-Api-Key', secret: 'second-key' } }));
     expect(patched.auth).toEqual({ type: 'header', username: null, headerName: 'X-Api-Key', secretSet: true });
     expect(await secretOf(id)).toEqual({ type: 'header', username: null, headerName: 'X-Api-Key', secret: 'second-key' });
   });

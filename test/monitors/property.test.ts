@@ -13,7 +13,19 @@ const RUNS = Number(process.env.PROPERTY_RUNS ?? 150);
 /** Each run is one or two requests; allow for a slow machine when PROPERTY_RUNS is raised. */
 const TIMEOUT_MS = Math.max(30_000, RUNS * 100);
 
-const COMMON_KEYS = ['type', 'name', 'intervalSeconds', 'timeoutSeconds', 'regions', 'notificationPolicyId', 'status', 'paused', 'lastCheckedAt', 'createdAt', 'updatedAt'];
+const COMMON_KEYS = [
+  'type',
+  'name',
+  'intervalSeconds',
+  'timeoutSeconds',
+  'regions',
+  'notificationPolicyId',
+  'status',
+  'paused',
+  'lastCheckedAt',
+  'createdAt',
+  'updatedAt',
+];
 const KEYS = {
   http: ['id', ...COMMON_KEYS, 'url', 'method', 'expectedStatus', 'auth'].sort(),
   ssl: ['id', ...COMMON_KEYS, 'host', 'port', 'warningDays', 'certificate'].sort(),
@@ -51,10 +63,9 @@ const fieldValues: Record<string, fc.Arbitrary<unknown>> = {
 
 const monitorLike = fc
   .tuple(
-    fc.record(
-      Object.fromEntries(Object.entries(fieldValues).map(([k, v]) => [k, fc.oneof({ weight: 4, arbitrary: v }, { weight: 1, arbitrary: anyJson })])),
-      { requiredKeys: [] },
-    ),
+    fc.record(Object.fromEntries(Object.entries(fieldValues).map(([k, v]) => [k, fc.oneof({ weight: 4, arbitrary: v }, { weight: 1, arbitrary: anyJson })])), {
+      requiredKeys: [],
+    }),
     fc.dictionary(fc.string({ maxLength: 8 }), anyJson, { maxKeys: 2 }),
     fc.boolean(),
   )
@@ -63,9 +74,7 @@ const monitorLike = fc
 /** Mostly complete, valid-looking monitors with one field changed, so that success is reached too. */
 const nearlyValid = fc
   .tuple(fc.constantFrom('http', 'ssl'), fc.constantFrom(...Object.keys(fieldValues)))
-  .chain(([type, field]) =>
-    fieldValues[field]!.map((value) => ({ ...(type === 'http' ? httpBody() : sslBody()), [field]: value })),
-  );
+  .chain(([type, field]) => fieldValues[field]!.map((value) => ({ ...(type === 'http' ? httpBody() : sslBody()), [field]: value })));
 
 const bodies = fc.oneof(
   { weight: 3, arbitrary: nearlyValid },
@@ -79,11 +88,9 @@ const FIELDS_OF = {
   http: ['name', 'intervalSeconds', 'timeoutSeconds', 'regions', 'notificationPolicyId', 'url', 'method', 'expectedStatus', 'auth'],
   ssl: ['name', 'intervalSeconds', 'timeoutSeconds', 'regions', 'notificationPolicyId', 'host', 'port', 'warningDays'],
 };
-const patchLike = (type: 'http' | 'ssl') =>
-  fc.record(Object.fromEntries(FIELDS_OF[type].map((k) => [k, fieldValues[k]!])), { requiredKeys: [] });
+const patchLike = (type: 'http' | 'ssl') => fc.record(Object.fromEntries(FIELDS_OF[type].map((k) => [k, fieldValues[k]!])), { requiredKeys: [] });
 /** One field of the monitor's own: accepted often enough that every run reaches the accepting path. */
-const onePatchField = (type: 'http' | 'ssl') =>
-  fc.constantFrom(...FIELDS_OF[type]).chain((field) => fieldValues[field]!.map((value) => ({ [field]: value })));
+const onePatchField = (type: 'http' | 'ssl') => fc.constantFrom(...FIELDS_OF[type]).chain((field) => fieldValues[field]!.map((value) => ({ [field]: value })));
 
 function send(c: Client, method: string, path: string, body: unknown): Promise<Answer> {
   if (body !== null && typeof body === 'object' && 'raw' in body && Object.keys(body).length === 1) {
@@ -121,40 +128,51 @@ afterAll(async () => {
 });
 
 describe('arbitrary JSON', () => {
-  it('POST answers a valid monitor or a validation problem', async () => {
-    let created = 0;
-    await fc.assert(
-      fc.asyncProperty(bodies, async (body) => {
-        const answer = await send(owner, 'POST', MONITORS, body);
-        if (expectMonitorOrProblem(answer, 201, MONITORS)) created++;
-      }),
-      { numRuns: RUNS },
-    );
-    expect(created).toBeGreaterThan(0);
-  }, TIMEOUT_MS);
-
-  for (const type of ['http', 'ssl'] as const) {
-    it(`PATCH of an ${type} monitor answers the monitor or a validation problem, and a rejection changes nothing`, async () => {
-      const base = type === 'http' ? httpBody({ auth: { type: 'bearer', secret: 'keep-me' } }) : sslBody({ warningDays: 5 });
-      const { id } = expectCreated(await owner.request('POST', MONITORS, base));
-      const path = `${MONITORS}/${id}`;
-      let accepted = 0;
+  it(
+    'POST answers a valid monitor or a validation problem',
+    async () => {
+      let created = 0;
       await fc.assert(
-        fc.asyncProperty(fc.oneof({ weight: 2, arbitrary: bodies }, { weight: 1, arbitrary: patchLike(type) }, { weight: 1, arbitrary: onePatchField(type) }), async (body) => {
-          const before = await storedRow(server, id);
-          const answer = await send(owner, 'PATCH', path, body);
-          const record = expectMonitorOrProblem(answer, 200, path);
-          if (record) {
-            accepted++;
-            expect(record).toMatchObject({ id, type });
-          } else {
-            expect(await storedRow(server, id)).toEqual(before);
-          }
+        fc.asyncProperty(bodies, async (body) => {
+          const answer = await send(owner, 'POST', MONITORS, body);
+          if (expectMonitorOrProblem(answer, 201, MONITORS)) created++;
         }),
         { numRuns: RUNS },
       );
-      expect(accepted).toBeGreaterThan(0);
-    }, TIMEOUT_MS);
+      expect(created).toBeGreaterThan(0);
+    },
+    TIMEOUT_MS,
+  );
+
+  for (const type of ['http', 'ssl'] as const) {
+    it(
+      `PATCH of an ${type} monitor answers the monitor or a validation problem, and a rejection changes nothing`,
+      async () => {
+        const base = type === 'http' ? httpBody({ auth: { type: 'bearer', secret: 'keep-me' } }) : sslBody({ warningDays: 5 });
+        const { id } = expectCreated(await owner.request('POST', MONITORS, base));
+        const path = `${MONITORS}/${id}`;
+        let accepted = 0;
+        await fc.assert(
+          fc.asyncProperty(
+            fc.oneof({ weight: 2, arbitrary: bodies }, { weight: 1, arbitrary: patchLike(type) }, { weight: 1, arbitrary: onePatchField(type) }),
+            async (body) => {
+              const before = await storedRow(server, id);
+              const answer = await send(owner, 'PATCH', path, body);
+              const record = expectMonitorOrProblem(answer, 200, path);
+              if (record) {
+                accepted++;
+                expect(record).toMatchObject({ id, type });
+              } else {
+                expect(await storedRow(server, id)).toEqual(before);
+              }
+            },
+          ),
+          { numRuns: RUNS },
+        );
+        expect(accepted).toBeGreaterThan(0);
+      },
+      TIMEOUT_MS,
+    );
   }
 
   it('the server logged no failure', () => {

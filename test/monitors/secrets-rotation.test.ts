@@ -45,7 +45,11 @@ describe('lookout secrets rotate', () => {
     const target = await startTarget();
     const hook = await startHttpReceiver();
     const smtp = await startSmtpReceiver();
-    cleanup.push(() => target.close(), () => hook.close(), () => smtp.close());
+    cleanup.push(
+      () => target.close(),
+      () => hook.close(),
+      () => smtp.close(),
+    );
 
     // First server: sealing with the old key; it runs no checks.
     const first = await startServer({ LOOKOUT_SECRET_KEY: oldKey, SMTP_URL: smtp.url });

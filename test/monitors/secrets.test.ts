@@ -92,7 +92,9 @@ describe('monitor secrets', () => {
     if (server.store === 'sqlite') {
       expect(server.env.LOOKOUT_SECRET_KEY).toBeUndefined();
       expect(statSync(file).mode & 0o777).toBe(0o600);
-      const keys = readFileSync(file, 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+      const keys = readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((l) => l && !l.startsWith('#'));
       expect(keys).toHaveLength(1);
       expect(Buffer.from(keys[0]!, 'base64')).toHaveLength(32);
       key = keys[0]!;
@@ -107,9 +109,7 @@ describe('monitor secrets', () => {
   it('never shows a secret in an answer, the log or the store at rest (SQLite file and WAL, or every PostgreSQL row)', async () => {
     const bearer = expectCreated(await call('POST', MONITORS, httpBody({ auth: { type: 'bearer', secret: SECRETS[0] } })));
     const basic = expectCreated(await call('POST', MONITORS, httpBody({ auth: { type: 'basic', username: 'svc', secret: SECRETS[1] } })));
-    const header = expectCreated(
-      await call('POST', MONITORS, httpBody({ auth: { type: 'header', headerName: 'X-Api-Key', secret: SECRETS[2] } })),
-    );
+    const header = expectCreated(await call('POST', MONITORS, httpBody({ auth: { type: 'header', headerName: 'X-Api-Key', secret: SECRETS[2] } })));
     expectOk(await call('PATCH', `${MONITORS}/${bearer.id}`, { auth: { type: 'bearer', secret: SECRETS[3] } }));
     // Rejected requests that carry a secret: invalid elsewhere, or the secret itself invalid.
     expectInvalid(await call('POST', MONITORS, httpBody({ url: 'nope', auth: { type: 'bearer', secret: SECRETS[4] } })), 'url', MONITORS);
@@ -185,7 +185,9 @@ describe('monitor secrets', () => {
     expect(pruned.code, pruned.stderr).toBe(0);
     expect(pruned.json.removedKeyIds).toEqual(expect.arrayContaining([oldKeyId, newKeyId]));
     expect(pruned.json.keyIds).toEqual([pruned.json.keyId]);
-    const keys = readFileSync(file, 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+    const keys = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'));
     expect(keys).toHaveLength(1);
     const again = await server.app.services.monitors.findActiveForCheck(after.id);
     expect(again?.type === 'http' && again.auth?.secret).toBe('after-rotation');

@@ -9,7 +9,14 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const body = (name: string) => ({
-  type: 'http', name, intervalSeconds: 60, timeoutSeconds: 5, regions: ['us-east'], url: 'https://example.com/', method: 'GET', expectedStatus: 200,
+  type: 'http',
+  name,
+  intervalSeconds: 60,
+  timeoutSeconds: 5,
+  regions: ['us-east'],
+  url: 'https://example.com/',
+  method: 'GET',
+  expectedStatus: 200,
 });
 const create = (member: Member, input: unknown) => server.request('POST', '/api/v1/monitors', { token: member.token, body: input });
 

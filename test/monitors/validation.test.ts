@@ -474,7 +474,11 @@ describe('order of errors', () => {
       'auth.headerName',
       'auth.realm',
     ]);
-    expect(await fields('POST', MONITORS, httpBody({ name: '', auth: { type: 'digest', secret: 'line\nbreak' } }))).toEqual(['name', 'auth.type', 'auth.secret']);
+    expect(await fields('POST', MONITORS, httpBody({ name: '', auth: { type: 'digest', secret: 'line\nbreak' } }))).toEqual([
+      'name',
+      'auth.type',
+      'auth.secret',
+    ]);
     const id = expectCreated(await owner.request('POST', MONITORS, httpBody())).id;
     expect(await fields('PATCH', `${MONITORS}/${id}`, { expectedStatus: 99, auth: { type: 'ntlm' } })).toEqual(['expectedStatus', 'auth.type', 'auth.secret']);
   });

@@ -15,7 +15,11 @@ describe('authentication', () => {
     const revoked = await server.addMember(owner.teamId, 'Member');
     await server.app.services.tokens.revoke(revoked.tokenId);
     const expiring = await server.app.services.tokens.create({ teamId: owner.teamId, userId: owner.userId, expiresInDays: 1 });
-    await server.app.store.db.updateTable('access_tokens').set({ expires_at: Date.now() - 1 }).where('id', '=', expiring.id).execute();
+    await server.app.store.db
+      .updateTable('access_tokens')
+      .set({ expires_at: Date.now() - 1 })
+      .where('id', '=', expiring.id)
+      .execute();
 
     const cases: Record<string, Record<string, string>> = {
       'no header': {},

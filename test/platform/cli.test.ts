@@ -19,7 +19,11 @@ describe('lookout CLI', () => {
     expect(team.code).toBe(0);
     expect(team.json).toEqual({ id: expect.any(String), name: 'Acme' });
 
-    const user = await runCli(['user', 'create', '--email', 'Alice@Acme.test', '--name', 'Alice', '--password-stdin', '--json'], env, 'correct horse battery\n');
+    const user = await runCli(
+      ['user', 'create', '--email', 'Alice@Acme.test', '--name', 'Alice', '--password-stdin', '--json'],
+      env,
+      'correct horse battery\n',
+    );
     expect(user.code).toBe(0);
     expect(user.json).toEqual({ id: expect.any(String), email: 'alice@acme.test' });
 
@@ -65,7 +69,11 @@ describe('lookout CLI', () => {
   });
 
   it.each([
-    ['an unknown team', ['member', 'add', '--team', '00000000-0000-7000-8000-000000000000', '--email', 'nobody@x.test', '--role', 'Admin'], /No user has the email|No team has the id/],
+    [
+      'an unknown team',
+      ['member', 'add', '--team', '00000000-0000-7000-8000-000000000000', '--email', 'nobody@x.test', '--role', 'Admin'],
+      /No user has the email|No team has the id/,
+    ],
     ['a bad role', ['member', 'set-role', '--team', 'x', '--email', 'x@x.test', '--role', 'King'], /No user|role: must be one of Member, Admin, Owner|No team/],
     ['a missing option', ['team', 'create'], /required option '--name <name>' not specified/],
     ['an invalid email', ['user', 'create', '--email', 'not-an-email'], /email: must be a valid email/],

@@ -10,7 +10,11 @@ describe('fair-check settings', () => {
   });
 
   it('read LOOKOUT_TEAM_CONCURRENCY, LOOKOUT_MAX_MONITORS_PER_TEAM and LOOKOUT_DNS_SERVERS', () => {
-    const config = loadConfig({ LOOKOUT_TEAM_CONCURRENCY: '8', LOOKOUT_MAX_MONITORS_PER_TEAM: '500', LOOKOUT_DNS_SERVERS: '10.0.0.2, 127.0.0.1:5353,[::1]:53,::1' });
+    const config = loadConfig({
+      LOOKOUT_TEAM_CONCURRENCY: '8',
+      LOOKOUT_MAX_MONITORS_PER_TEAM: '500',
+      LOOKOUT_DNS_SERVERS: '10.0.0.2, 127.0.0.1:5353,[::1]:53,::1',
+    });
     expect(config.teamConcurrency).toBe(8);
     expect(config.maxMonitorsPerTeam).toBe(500);
     expect(config.dnsServers).toEqual(['10.0.0.2', '127.0.0.1:5353', '[::1]:53', '::1']);

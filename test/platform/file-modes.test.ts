@@ -60,10 +60,19 @@ describe('files are private', () => {
     const dataDir = join(existing, 'data');
     const control = join(parent, 'control');
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOOKOUT_REGIONS: 'none', DATABASE_URL: `file:${join(dataDir, 'lookout.db')}` };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOOKOUT_REGIONS: 'none',
+      DATABASE_URL: `file:${join(dataDir, 'lookout.db')}`,
+    };
     delete env.LOOKOUT_SECRET_KEY; // the key file, not the environment
     // The control file shows the umask really is permissive for this process.
-    const child = spawn('sh', ['-c', `umask 000 && touch "${control}" && exec "${process.execPath}" "${join(ROOT, 'dist/main.js')}" serve`], { cwd: ROOT, env });
+    const child = spawn('sh', ['-c', `umask 000 && touch "${control}" && exec "${process.execPath}" "${join(ROOT, 'dist/main.js')}" serve`], {
+      cwd: ROOT,
+      env,
+    });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));

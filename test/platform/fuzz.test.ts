@@ -140,9 +140,13 @@ beforeAll(async () => {
   const rival = await server.newTeam('Owner');
   other.member.push(rival.userId);
   other.token.push(rival.tokenId);
-  for (let i = 0; i < Math.ceil(REQUESTS / 10 / TOKEN_SHARE) + 1; i++) actors.other.push({ token: (await server.addMember(rival.teamId, 'Owner')).token, used: 0 });
+  for (let i = 0; i < Math.ceil(REQUESTS / 10 / TOKEN_SHARE) + 1; i++)
+    actors.other.push({ token: (await server.addMember(rival.teamId, 'Owner')).token, used: 0 });
   await seedResources(rival, other);
-  const page = await server.request('PUT', '/api/v1/status-pages/current', { token: rival.token, body: { slug: `rival-${rival.teamId.slice(-8)}`, title: 'Rival', monitorIds: other.monitor } });
+  const page = await server.request('PUT', '/api/v1/status-pages/current', {
+    token: rival.token,
+    body: { slug: `rival-${rival.teamId.slice(-8)}`, title: 'Rival', monitorIds: other.monitor },
+  });
   expect(page.status).toBe(200);
 }, 120_000);
 
@@ -155,13 +159,25 @@ async function seedResources(member: Member, into: Record<Kind, string[]>): Prom
   for (let i = 0; i < 8; i++) {
     const monitor = await server.request('POST', '/api/v1/monitors', {
       token: member.token,
-      body: { type: 'http', name: `M${i}`, url: 'http://127.0.0.1:9/', method: 'GET', expectedStatus: 200, intervalSeconds: 60, timeoutSeconds: 5, regions: ['us-east'] },
+      body: {
+        type: 'http',
+        name: `M${i}`,
+        url: 'http://127.0.0.1:9/',
+        method: 'GET',
+        expectedStatus: 200,
+        intervalSeconds: 60,
+        timeoutSeconds: 5,
+        regions: ['us-east'],
+      },
     });
     expect(monitor.status, monitor.text).toBe(201);
     into.monitor.push(monitor.body.id);
   }
   for (let i = 0; i < 5; i++) {
-    const incident = await server.request('POST', '/api/v1/incidents', { token: member.token, body: { title: `I${i}`, monitorId: into.monitor[i], message: 'Looking' } });
+    const incident = await server.request('POST', '/api/v1/incidents', {
+      token: member.token,
+      body: { title: `I${i}`, monitorId: into.monitor[i], message: 'Looking' },
+    });
     expect(incident.status, incident.text).toBe(201);
     into.incident.push(incident.body.id);
   }
@@ -187,7 +203,13 @@ function specArbitrary(): fc.Arbitrary<Spec> {
   // url, an auth object's type): drop a field, give it a junk value, add an unknown field, or replace it.
   const mutate = (valid: fc.Arbitrary<unknown>) =>
     fc
-      .tuple(valid, fc.array(fc.nat(), { minLength: 1, maxLength: 4 }), fc.integer({ min: 0, max: 3 }), junkValue, fc.constantFrom('extra', 'id', 'teamId', 'createdAt', 'secretSet', 'role', 'toString'))
+      .tuple(
+        valid,
+        fc.array(fc.nat(), { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 0, max: 3 }),
+        junkValue,
+        fc.constantFrom('extra', 'id', 'teamId', 'createdAt', 'secretSet', 'role', 'toString'),
+      )
       .map(([value, path, how, junk, key]) => mutateAt(value, path, how, junk, key));
 
   return fc.constantFrom(...operations).chain((operation) => {
@@ -221,19 +243,36 @@ function specArbitrary(): fc.Arbitrary<Spec> {
       body,
       contentType: fc.constantFrom(...contentTypes),
       useContentType: fc.nat(9).map((n) => n < 8),
-      encoding: fc.oneof({ weight: 20, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom('gzip', 'br', 'x-junk', 'identity', 'gzip, identity') }),
+      encoding: fc.oneof(
+        { weight: 20, arbitrary: fc.constant(undefined) },
+        { weight: 1, arbitrary: fc.constantFrom('gzip', 'br', 'x-junk', 'identity', 'gzip, identity') },
+      ),
       headers: fc.oneof(
         { weight: 10, arbitrary: fc.constant({}) },
         {
           weight: 3,
           arbitrary: fc.dictionary(
             fc.constantFrom('accept', 'x-forwarded-for', 'x-csrf-token', 'cookie', 'x-junk', 'if-none-match', 'range', 'accept-encoding', 'x-request-id'),
-            fc.oneof(fc.string({ maxLength: 30, unit: 'grapheme-ascii' }), fc.constantFrom('lookout_session=junk', 'a'.repeat(8000), '*/*;q=x', '1.2.3.4, 10.0.0.1', 'text/event-stream')),
+            fc.oneof(
+              fc.string({ maxLength: 30, unit: 'grapheme-ascii' }),
+              fc.constantFrom('lookout_session=junk', 'a'.repeat(8000), '*/*;q=x', '1.2.3.4, 10.0.0.1', 'text/event-stream'),
+            ),
             { maxKeys: 3 },
           ),
         },
       ),
-      query: fc.constantFrom('', '', '', '?limit=-1', '?limit=99999999999999999999', '?cursor=%ZZ&x[]=1', '?__proto__[a]=1', '?%E0%A4%A=1', '?status=up&status=down', `?q=${'a'.repeat(3000)}`),
+      query: fc.constantFrom(
+        '',
+        '',
+        '',
+        '?limit=-1',
+        '?limit=99999999999999999999',
+        '?cursor=%ZZ&x[]=1',
+        '?__proto__[a]=1',
+        '?%E0%A4%A=1',
+        '?status=up&status=down',
+        `?q=${'a'.repeat(3000)}`,
+      ),
     });
   });
 }
@@ -327,7 +366,15 @@ function build(spec: Spec): { sent: Sent; headers: Record<string, string>; body:
   const shown = body === undefined ? '' : ` body=${String(body).slice(0, 300)}${String(body).length > 300 ? '…' : ''}`;
   const shownHeaders = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.length > 80 ? `${v.slice(0, 80)}…(${v.length})` : v]));
   return {
-    sent: { method: operation.method, path, foreign, junkAuth: auth === 'junk', badEncoding, routable, describe: `${operation.method} ${url.slice(0, 200)} headers=${JSON.stringify(shownHeaders)}${shown}` },
+    sent: {
+      method: operation.method,
+      path,
+      foreign,
+      junkAuth: auth === 'junk',
+      badEncoding,
+      routable,
+      describe: `${operation.method} ${url.slice(0, 200)} headers=${JSON.stringify(shownHeaders)}${shown}`,
+    },
     headers,
     body,
   };
@@ -368,7 +415,8 @@ function judge(operation: Operation, sent: Sent, status: number, headers: Record
   const allowed = operation.statuses.has(status) || GENERIC_STATUSES.includes(status) || (status === 400 && sent.badEncoding);
   if (!allowed) fail(sent, status, text, `status ${status} is not documented for ${operation.operationId}`);
   if (sent.foreign && status < 300) fail(sent, status, text, "another team's id was accepted");
-  if (sent.junkAuth && sent.routable && operation.auth && status !== 401 && status !== 429 && status !== 431) fail(sent, status, text, 'a request without a valid token was not refused');
+  if (sent.junkAuth && sent.routable && operation.auth && status !== 401 && status !== 429 && status !== 431)
+    fail(sent, status, text, 'a request without a valid token was not refused');
   if (status >= 400) {
     if (!type.startsWith('application/problem+json')) fail(sent, status, text, 'error answer is not application/problem+json');
     let problem: any;
@@ -381,7 +429,8 @@ function judge(operation: Operation, sent: Sent, status: number, headers: Record
     const schemaError = validate(document.components.schemas.Problem, problem);
     if (schemaError) fail(sent, status, text, `problem does not match the Problem schema: ${schemaError}`);
     const code = String(problem.type).slice(`${PUBLIC_URL}/errors/`.length);
-    if (!String(problem.type).startsWith(`${PUBLIC_URL}/errors/`) || !/^[a-z-]+$/.test(code)) fail(sent, status, text, 'problem type is not {base_url}/errors/<code>');
+    if (!String(problem.type).startsWith(`${PUBLIC_URL}/errors/`) || !/^[a-z-]+$/.test(code))
+      fail(sent, status, text, 'problem type is not {base_url}/errors/<code>');
     if (problem.status !== status) fail(sent, status, text, 'problem status differs from the HTTP status');
     if (new Problem(code as ProblemCode, '').status !== status) fail(sent, status, text, `problem code ${code} belongs to another status`);
     if (problem.instance !== sent.path) fail(sent, status, text, 'problem instance is not the request path');
@@ -411,7 +460,12 @@ describe('fuzzing the API from its OpenAPI document', () => {
         { seed: SEED, numRuns: Math.ceil(REQUESTS / BATCH), endOnFailure: true },
       );
     } catch (error) {
-      const logged = server.logs().split('\n').filter((line) => line.includes('"level":50')).slice(0, 3).map((line) => line.slice(0, 1500));
+      const logged = server
+        .logs()
+        .split('\n')
+        .filter((line) => line.includes('"level":50'))
+        .slice(0, 3)
+        .map((line) => line.slice(0, 1500));
       const cause = [firstFailure ?? (error as Error).message.slice(0, 3000), ...logged].join('\n');
       throw new Error(`fuzz failed after ${sent} requests; rerun with FUZZ_SEED=${SEED} FUZZ_RUNS=${REQUESTS}\n${cause}`);
     }

@@ -11,7 +11,16 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const monitor = { type: 'http', name: 'Edge', url: 'https://example.com/', method: 'GET', expectedStatus: 200, intervalSeconds: 60, timeoutSeconds: 10, regions: ['us-east'] };
+const monitor = {
+  type: 'http',
+  name: 'Edge',
+  url: 'https://example.com/',
+  method: 'GET',
+  expectedStatus: 200,
+  intervalSeconds: 60,
+  timeoutSeconds: 10,
+  regions: ['us-east'],
+};
 
 /** Sends bytes as they are (no client library that would fix or refuse them) and reads until the server closes. */
 function rawExchange(bytes: string): Promise<string> {
@@ -49,7 +58,10 @@ describe('request bodies that are not JSON', () => {
       expectProblem(answer, 415, 'unsupported-media-type', path);
     }
     // The sign-in route reads its body without a token: the same rule.
-    const signIn = await server.request('POST', '/api/v1/session', { body: '{"email":"a@b.test","password":"x"}', headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    const signIn = await server.request('POST', '/api/v1/session', {
+      body: '{"email":"a@b.test","password":"x"}',
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    });
     expectProblem(signIn, 415, 'unsupported-media-type', '/api/v1/session');
   });
 
@@ -61,7 +73,13 @@ describe('request bodies that are not JSON', () => {
     });
     expect(noType.status).toBe(415);
     expect(noType.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'application/jsonx', 'text/json']) {
+    for (const type of [
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/json; charset=latin1',
+      'application/jsonx',
+      'text/json',
+    ]) {
       const answer = await server.request('POST', '/api/v1/monitors', { token: owner.token, body: monitor, headers: { 'content-type': type } });
       expectProblem(answer, 415, 'unsupported-media-type', '/api/v1/monitors');
     }
@@ -69,14 +87,22 @@ describe('request bodies that are not JSON', () => {
 
   it('still reads application/json with a UTF-8 charset and +json media types', async () => {
     for (const type of ['application/json; charset=utf-8', 'application/json;charset="UTF-8"', 'application/merge-patch+json']) {
-      const answer = await server.request('POST', '/api/v1/monitors', { token: owner.token, body: { ...monitor, name: type }, headers: { 'content-type': type } });
+      const answer = await server.request('POST', '/api/v1/monitors', {
+        token: owner.token,
+        body: { ...monitor, name: type },
+        headers: { 'content-type': type },
+      });
       expect(answer.status, answer.text).toBe(201);
     }
   });
 
   it('answers a compressed body with 415 instead of reading it as JSON', async () => {
     const body = JSON.stringify(monitor);
-    for (const [encoding, bytes] of [['gzip', gzipSync(body)], ['br', Buffer.from(body)], ['deflate, identity', Buffer.from(body)]] as const) {
+    for (const [encoding, bytes] of [
+      ['gzip', gzipSync(body)],
+      ['br', Buffer.from(body)],
+      ['deflate, identity', Buffer.from(body)],
+    ] as const) {
       const answer = await fetch(`${server.baseUrl}/api/v1/monitors`, {
         method: 'POST',
         headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json', 'content-encoding': encoding },
@@ -95,7 +121,11 @@ describe('request bodies that are not JSON', () => {
     const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
     const plain = await server.request('POST', '/mcp', { body: ping, headers: { ...headers, 'content-type': 'text/plain' } });
     expectProblem(plain, 415, 'unsupported-media-type', '/mcp');
-    const gzip = await fetch(`${server.baseUrl}/mcp`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: gzipSync(ping) });
+    const gzip = await fetch(`${server.baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: gzipSync(ping),
+    });
     expect(gzip.status).toBe(415);
     expect(gzip.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     // Without `Accept: text/event-stream` the MCP transport refuses with 406; it was a bare JSON-RPC error.

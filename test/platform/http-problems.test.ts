@@ -51,7 +51,10 @@ describe('HTTP conventions', () => {
       instance: '/api/v1/teams/current',
     });
     const requestId = answer.headers.get('x-request-id')!;
-    const line = broken.logs().split('\n').find((l) => l.includes('request failed'))!;
+    const line = broken
+      .logs()
+      .split('\n')
+      .find((l) => l.includes('request failed'))!;
     expect(JSON.parse(line)).toMatchObject({ level: 50, reqId: requestId, err: { message: expect.any(String) } });
     const ready = await broken.request('GET', '/readyz');
     expect(ready.status).toBe(503);

@@ -45,7 +45,10 @@ async function crash(running: ServeProcess): Promise<{ code: number | null; fata
   const exited = once(running.child, 'exit');
   running.child.kill('SIGUSR2');
   const [code] = (await exited) as [number | null];
-  const lines = running.output().split('\n').filter((line) => line.startsWith('{'));
+  const lines = running
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'));
   const fatal = lines.map((line) => JSON.parse(line)).find((entry) => entry.level === 60);
   return { code, fatal };
 }

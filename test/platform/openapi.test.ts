@@ -20,7 +20,12 @@ describe('OpenAPI document', () => {
 
     const routed = server.app.http.printRoutes({ commonPrefix: false });
     for (const path of Object.keys(answer.body.paths)) {
-      expect(routed).toContain(path.replace(/\{(\w+)\}/g, ':$1').split('/').pop());
+      expect(routed).toContain(
+        path
+          .replace(/\{(\w+)\}/g, ':$1')
+          .split('/')
+          .pop(),
+      );
     }
     expect(answer.body.paths['/api/v1/teams/current'].get.responses['401'].$ref).toBe('#/components/responses/unauthorized');
   });

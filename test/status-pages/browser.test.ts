@@ -27,7 +27,16 @@ beforeAll(async () => {
   url = `${server.baseUrl}/status/${showcase.slug}`;
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }, 60_000);
 afterAll(async () => {
@@ -55,10 +64,13 @@ async function open(options: { width: number; height: number; scheme?: 'light' |
 /** WCAG contrast ratio of two `rgb(…)` colours. */
 function contrast(a: string, b: string): number {
   const luminance = (css: string) => {
-    const [r, g, b2] = css.match(/[\d.]+/g)!.slice(0, 3).map((v) => {
-      const c = Number(v) / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
+    const [r, g, b2] = css
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map((v) => {
+        const c = Number(v) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * b2!;
   };
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
@@ -81,7 +93,13 @@ async function contrasts(page: Page, selector: string): Promise<Array<{ text: st
         }
         node = node.parentElement;
       }
-      return { text: String(element.textContent ?? '').trim().slice(0, 40), color: style(element).color, background };
+      return {
+        text: String(element.textContent ?? '')
+          .trim()
+          .slice(0, 40),
+        color: style(element).color,
+        background,
+      };
     }),
   );
   return pairs.filter((p) => p.text !== '').map((p) => ({ text: p.text, ratio: Math.round(contrast(p.color, p.background) * 100) / 100 }));

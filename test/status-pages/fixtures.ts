@@ -4,8 +4,7 @@ import type { Answer, Member, TestServer } from '../helpers/server.js';
 
 export const PAGE = '/api/v1/status-pages/current';
 
-export const call = (server: TestServer, who: Member, method: string, path: string, body?: unknown) =>
-  server.request(method, path, { token: who.token, body });
+export const call = (server: TestServer, who: Member, method: string, path: string, body?: unknown) => server.request(method, path, { token: who.token, body });
 
 export function expectStatus(answer: Answer, status: number): any {
   if (answer.status !== status) throw new Error(`expected ${status}, got ${answer.status}: ${answer.text}`);
@@ -92,7 +91,13 @@ export async function backdateIncident(server: TestServer, incidentId: string, o
   const db = server.app.store.db;
   const opened = Date.now() - openedDaysAgo * DAY_MS;
   const resolved = resolvedDaysAgo === undefined ? null : Date.now() - resolvedDaysAgo * DAY_MS;
-  const updates = await db.selectFrom('incident_updates').select(['id', 'status']).where('incident_id', '=', incidentId).orderBy('created_at').orderBy('id').execute();
+  const updates = await db
+    .selectFrom('incident_updates')
+    .select(['id', 'status'])
+    .where('incident_id', '=', incidentId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   let at = opened;
   for (const u of updates) {
     const when = u.status === 'resolved' && resolved !== null ? resolved : (at += 60_000);

@@ -86,7 +86,9 @@ describe('GET /status/{slug}', () => {
   it('shows the banner, each listed monitor in order with its status and 90 daily bars', async () => {
     const html = (await page()).text;
     expect(html).toContain('<h2 id="overall">Partial outage</h2>');
-    const names = [...html.matchAll(/<li class="monitor">\n<div class="monitor-head"><h3>([^<]*)<\/h3><span class="pill ([a-z-]+)">.*?(\w[\w ]*)<\/span>/g)].map((m) => [m[1], m[2], m[3]]);
+    const names = [
+      ...html.matchAll(/<li class="monitor">\n<div class="monitor-head"><h3>([^<]*)<\/h3><span class="pill ([a-z-]+)">.*?(\w[\w ]*)<\/span>/g),
+    ].map((m) => [m[1], m[2], m[3]]);
     expect(names).toEqual([
       ['API', 'degraded', 'Degraded'],
       ['Website', 'operational', 'Operational'],
@@ -404,7 +406,9 @@ describe('caching', () => {
       expect(decode(raw.body).equals(plainBody)).toBe(true);
       expect((await page('', { 'if-none-match': raw.headers.etag, 'accept-encoding': encoding })).status).toBe(304);
     }
-    expect((await fetch(`${server.baseUrl}/status/${slug}`, { headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } })).headers.get('content-encoding')).toBeNull();
+    expect(
+      (await fetch(`${server.baseUrl}/status/${slug}`, { headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } })).headers.get('content-encoding'),
+    ).toBeNull();
   });
 });
 

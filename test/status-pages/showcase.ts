@@ -20,9 +20,28 @@ export interface Showcase {
 export async function seedShowcase(server: TestServer, owner: Member, slug: string): Promise<Showcase> {
   const specs = [
     { name: 'Website', host: 'www.acme.example.test', status: 'up' as const, days: 90, bad: [[61, 2880, 9]] },
-    { name: 'Public API', host: 'api.acme.example.test', status: 'up' as const, days: 90, bad: [[12, 2880, 48], [44, 2880, 1]] },
+    {
+      name: 'Public API',
+      host: 'api.acme.example.test',
+      status: 'up' as const,
+      days: 90,
+      bad: [
+        [12, 2880, 48],
+        [44, 2880, 1],
+      ],
+    },
     { name: 'Dashboard', host: 'app.acme.example.test', status: 'up' as const, days: 90, bad: [[27, 2880, 3]] },
-    { name: 'Payments', host: 'pay.acme.example.test', status: 'degraded' as const, days: 90, bad: [[0, 1100, 140], [3, 2880, 40], [52, 2880, 230]] },
+    {
+      name: 'Payments',
+      host: 'pay.acme.example.test',
+      status: 'degraded' as const,
+      days: 90,
+      bad: [
+        [0, 1100, 140],
+        [3, 2880, 40],
+        [52, 2880, 230],
+      ],
+    },
     { name: 'Webhooks', host: 'hooks.acme.example.test', status: 'up' as const, days: 38, bad: [[3, 2880, 61]] },
   ];
   const listed: Array<{ id: string; name: string }> = [];

@@ -121,9 +121,12 @@ function Root() {
           setEnded(false);
           setSession(s);
           const next = new URLSearchParams(window.location.search).get('next');
-          navigate(next && next.startsWith('/') && !next.startsWith('//') ? next : window.location.pathname === '/login' ? '/monitors' : window.location.pathname, {
-            replace: true,
-          });
+          navigate(
+            next && next.startsWith('/') && !next.startsWith('//') ? next : window.location.pathname === '/login' ? '/monitors' : window.location.pathname,
+            {
+              replace: true,
+            },
+          );
         }}
       />
     );

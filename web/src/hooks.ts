@@ -55,9 +55,12 @@ export function useThrottled(effect: () => void, ms: number): () => void {
   const timer = useRef<number | null>(null);
   const latest = useRef(effect);
   latest.current = effect;
-  useEffect(() => () => {
-    if (timer.current !== null) window.clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current !== null) window.clearTimeout(timer.current);
+    },
+    [],
+  );
   return useCallback(() => {
     if (timer.current !== null) return;
     timer.current = window.setTimeout(() => {

@@ -122,10 +122,7 @@ export interface StatusPage {
 export type NotifyOn = 'down' | 'degraded' | 'up' | 'certificate-expiring';
 export const NOTIFY_ON: NotifyOn[] = ['down', 'degraded', 'up', 'certificate-expiring'];
 
-export type Channel =
-  | { type: 'webhook'; url: string; secretSet: boolean }
-  | { type: 'slack'; webhookUrl: string }
-  | { type: 'email'; to: string[] };
+export type Channel = { type: 'webhook'; url: string; secretSet: boolean } | { type: 'slack'; webhookUrl: string } | { type: 'email'; to: string[] };
 
 export interface Policy {
   id: string;

@@ -22,10 +22,7 @@ export const EMAIL_RECIPIENT_LIMIT = 20;
  * A channel as stored in `notification_policies.channels`. A webhook secret is sealed by the
  * secret box; its plain text exists only while a delivery is being signed.
  */
-export type StoredChannel =
-  | { type: 'webhook'; url: string; secret: string | null }
-  | { type: 'slack'; webhookUrl: string }
-  | { type: 'email'; to: string[] };
+export type StoredChannel = { type: 'webhook'; url: string; secret: string | null } | { type: 'slack'; webhookUrl: string } | { type: 'email'; to: string[] };
 
 type SecretFieldOf<T extends StoredChannel['type']> = Exclude<keyof Extract<StoredChannel, { type: T }>, 'type'>;
 

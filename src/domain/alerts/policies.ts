@@ -70,16 +70,11 @@ const SlackChannelInput = z.strictObject({
 
 const EmailChannelInput = z.strictObject({
   type: z.literal('email'),
-  to: z
-    .array(z.email().max(320))
-    .min(1)
-    .max(EMAIL_RECIPIENT_LIMIT)
-    .describe('1-20 email addresses; mail goes out through the SMTP server of SMTP_URL.'),
+  to: z.array(z.email().max(320)).min(1).max(EMAIL_RECIPIENT_LIMIT).describe('1-20 email addresses; mail goes out through the SMTP server of SMTP_URL.'),
 });
 
 export const ChannelInput = judgedUnion('type', [WebhookChannelInput, SlackChannelInput, EmailChannelInput], {
-  error: (issue) =>
-    (issue.input as { type?: unknown } | undefined)?.type === undefined ? 'is required' : 'must be one of webhook, slack, email',
+  error: (issue) => ((issue.input as { type?: unknown } | undefined)?.type === undefined ? 'is required' : 'must be one of webhook, slack, email'),
 }).describe('Where alerts go: {"type":"webhook","url","secret"?}, {"type":"slack","webhookUrl"} or {"type":"email","to":[…]}.');
 
 const NotifyOnInput = z
@@ -132,7 +127,9 @@ export const DeliveryAttemptRecord = z.object({
   durationMs: z.int(),
   outcome: z
     .enum(DELIVERY_OUTCOMES)
-    .describe('`delivered`: the channel accepted it; `retrying`: it failed and another attempt is scheduled (nextAttemptAt); `failed`: it failed and no attempt follows.'),
+    .describe(
+      '`delivered`: the channel accepted it; `retrying`: it failed and another attempt is scheduled (nextAttemptAt); `failed`: it failed and no attempt follows.',
+    ),
   statusCode: z.int().nullable().describe('The HTTP status the receiver answered with (webhook, Slack), else null.'),
   error: z.string().nullable(),
   nextAttemptAt: z.string().nullable(),
@@ -351,12 +348,7 @@ export class AlertPolicyService {
   /** A path id that is not a UUID, unknown or another team's: one identical 404. */
   private async find(actor: Actor, id: string): Promise<Selectable<NotificationPoliciesTable>> {
     const row = isUuid(id)
-      ? await this.db
-          .selectFrom('notification_policies')
-          .selectAll()
-          .where('id', '=', id.toLowerCase())
-          .where('team_id', '=', actor.teamId)
-          .executeTakeFirst()
+      ? await this.db.selectFrom('notification_policies').selectAll().where('id', '=', id.toLowerCase()).where('team_id', '=', actor.teamId).executeTakeFirst()
       : undefined;
     if (!row) throw problems.notFound('notification policy');
     return row;

@@ -124,12 +124,7 @@ export class AlertProcessor {
   /** Returns how many deliveries went into the outbox. */
   private async handle(trx: Trx, stored: StoredEvent): Promise<number> {
     const event = stored.event;
-    const monitor = await trx
-      .selectFrom('monitors')
-      .selectAll()
-      .where('id', '=', event.monitorId)
-      .where('team_id', '=', event.teamId)
-      .executeTakeFirst();
+    const monitor = await trx.selectFrom('monitors').selectAll().where('id', '=', event.monitorId).where('team_id', '=', event.teamId).executeTakeFirst();
     // A run that finished after its monitor was deleted changes nothing.
     if (!monitor || monitor.deleted_at !== null) return 0;
     if (event.type === 'monitor.status_changed') {

@@ -69,8 +69,6 @@ export interface KeySource {
 /** LOOKOUT_SECRET_KEY: one key, or several separated by commas, newest first. */
 export function envKeySource(value: string): KeySource {
   const parts = value.split(',').map((part) => part.trim());
-  const ring = new KeyRing(
-    parts.map((part, i) => parseKey(part, parts.length === 1 ? 'LOOKOUT_SECRET_KEY' : `LOOKOUT_SECRET_KEY (key ${i + 1})`)),
-  );
+  const ring = new KeyRing(parts.map((part, i) => parseKey(part, parts.length === 1 ? 'LOOKOUT_SECRET_KEY' : `LOOKOUT_SECRET_KEY (key ${i + 1})`)));
   return { description: 'LOOKOUT_SECRET_KEY', ring: () => ring, reload: () => ring };
 }

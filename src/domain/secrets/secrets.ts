@@ -92,14 +92,22 @@ export class SecretService {
           };
           const next = map(stored, reseal);
           if (!changed) continue;
-          await db.updateTable(table).set({ [column]: next }).where('id', '=', row.id).where(column, '=', stored).execute();
+          await db
+            .updateTable(table)
+            .set({ [column]: next })
+            .where('id', '=', row.id)
+            .where(column, '=', stored)
+            .execute();
           resealed[table]++;
         }
       }
     });
 
     const used = await this.keyIdsInUse();
-    const unused = ring.keys.slice(1).map((k) => k.id).filter((id) => !used.has(id));
+    const unused = ring.keys
+      .slice(1)
+      .map((k) => k.id)
+      .filter((id) => !used.has(id));
     let removedKeyIds: string[] = [];
     let finalRing = ring;
     if (options.prune && this.source.retain && unused.length > 0) {

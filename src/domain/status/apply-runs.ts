@@ -118,9 +118,7 @@ export function applyRuns(state: MonitorState, runs: readonly RunOutcome[]): App
         teamId: state.teamId,
         previousStatus: status,
         status: newStatus,
-        regions: state.regions
-          .filter((region) => results[region])
-          .map((region) => ({ region, ok: results[region]!.ok, error: results[region]!.error })),
+        regions: state.regions.filter((region) => results[region]).map((region) => ({ region, ok: results[region]!.ok, error: results[region]!.error })),
         occurredAt: iso(run.startedAt),
       });
       status = newStatus;

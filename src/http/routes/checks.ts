@@ -12,7 +12,7 @@ export function checkRoutes(services: Services): ApiRoute[] {
       operationId: 'listMonitorRuns',
       tag: 'Monitors',
       summary: 'The 100 most recent runs of a monitor, newest first.',
-      description: 'Any role. One run is one region\'s check result; a failure is recorded only after a confirming retry.',
+      description: "Any role. One run is one region's check result; a failure is recorded only after a confirming retry.",
       success: { status: 200, description: 'The runs.', schema: z.object({ data: z.array(RunRecord) }) },
       problems: ['not-found'],
       handler: async ({ actor, params }) => listOf(await services.checks.runs(actor, params.id!)),

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  CreatePolicyInput,
-  DeliveryAttemptRecord,
-  PolicyRecord,
-  PolicyTestResult,
-  UpdatePolicyInput,
-} from '../../domain/alerts/policies.js';
+import { CreatePolicyInput, DeliveryAttemptRecord, PolicyRecord, PolicyTestResult, UpdatePolicyInput } from '../../domain/alerts/policies.js';
 import type { Services } from '../../composition/services.js';
 import { listOf, type ApiRoute } from '../api-route.js';
 

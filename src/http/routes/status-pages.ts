@@ -28,7 +28,7 @@ export function statusPageRoutes(services: Services): ApiRoute[] {
       summary: "Create or replace the team's public status page.",
       description:
         'Roles Admin, Owner. Creates the page or replaces it whole (`showTargets` left out is false again) and answers 200 with the record either way. ' +
-        'A slug another team uses is 400 (`slug: is already taken`); a monitor id that is not one of your team\'s monitors is 400. ' +
+        "A slug another team uses is 400 (`slug: is already taken`); a monitor id that is not one of your team's monitors is 400. " +
         'The page is public at `{base_url}/status/<slug>` (HTML), `/status/<slug>.json` and `/status/<slug>/feed.atom`.',
       body: StatusPageInput,
       success: { status: 200, description: 'The page as stored.', schema: StatusPageRecord },

@@ -44,7 +44,6 @@ export function statusPages(service: Pick<StatusPageService, 'changeToken' | 'pu
       return reply.type(form.type).send(body);
     };
 
-
     // One route for `/status/<slug>` and `/status/<slug>.json`: a slug never holds a dot.
     app.get('/status/:page', async (request, reply) => {
       const page = (request.params as { page: string }).page;

@@ -218,16 +218,15 @@ ${timeline(incident)}
 function timeline(incident: PublicIncident): string {
   if (incident.updates.length === 0) return '';
   const items = incident.updates.map(
-    (u) => `<li><p><strong>${u.status ? INCIDENT_TEXT[u.status] : 'Update'}</strong> · ${escape(u.message)}</p><p class="when"><time datetime="${u.createdAt}">${dateTime(u.createdAt)}</time></p></li>`,
+    (u) =>
+      `<li><p><strong>${u.status ? INCIDENT_TEXT[u.status] : 'Update'}</strong> · ${escape(u.message)}</p><p class="when"><time datetime="${u.createdAt}">${dateTime(u.createdAt)}</time></p></li>`,
   );
   return `<ol class="timeline" aria-label="Updates, newest first">\n${items.join('\n')}\n</ol>`;
 }
 
 function monitors(list: PublicMonitor[]): string {
   const body =
-    list.length === 0
-      ? '<p class="empty">No systems are listed on this page.</p>'
-      : `<ul class="monitors">\n${list.map((m) => monitor(m)).join('\n')}\n</ul>`;
+    list.length === 0 ? '<p class="empty">No systems are listed on this page.</p>' : `<ul class="monitors">\n${list.map((m) => monitor(m)).join('\n')}\n</ul>`;
   return `<section aria-labelledby="systems-h">
 <div class="section-head"><h2 id="systems-h">Systems</h2><p>Uptime over the past <span class="p90">90</span><span class="p30">${PHONE_DAYS}</span> days</p></div>
 <div class="card">${body}</div>
@@ -267,7 +266,13 @@ function history(view: PublicStatusPage): string {
     byDay.set(day, [...(byDay.get(day) ?? []), incident]);
   }
   // Incidents that started before the window but ended within it keep their own start date.
-  const days = [...view.historyDays, ...[...byDay.keys()].filter((d) => !view.historyDays.includes(d)).sort().reverse()];
+  const days = [
+    ...view.historyDays,
+    ...[...byDay.keys()]
+      .filter((d) => !view.historyDays.includes(d))
+      .sort()
+      .reverse(),
+  ];
   const sections = days.map((day) => {
     const incidents = byDay.get(day) ?? [];
     const body = incidents.length === 0 ? '<p class="none">No incidents reported.</p>' : incidents.map(pastIncident).join('\n');
@@ -290,4 +295,3 @@ function pastIncident(incident: PublicIncident): string {
 ${timeline(incident)}
 </article>`;
 }
-

@@ -170,13 +170,7 @@ export function LineChart({ points, from, to, height = 220, label }: { points: C
           </g>
         ))}
         {xTicks.map((t, i) => (
-          <text
-            key={t}
-            className="chart-axis"
-            x={x(t)}
-            y={height - 6}
-            textAnchor={i === 0 ? 'start' : i === ticks - 1 ? 'end' : 'middle'}
-          >
+          <text key={t} className="chart-axis" x={x(t)} y={height - 6} textAnchor={i === 0 ? 'start' : i === ticks - 1 ? 'end' : 'middle'}>
             {tickLabel(t, to - from)}
           </text>
         ))}
@@ -184,15 +178,7 @@ export function LineChart({ points, from, to, height = 220, label }: { points: C
         <path className="chart-line" d={line} />
         {sorted.map((p, i) =>
           p.failures && p.failures > 0 ? (
-            <rect
-              key={i}
-              className="chart-fail"
-              x={x(p.t) - 2}
-              y={pad.top + innerH - 6}
-              width={4}
-              height={6}
-              opacity={0.35 + 0.65 * Math.min(1, p.failures)}
-            />
+            <rect key={i} className="chart-fail" x={x(p.t) - 2} y={pad.top + innerH - 6} width={4} height={6} opacity={0.35 + 0.65 * Math.min(1, p.failures)} />
           ) : null,
         )}
         {hovered && (
@@ -203,11 +189,7 @@ export function LineChart({ points, from, to, height = 220, label }: { points: C
         )}
       </svg>
       {hovered && (
-        <div
-          className="chart-tooltip"
-          style={{ left: Math.min(Math.max(x(hovered.t), 80), width - 80) }}
-          role="status"
-        >
+        <div className="chart-tooltip" style={{ left: Math.min(Math.max(x(hovered.t), 80), width - 80) }} role="status">
           <strong>{hovered.value === null ? 'No data' : ms(hovered.value)}</strong>
           <span>{new Date(hovered.t).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })}</span>
           {hovered.note && <span>{hovered.note}</span>}
@@ -223,11 +205,7 @@ export function UptimeBar({ buckets, label }: { buckets: Array<{ t: number; upti
   return (
     <div className="uptime-bar" role="img" aria-label={label}>
       {buckets.map((b) => (
-        <span
-          key={b.t}
-          title={b.note}
-          className={`uptime-cell ${b.uptime === null ? 'none' : b.uptime >= 99.9 ? 'good' : b.uptime >= 95 ? 'warn' : 'bad'}`}
-        />
+        <span key={b.t} title={b.note} className={`uptime-cell ${b.uptime === null ? 'none' : b.uptime >= 99.9 ? 'good' : b.uptime >= 95 ? 'warn' : 'bad'}`} />
       ))}
     </div>
   );

@@ -107,7 +107,14 @@ export function Layout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <header className="topbar">
-        <button type="button" className="icon-button" aria-label={open ? 'Close menu' : 'Open menu'} aria-expanded={open} aria-controls="sidebar" onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          aria-expanded={open}
+          aria-controls="sidebar"
+          onClick={() => setOpen(!open)}
+        >
           <Icon name={open ? 'x' : 'menu'} size={22} />
         </button>
         <Link to="/monitors" className="brand">

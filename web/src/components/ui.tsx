@@ -39,7 +39,17 @@ export function Button({ variant = 'secondary', size = 'md', icon, busy, childre
   );
 }
 
-export function ButtonLink({ to, icon, variant = 'secondary', children }: { to: string; icon?: IconName; variant?: 'primary' | 'secondary'; children: ReactNode }) {
+export function ButtonLink({
+  to,
+  icon,
+  variant = 'secondary',
+  children,
+}: {
+  to: string;
+  icon?: IconName;
+  variant?: 'primary' | 'secondary';
+  children: ReactNode;
+}) {
   return (
     <Link to={to} className={`btn btn-${variant} btn-md`}>
       {icon && <Icon name={icon} size={17} />}
@@ -186,7 +196,19 @@ export function PageHeader({
   );
 }
 
-export function Card({ title, actions, children, className, id }: { title?: string; actions?: ReactNode; children: ReactNode; className?: string; id?: string }) {
+export function Card({
+  title,
+  actions,
+  children,
+  className,
+  id,
+}: {
+  title?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  id?: string;
+}) {
   const headingId = useId();
   return (
     <section className={`card ${className ?? ''}`} aria-labelledby={title ? headingId : undefined} id={id}>
@@ -279,7 +301,19 @@ export function fieldError(error: ApiError | null | undefined, field: string): s
 
 /* Dialogs */
 
-export function Modal({ title, onClose, children, footer, wide }: { title: string; onClose: () => void; children: ReactNode; footer?: ReactNode; wide?: boolean }) {
+export function Modal({
+  title,
+  onClose,
+  children,
+  footer,
+  wide,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const headingId = useId();
   useEffect(() => {
@@ -289,7 +323,11 @@ export function Modal({ title, onClose, children, footer, wide }: { title: strin
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose();
       if (event.key === 'Tab' && ref.current) {
-        const focusable = [...ref.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])')];
+        const focusable = [
+          ...ref.current.querySelectorAll<HTMLElement>(
+            'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])',
+          ),
+        ];
         if (focusable.length === 0) return;
         const firstEl = focusable[0]!;
         const lastEl = focusable[focusable.length - 1]!;

@@ -1,6 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, api } from '../api.js';
-import { Button, Card, ErrorState, Field, FormError, IncidentBadge, Loading, Modal, PageHeader, SeverityBadge, fieldError, useToast } from '../components/ui.js';
+import {
+  Button,
+  Card,
+  ErrorState,
+  Field,
+  FormError,
+  IncidentBadge,
+  Loading,
+  Modal,
+  PageHeader,
+  SeverityBadge,
+  fieldError,
+  useToast,
+} from '../components/ui.js';
 import { dateTime } from '../format.js';
 import { useApi, useDocumentTitle } from '../hooks.js';
 import { Link } from '../router.js';
@@ -117,7 +130,12 @@ export function IncidentDetailPage({ id }: { id: string }) {
       </div>
     );
   }
-  if (!incident.data) return <div className="page"><Loading label="Loading incident…" /></div>;
+  if (!incident.data)
+    return (
+      <div className="page">
+        <Loading label="Loading incident…" />
+      </div>
+    );
   const i = incident.data;
   const open = i.status !== 'resolved';
 
@@ -172,9 +190,7 @@ export function IncidentDetailPage({ id }: { id: string }) {
         <PostUpdate
           incident={i}
           onPosted={(update) =>
-            incident.setData((current) =>
-              current ? { ...current, status: update.status ?? current.status, updates: [...current.updates, update] } : current,
-            )
+            incident.setData((current) => (current ? { ...current, status: update.status ?? current.status, updates: [...current.updates, update] } : current))
           }
         />
       ) : (

@@ -1,6 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, api } from '../api.js';
-import { Button, EmptyState, ErrorState, Field, FormError, IncidentBadge, Modal, PageHeader, SeverityBadge, SkeletonRows, fieldError, useToast } from '../components/ui.js';
+import {
+  Button,
+  EmptyState,
+  ErrorState,
+  Field,
+  FormError,
+  IncidentBadge,
+  Modal,
+  PageHeader,
+  SeverityBadge,
+  SkeletonRows,
+  fieldError,
+  useToast,
+} from '../components/ui.js';
 import { dateTime, relativeTime } from '../format.js';
 import { useApi, useDocumentTitle, useNow } from '../hooks.js';
 import { Link, navigate } from '../router.js';
@@ -119,9 +132,7 @@ export function IncidentsPage() {
       ) : shown.length === 0 ? (
         <div className="card">
           <EmptyState icon="check" title={show === 'open' ? 'No open incidents' : 'No incidents'}>
-            {show === 'open'
-              ? 'All quiet. Incidents open automatically when a monitor goes down, or you can open one by hand.'
-              : 'Nothing to show here yet.'}
+            {show === 'open' ? 'All quiet. Incidents open automatically when a monitor goes down, or you can open one by hand.' : 'Nothing to show here yet.'}
           </EmptyState>
         </div>
       ) : (

@@ -2,7 +2,20 @@ import { useEffect, useMemo, useState } from 'react';
 import { ApiError, api } from '../api.js';
 import { LineChart, UptimeBar, type ChartPoint } from '../components/charts.js';
 import { Icon } from '../components/icons.js';
-import { Button, ButtonLink, Card, ConfirmDialog, ErrorState, IncidentBadge, Loading, Notice, PageHeader, SkeletonRows, StatusBadge, useToast } from '../components/ui.js';
+import {
+  Button,
+  ButtonLink,
+  Card,
+  ConfirmDialog,
+  ErrorState,
+  IncidentBadge,
+  Loading,
+  Notice,
+  PageHeader,
+  SkeletonRows,
+  StatusBadge,
+  useToast,
+} from '../components/ui.js';
 import { date, dateTime, interval, ms, percent, relativeTime, shortTime } from '../format.js';
 import { useApi, useDocumentTitle, useNow, useThrottled } from '../hooks.js';
 import { useLive, useLiveEvents } from '../live.js';
@@ -172,7 +185,13 @@ function ResponseChart({ monitorId, runs, version }: { monitorId: string; runs: 
       actions={
         <div className="segmented segmented-sm" role="group" aria-label="Time range">
           {RANGES.map((r) => (
-            <button key={r.value} type="button" className={range === r.value ? 'active' : ''} aria-pressed={range === r.value} onClick={() => setRange(r.value)}>
+            <button
+              key={r.value}
+              type="button"
+              className={range === r.value ? 'active' : ''}
+              aria-pressed={range === r.value}
+              onClick={() => setRange(r.value)}
+            >
               {r.value}
             </button>
           ))}
@@ -296,7 +315,10 @@ function AvailabilityCard({ monitorId, version }: { monitorId: string; version: 
     });
   }, [s]);
   return (
-    <Card title="Uptime, last 30 days" actions={s ? <strong className={`uptime-big uptime-value ${uptimeClass(s.uptime)}`}>{percent(s.uptime)}</strong> : undefined}>
+    <Card
+      title="Uptime, last 30 days"
+      actions={s ? <strong className={`uptime-big uptime-value ${uptimeClass(s.uptime)}`}>{percent(s.uptime)}</strong> : undefined}
+    >
       {stats.error && !s ? (
         <ErrorState error={stats.error} onRetry={() => void stats.reload()} />
       ) : !s ? (
@@ -407,13 +429,7 @@ function SettingsCard({ monitor }: { monitor: Monitor }) {
         </div>
         <div>
           <dt>Notifications</dt>
-          <dd>
-            {monitor.notificationPolicyId ? (
-              <Link to={`/notifications/${monitor.notificationPolicyId}`}>{policy.data?.name ?? 'Policy'}</Link>
-            ) : (
-              'None'
-            )}
-          </dd>
+          <dd>{monitor.notificationPolicyId ? <Link to={`/notifications/${monitor.notificationPolicyId}`}>{policy.data?.name ?? 'Policy'}</Link> : 'None'}</dd>
         </div>
         <div>
           <dt>Created</dt>
@@ -553,9 +569,7 @@ export function MonitorDetailPage({ id }: { id: string }) {
             navigate('/monitors');
           }}
         >
-          <p>
-            It will no longer be checked or listed, and its stored credentials are erased. Its incidents stay. This cannot be undone.
-          </p>
+          <p>It will no longer be checked or listed, and its stored credentials are erased. Its incidents stay. This cannot be undone.</p>
         </ConfirmDialog>
       )}
     </div>

@@ -187,7 +187,9 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
                 <label key={type} className={`choice-card ${form.type === type ? 'selected' : ''}`}>
                   <input type="radio" name="type" value={type} checked={form.type === type} onChange={() => set('type', type)} />
                   <span className="choice-title">{type === 'http' ? 'HTTP' : 'SSL certificate'}</span>
-                  <span className="choice-text">{type === 'http' ? 'Request a URL and expect a status code.' : 'Check that a host’s certificate is valid and not expiring.'}</span>
+                  <span className="choice-text">
+                    {type === 'http' ? 'Request a URL and expect a status code.' : 'Check that a host’s certificate is valid and not expiring.'}
+                  </span>
                 </label>
               ))}
             </div>
@@ -200,7 +202,17 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
         {form.type === 'http' ? (
           <>
             <Field label="URL" error={err('url')}>
-              {(p) => <input {...p} name="url" type="url" inputMode="url" value={form.url} onChange={(e) => set('url', e.target.value)} placeholder="https://example.com/health" />}
+              {(p) => (
+                <input
+                  {...p}
+                  name="url"
+                  type="url"
+                  inputMode="url"
+                  value={form.url}
+                  onChange={(e) => set('url', e.target.value)}
+                  placeholder="https://example.com/health"
+                />
+              )}
             </Field>
             <div className="field-row">
               <Field label="Method" error={err('method')}>
@@ -213,7 +225,16 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
                 )}
               </Field>
               <Field label="Expected status" error={err('expectedStatus')} hint="A check succeeds only on exactly this code.">
-                {(p) => <input {...p} name="expectedStatus" type="number" inputMode="numeric" value={form.expectedStatus} onChange={(e) => set('expectedStatus', e.target.value)} />}
+                {(p) => (
+                  <input
+                    {...p}
+                    name="expectedStatus"
+                    type="number"
+                    inputMode="numeric"
+                    value={form.expectedStatus}
+                    onChange={(e) => set('expectedStatus', e.target.value)}
+                  />
+                )}
               </Field>
             </div>
           </>
@@ -226,7 +247,16 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
               {(p) => <input {...p} name="port" type="number" inputMode="numeric" value={form.port} onChange={(e) => set('port', e.target.value)} />}
             </Field>
             <Field label="Expiry warning (days)" optional error={err('warningDays')} hint="Warn this many days before expiry; empty for no warning.">
-              {(p) => <input {...p} name="warningDays" type="number" inputMode="numeric" value={form.warningDays} onChange={(e) => set('warningDays', e.target.value)} />}
+              {(p) => (
+                <input
+                  {...p}
+                  name="warningDays"
+                  type="number"
+                  inputMode="numeric"
+                  value={form.warningDays}
+                  onChange={(e) => set('warningDays', e.target.value)}
+                />
+              )}
             </Field>
           </div>
         )}
@@ -250,7 +280,16 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
             )}
           </Field>
           <Field label="Timeout (seconds)" error={err('timeoutSeconds')}>
-            {(p) => <input {...p} name="timeoutSeconds" type="number" inputMode="numeric" value={form.timeoutSeconds} onChange={(e) => set('timeoutSeconds', e.target.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                name="timeoutSeconds"
+                type="number"
+                inputMode="numeric"
+                value={form.timeoutSeconds}
+                onChange={(e) => set('timeoutSeconds', e.target.value)}
+              />
+            )}
           </Field>
         </div>
         <div className={`field ${err('regions') ? 'field-invalid' : ''}`} role="group" aria-labelledby="regions-label">
@@ -265,7 +304,11 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
               </label>
             ))}
           </div>
-          {err('regions') ? <p className="field-error">{err('regions')}</p> : <p className="field-hint">Down means every region fails; degraded means some do.</p>}
+          {err('regions') ? (
+            <p className="field-error">{err('regions')}</p>
+          ) : (
+            <p className="field-hint">Down means every region fails; degraded means some do.</p>
+          )}
         </div>
         <Field label="Notification policy" optional error={err('notificationPolicyId')}>
           {(p) => (
@@ -298,12 +341,23 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
             <div className="field-row">
               {form.authMode === 'basic' && (
                 <Field label="Username" error={err('auth.username')}>
-                  {(p) => <input {...p} name="authUsername" autoComplete="off" value={form.authUsername} onChange={(e) => set('authUsername', e.target.value)} />}
+                  {(p) => (
+                    <input {...p} name="authUsername" autoComplete="off" value={form.authUsername} onChange={(e) => set('authUsername', e.target.value)} />
+                  )}
                 </Field>
               )}
               {form.authMode === 'header' && (
                 <Field label="Header name" error={err('auth.headerName')}>
-                  {(p) => <input {...p} name="authHeaderName" autoComplete="off" value={form.authHeaderName} onChange={(e) => set('authHeaderName', e.target.value)} placeholder="X-Api-Key" />}
+                  {(p) => (
+                    <input
+                      {...p}
+                      name="authHeaderName"
+                      autoComplete="off"
+                      value={form.authHeaderName}
+                      onChange={(e) => set('authHeaderName', e.target.value)}
+                      placeholder="X-Api-Key"
+                    />
+                  )}
                 </Field>
               )}
               <Field
@@ -315,7 +369,16 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
                     : 'Stored encrypted; never shown again.'
                 }
               >
-                {(p) => <input {...p} name="authSecret" type="password" autoComplete="new-password" value={form.authSecret} onChange={(e) => set('authSecret', e.target.value)} />}
+                {(p) => (
+                  <input
+                    {...p}
+                    name="authSecret"
+                    type="password"
+                    autoComplete="new-password"
+                    value={form.authSecret}
+                    onChange={(e) => set('authSecret', e.target.value)}
+                  />
+                )}
               </Field>
             </div>
           )}
@@ -347,8 +410,17 @@ export function MonitorEditPage({ id }: { id: string }) {
   useDocumentTitle(monitor.data ? `Edit ${monitor.data.name}` : 'Edit monitor');
   return (
     <div className="page page-narrow">
-      <PageHeader title={monitor.data ? `Edit ${monitor.data.name}` : 'Edit monitor'} back={{ to: `/monitors/${id}`, label: monitor.data?.name ?? 'Monitor' }} />
-      {monitor.error ? <ErrorState error={monitor.error} onRetry={() => void monitor.reload()} /> : !monitor.data ? <Loading /> : <MonitorForm monitor={monitor.data} />}
+      <PageHeader
+        title={monitor.data ? `Edit ${monitor.data.name}` : 'Edit monitor'}
+        back={{ to: `/monitors/${id}`, label: monitor.data?.name ?? 'Monitor' }}
+      />
+      {monitor.error ? (
+        <ErrorState error={monitor.error} onRetry={() => void monitor.reload()} />
+      ) : !monitor.data ? (
+        <Loading />
+      ) : (
+        <MonitorForm monitor={monitor.data} />
+      )}
     </div>
   );
 }

@@ -180,7 +180,12 @@ export function MonitorsPage() {
               {shown.map((m) => {
                 const summary = summaries.get(m.id);
                 return (
-                  <tr key={m.id} className="clickable" data-monitor-id={m.id} onClick={(e) => (e.target as HTMLElement).closest('a') || navigate(`/monitors/${m.id}`)}>
+                  <tr
+                    key={m.id}
+                    className="clickable"
+                    data-monitor-id={m.id}
+                    onClick={(e) => (e.target as HTMLElement).closest('a') || navigate(`/monitors/${m.id}`)}
+                  >
                     <td data-label="Status" className="stack-corner">
                       <StatusBadge status={m.status} />
                     </td>

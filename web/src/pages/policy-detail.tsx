@@ -30,7 +30,12 @@ export function PolicyDetailPage({ id }: { id: string }) {
       </div>
     );
   }
-  if (!policy.data) return <div className="page"><Loading /></div>;
+  if (!policy.data)
+    return (
+      <div className="page">
+        <Loading />
+      </div>
+    );
   const p = policy.data;
   const used = monitors.data?.data.filter((m) => m.notificationPolicyId === id) ?? [];
 
@@ -116,7 +121,15 @@ export function PolicyDetailPage({ id }: { id: string }) {
           )}
         </Card>
       </div>
-      <Card title="Delivery log" className="table-card" actions={<Button size="sm" icon="refresh" onClick={() => void deliveries.reload()}>Refresh</Button>}>
+      <Card
+        title="Delivery log"
+        className="table-card"
+        actions={
+          <Button size="sm" icon="refresh" onClick={() => void deliveries.reload()}>
+            Refresh
+          </Button>
+        }
+      >
         {deliveries.error && !deliveries.data ? (
           <ErrorState error={deliveries.error} onRetry={() => void deliveries.reload()} />
         ) : !deliveries.data ? (
@@ -172,7 +185,9 @@ export function PolicyDetailPage({ id }: { id: string }) {
             navigate('/notifications');
           }}
         >
-          <p>{used.length ? `${used.length} monitor(s) use it; they keep running without notifications.` : 'No monitor uses it.'} Pending deliveries are dropped.</p>
+          <p>
+            {used.length ? `${used.length} monitor(s) use it; they keep running without notifications.` : 'No monitor uses it.'} Pending deliveries are dropped.
+          </p>
         </ConfirmDialog>
       )}
     </div>

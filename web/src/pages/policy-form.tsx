@@ -58,7 +58,9 @@ function PolicyForm({ policy }: { policy?: Policy }) {
     setError(null);
     const body = { name, notifyOn, channels: channels.map(channelBody) };
     try {
-      const saved = policy ? await api.patch<Policy>(`/api/v1/notification-policies/${policy.id}`, body) : await api.post<Policy>('/api/v1/notification-policies', body);
+      const saved = policy
+        ? await api.patch<Policy>(`/api/v1/notification-policies/${policy.id}`, body)
+        : await api.post<Policy>('/api/v1/notification-policies', body);
       toast('success', policy ? 'Policy saved' : 'Policy created');
       navigate(`/notifications/${saved.id}`);
     } catch (e) {
@@ -89,7 +91,11 @@ function PolicyForm({ policy }: { policy?: Policy }) {
         <div className="checks-inline">
           {NOTIFY_ON.map((n) => (
             <label key={n} className="check">
-              <input type="checkbox" checked={notifyOn.includes(n)} onChange={() => setNotifyOn((cur) => (cur.includes(n) ? cur.filter((x) => x !== n) : NOTIFY_ON.filter((x) => x === n || cur.includes(x))))} />
+              <input
+                type="checkbox"
+                checked={notifyOn.includes(n)}
+                onChange={() => setNotifyOn((cur) => (cur.includes(n) ? cur.filter((x) => x !== n) : NOTIFY_ON.filter((x) => x === n || cur.includes(x))))}
+              />
               {NOTIFY_LABELS[n]}
             </label>
           ))}
@@ -98,7 +104,9 @@ function PolicyForm({ policy }: { policy?: Policy }) {
       </div>
       <fieldset className="form-section">
         <legend>Channels</legend>
-        {fieldError(error, 'channels') && !channels.some((_, i) => fieldError(error, `channels.${i}`)) && <p className="field-error">{fieldError(error, 'channels')}</p>}
+        {fieldError(error, 'channels') && !channels.some((_, i) => fieldError(error, `channels.${i}`)) && (
+          <p className="field-error">{fieldError(error, 'channels')}</p>
+        )}
         {channels.map((c, i) => (
           <div key={c.key} className="channel-editor">
             <div className="channel-head">
@@ -111,14 +119,28 @@ function PolicyForm({ policy }: { policy?: Policy }) {
                   </select>
                 )}
               </Field>
-              <Button size="sm" variant="ghost" icon="trash" onClick={() => setChannels((cs) => cs.filter((x) => x.key !== c.key))} aria-label={`Remove channel ${i + 1}`}>
+              <Button
+                size="sm"
+                variant="ghost"
+                icon="trash"
+                onClick={() => setChannels((cs) => cs.filter((x) => x.key !== c.key))}
+                aria-label={`Remove channel ${i + 1}`}
+              >
                 Remove
               </Button>
             </div>
             {c.type === 'webhook' && (
               <div className="field-row">
                 <Field label="URL" error={error?.fieldMessage(`channels.${i}.url`)}>
-                  {(p) => <input {...p} type="url" value={c.url} onChange={(e) => update(c.key, { url: e.target.value })} placeholder="https://example.com/hooks/lookout" />}
+                  {(p) => (
+                    <input
+                      {...p}
+                      type="url"
+                      value={c.url}
+                      onChange={(e) => update(c.key, { url: e.target.value })}
+                      placeholder="https://example.com/hooks/lookout"
+                    />
+                  )}
                 </Field>
                 <Field
                   label="Signing secret"
@@ -126,13 +148,23 @@ function PolicyForm({ policy }: { policy?: Policy }) {
                   error={error?.fieldMessage(`channels.${i}.secret`)}
                   hint={c.secretSet ? 'A secret is stored; leave empty to keep it.' : '16-256 characters; signs each delivery (Lookout-Signature).'}
                 >
-                  {(p) => <input {...p} type="password" autoComplete="new-password" value={c.secret} onChange={(e) => update(c.key, { secret: e.target.value })} />}
+                  {(p) => (
+                    <input {...p} type="password" autoComplete="new-password" value={c.secret} onChange={(e) => update(c.key, { secret: e.target.value })} />
+                  )}
                 </Field>
               </div>
             )}
             {c.type === 'slack' && (
               <Field label="Slack incoming-webhook URL" error={error?.fieldMessage(`channels.${i}.webhookUrl`)}>
-                {(p) => <input {...p} type="url" value={c.webhookUrl} onChange={(e) => update(c.key, { webhookUrl: e.target.value })} placeholder="https://hooks.slack.com/services/…" />}
+                {(p) => (
+                  <input
+                    {...p}
+                    type="url"
+                    value={c.webhookUrl}
+                    onChange={(e) => update(c.key, { webhookUrl: e.target.value })}
+                    placeholder="https://hooks.slack.com/services/…"
+                  />
+                )}
               </Field>
             )}
             {c.type === 'email' && (
@@ -175,9 +207,17 @@ export function PolicyEditPage({ id }: { id: string }) {
   useDocumentTitle('Edit notification policy');
   return (
     <div className="page page-narrow">
-      <PageHeader title={policy.data ? `Edit ${policy.data.name}` : 'Edit policy'} back={{ to: `/notifications/${id}`, label: policy.data?.name ?? 'Policy' }} />
-      {policy.error ? <ErrorState error={policy.error} onRetry={() => void policy.reload()} /> : !policy.data ? <Loading /> : <PolicyForm policy={policy.data} />}
+      <PageHeader
+        title={policy.data ? `Edit ${policy.data.name}` : 'Edit policy'}
+        back={{ to: `/notifications/${id}`, label: policy.data?.name ?? 'Policy' }}
+      />
+      {policy.error ? (
+        <ErrorState error={policy.error} onRetry={() => void policy.reload()} />
+      ) : !policy.data ? (
+        <Loading />
+      ) : (
+        <PolicyForm policy={policy.data} />
+      )}
     </div>
   );
 }
-

@@ -79,7 +79,9 @@ export function StatusPageSettings() {
               · last changed {dateTime(page.data!.updatedAt)}
             </Notice>
           ) : (
-            <Notice kind="info">Your team has no status page yet.{canAdmin ? ' Fill in the form below to publish one.' : ' An Admin or Owner can publish one.'}</Notice>
+            <Notice kind="info">
+              Your team has no status page yet.{canAdmin ? ' Fill in the form below to publish one.' : ' An Admin or Owner can publish one.'}
+            </Notice>
           )}
           {canAdmin ? (
             <form className="card form-card" onSubmit={submit} noValidate>
@@ -87,7 +89,11 @@ export function StatusPageSettings() {
               <Field label="Title" error={fieldError(error, 'title')} hint="The heading of the page, e.g. “Acme status”.">
                 {(p) => <input {...p} name="title" value={title} onChange={(e) => setTitle(e.target.value)} />}
               </Field>
-              <Field label="Address" error={fieldError(error, 'slug')} hint={`Lower-case letters, digits and dashes. The page is at ${window.location.origin}/status/${slug || '…'}`}>
+              <Field
+                label="Address"
+                error={fieldError(error, 'slug')}
+                hint={`Lower-case letters, digits and dashes. The page is at ${window.location.origin}/status/${slug || '…'}`}
+              >
                 {(p) => (
                   <div className="input-prefix">
                     <span aria-hidden="true">/status/</span>
@@ -145,7 +151,12 @@ export function StatusPageSettings() {
                   </div>
                   <div>
                     <dt>Monitors shown</dt>
-                    <dd>{monitors.data?.data.filter((m) => page.data!.monitorIds.includes(m.id)).map((m) => m.name).join(', ') || 'None'}</dd>
+                    <dd>
+                      {monitors.data?.data
+                        .filter((m) => page.data!.monitorIds.includes(m.id))
+                        .map((m) => m.name)
+                        .join(', ') || 'None'}
+                    </dd>
                   </div>
                   <div>
                     <dt>Hosts shown</dt>

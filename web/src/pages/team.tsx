@@ -1,6 +1,22 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, api } from '../api.js';
-import { Button, Card, ConfirmDialog, CopyButton, EmptyState, ErrorState, Field, FormError, Modal, Notice, PageHeader, RoleBadge, SkeletonRows, fieldError, useToast } from '../components/ui.js';
+import {
+  Button,
+  Card,
+  ConfirmDialog,
+  CopyButton,
+  EmptyState,
+  ErrorState,
+  Field,
+  FormError,
+  Modal,
+  Notice,
+  PageHeader,
+  RoleBadge,
+  SkeletonRows,
+  fieldError,
+  useToast,
+} from '../components/ui.js';
 import { date } from '../format.js';
 import { useApi, useDocumentTitle, useNow, type Resource } from '../hooks.js';
 import { usePermissions, useSession } from '../session.js';
@@ -69,7 +85,7 @@ function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited: 
 function madeWith(tokens: TeamToken[], root: TeamToken): TeamToken[] {
   const ids = new Set([root.id]);
   const found: TeamToken[] = [];
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const t of tokens) {
       if (t.parentId !== null && ids.has(t.parentId) && !ids.has(t.id)) {
@@ -162,7 +178,8 @@ function TeamTokensCard({ tokens }: { tokens: Resource<{ data: TeamToken[] }> })
           }}
         >
           <p>
-            Anything using this token of {revoking.email} gets 401 Unauthorized from now on. Revoking it also revokes every token made with it, and the tokens made with those.
+            Anything using this token of {revoking.email} gets 401 Unauthorized from now on. Revoking it also revokes every token made with it, and the tokens
+            made with those.
             {also.length > 0 && ` Made with it: ${also.map((t) => `“${t.name}” of ${t.email}`).join(', ')}.`} This cannot be undone.
           </p>
         </ConfirmDialog>
@@ -342,9 +359,7 @@ export function TeamPage() {
             }
           }}
         >
-          <p>
-            {removing.email} loses access to this team at once; their API tokens for it stop working. Their account stays, with any other teams.
-          </p>
+          <p>{removing.email} loses access to this team at once; their API tokens for it stop working. Their account stays, with any other teams.</p>
         </ConfirmDialog>
       )}
     </div>

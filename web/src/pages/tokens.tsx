@@ -1,6 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, api } from '../api.js';
-import { Button, Card, ConfirmDialog, CopyButton, EmptyState, ErrorState, Field, FormError, Modal, Notice, PageHeader, SkeletonRows, fieldError, useToast } from '../components/ui.js';
+import {
+  Button,
+  Card,
+  ConfirmDialog,
+  CopyButton,
+  EmptyState,
+  ErrorState,
+  Field,
+  FormError,
+  Modal,
+  Notice,
+  PageHeader,
+  SkeletonRows,
+  fieldError,
+  useToast,
+} from '../components/ui.js';
 import { date, relativeTime } from '../format.js';
 import { useApi, useDocumentTitle, useNow } from '../hooks.js';
 import { useSession } from '../session.js';
