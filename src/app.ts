@@ -6,7 +6,7 @@ import type { Coordination } from './domain/ports/coordination.js';
 import { systemClock, type Clock } from './domain/ports/clock.js';
 import { createRedisCoordination } from './coordination/redis.js';
 import { createServices, type ServiceDeps, type Services } from './composition/services.js';
-import { apiRoutes } from './http/routes/index.js';
+import { apiOperations } from './api/operations.js';
 import { dashboard } from './http/dashboard.js';
 import { buildHttpServer } from './http/server.js';
 import { metricsRoute } from './http/metrics-route.js';
@@ -104,14 +104,15 @@ export async function createApp(options: AppOptions): Promise<App> {
   // node may plan (one at a time, under a lease) for the regional workers.
   const runtime = await createRuntime({ ...options, schedule: config.redisUrl !== null || config.regions.length > 0 });
   const { logger, store, coordination, services, engine } = runtime;
+  const operations = apiOperations(services);
   const http = await buildHttpServer({
     config,
     services,
     logger,
-    routes: apiRoutes(services),
+    operations,
     plugins: [
       metricsRoute(engine.metrics.registry),
-      mcpEndpoint({ config, services }),
+      mcpEndpoint({ config, services, operations }),
       dashboard(),
       statusPages(services.statusPages, { publicUrl: config.publicUrl, logger }),
     ],

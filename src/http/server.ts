@@ -6,14 +6,14 @@ import type { Actor } from '../domain/actor.js';
 import { newId } from '../domain/ids.js';
 import { Problem } from '../domain/problem.js';
 import type { Services } from '../composition/services.js';
-import { fastifyPath, type ApiRoute } from './api-route.js';
-import { authenticationHook } from './authenticate.js';
+import { API_PREFIX, type Operation } from '../api/operation.js';
+import { openApiDocument } from '../api/openapi.js';
+import { restApi } from './api-plugin.js';
 import { clientErrorHandler, frameworkErrors, MAX_PARAM_LENGTH } from './edge-errors.js';
 import { BODY_LIMIT_BYTES, registerJsonBody } from './json-body.js';
 import { trackAllowedMethods } from './method-not-allowed.js';
 import { requestPath, sendProblem, toProblem } from './problem-reply.js';
-import { openApiDocument } from './openapi.js';
-import { systemRoutes } from './routes/system.js';
+import { systemRoutes } from './system-routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,8 +25,8 @@ export interface HttpDeps {
   config: Config;
   services: Services;
   logger: Logger;
-  /** Every REST endpoint, registered under /api/v1 and documented in the OpenAPI document. */
-  routes: ApiRoute[];
+  /** Every operation of the API, served under /api/v1 and documented in the OpenAPI document. */
+  operations: Operation[];
   /** Readiness beyond the process being up (database reachable). */
   ready(): Promise<void>;
   /** Further parts to mount (dashboard, status pages, MCP, metrics). */
@@ -34,7 +34,7 @@ export interface HttpDeps {
 }
 
 export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> {
-  const { config, services, routes } = deps;
+  const { config, services, operations } = deps;
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
@@ -74,28 +74,9 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
     return sendProblem(reply, request, new Problem('not-found', 'No such endpoint.'), config.publicUrl);
   });
 
-  const authenticate = authenticationHook(services.access);
+  await app.register(restApi(operations, services.access), { prefix: API_PREFIX });
 
-  for (const route of routes) {
-    app.route({
-      method: route.method,
-      url: fastifyPath(route.path),
-      ...(route.auth !== false && { onRequest: authenticate }),
-      handler: async (request, reply) => {
-        const result = await route.handler({
-          actor: request.actor!,
-          params: request.params as Record<string, string>,
-          body: request.body,
-          request,
-          reply,
-        });
-        reply.status(route.success.status);
-        return route.success.status === 204 ? reply.send() : result;
-      },
-    });
-  }
-
-  const document = openApiDocument(routes, config);
+  const document = openApiDocument(operations, config);
   for (const route of systemRoutes({ document, ready: deps.ready })) app.route(route);
   for (const plugin of deps.plugins ?? []) await plugin(app);
   return app;

@@ -9,7 +9,8 @@ import { Problem, problems, type ProblemBody } from '../domain/problem.js';
 import type { Services } from '../composition/services.js';
 import { MalformedBody } from '../domain/validation.js';
 import { authenticationHook } from '../http/authenticate.js';
-import { jsonSchema } from '../http/openapi.js';
+import { jsonSchema } from '../api/openapi.js';
+import type { Operation } from '../api/operation.js';
 import { VERSION } from '../version.js';
 import { mcpTools, type McpTool } from './tools.js';
 
@@ -77,8 +78,8 @@ function problemAnswer(problem: Problem, baseUrl: string): CallToolResult {
  * more than is left is refused whole (429 problem with `Retry-After`) and none of it runs. GET and
  * DELETE answer 405 (no server-initiated streams, no sessions).
  */
-export function mcpEndpoint({ config, services }: { config: Config; services: Services }) {
-  const tools = new Map(mcpTools(services).map((tool) => [tool.name, tool]));
+export function mcpEndpoint({ config, services, operations }: { config: Config; services: Services; operations: Operation[] }) {
+  const tools = new Map(mcpTools(operations).map((tool) => [tool.name, tool]));
   const problem = jsonSchema(ProblemRecord, 'output');
   const listed = [...tools.values()].map((tool) => describe(tool, problem));
 

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { ADMINS } from '../../domain/roles.js';
 import type { Services } from '../../composition/services.js';
 import { TeamTokenRecord } from '../../domain/team-tokens.js';
-import { listOf, type ApiRoute } from '../api-route.js';
+import { listOf, type Operation } from '../operation.js';
 
 const TAG = 'Team';
 
 /** Admins and Owners overseeing every member's tokens; every rule is in TeamTokenService. */
-export function teamTokenRoutes(services: Services): ApiRoute[] {
+export function teamTokenOperations(services: Services): Operation[] {
   const tokens = services.teamTokens;
   return [
     {
@@ -15,7 +16,8 @@ export function teamTokenRoutes(services: Services): ApiRoute[] {
       operationId: 'listTeamTokens',
       tag: TAG,
       summary: 'Every member’s active personal access tokens in this team, newest first.',
-      description: 'Roles Admin, Owner. The token values themselves are never shown; `parentId` names the token a token was created with.',
+      roles: ADMINS,
+      description: 'The token values themselves are never shown; `parentId` names the token a token was created with.',
       success: { status: 200, description: 'The tokens.', schema: z.object({ data: z.array(TeamTokenRecord) }) },
       problems: ['forbidden'],
       handler: async ({ actor }) => listOf(await tokens.list(actor)),
@@ -26,7 +28,8 @@ export function teamTokenRoutes(services: Services): ApiRoute[] {
       operationId: 'revokeTeamToken',
       tag: TAG,
       summary: 'Revoke any member’s token: it, and every token created with it, stops working at once.',
-      description: 'Roles Admin, Owner. An id that is no active token of this team is not found.',
+      roles: ADMINS,
+      description: 'An id that is no active token of this team is not found.',
       success: { status: 204, description: 'Revoked; no body.' },
       problems: ['forbidden', 'not-found'],
       handler: ({ actor, params }) => tokens.revoke(actor, params.id!),

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { MonitorStatsRecord, MonitorSummaryRecord } from '../../domain/monitor-stats.js';
+import { ANY_ROLE } from '../../domain/roles.js';
 import type { Services } from '../../composition/services.js';
-import { listOf, type ApiRoute } from '../api-route.js';
+import { listOf, type Operation } from '../operation.js';
 
 /** Read-only chart and list figures from the check engine's rollups; the rules are in MonitorStatsService. */
-export function monitorStatsRoutes(services: Services): ApiRoute[] {
+export function monitorStatsOperations(services: Services): Operation[] {
   const stats = services.monitorStats;
   return [
     {
@@ -13,12 +14,13 @@ export function monitorStatsRoutes(services: Services): ApiRoute[] {
       operationId: 'getMonitorStats',
       tag: 'Monitors',
       summary: 'Uptime and response times of a monitor over 24 hours, 7 days or 30 days, in buckets.',
+      roles: ANY_ROLE,
       description:
-        'Any role. Query `range` = `24h` (default) or `7d` (hourly buckets) or `30d` (daily buckets); any other query parameter is 400. ' +
+        'Query `range` = `24h` (default) or `7d` (hourly buckets) or `30d` (daily buckets); any other query parameter is 400. ' +
         'Figures cover every region; p95 is read from a duration histogram and is the upper bound of its bucket.',
       success: { status: 200, description: 'The figures.', schema: MonitorStatsRecord },
       problems: ['validation', 'not-found'],
-      handler: ({ actor, params, request }) => stats.series(actor, params.id!, request.query),
+      handler: ({ actor, params, query }) => stats.series(actor, params.id!, query),
     },
     {
       method: 'GET',
@@ -26,7 +28,8 @@ export function monitorStatsRoutes(services: Services): ApiRoute[] {
       operationId: 'listMonitorSummaries',
       tag: 'Monitors',
       summary: 'For every monitor of the team: uptime over the last 24 hours and its newest runs.',
-      description: 'Any role. What a monitors list shows beside each status, in one call.',
+      roles: ANY_ROLE,
+      description: 'What a monitors list shows beside each status, in one call.',
       success: { status: 200, description: 'One summary per monitor, oldest monitor first.', schema: z.object({ data: z.array(MonitorSummaryRecord) }) },
       problems: [],
       handler: async ({ actor }) => listOf(await stats.summary(actor)),

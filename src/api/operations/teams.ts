@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { ANY_ROLE } from '../../domain/roles.js';
 import type { Services } from '../../composition/services.js';
 import { MemberRecord, TeamRecord } from '../../domain/teams.js';
-import { listOf, type ApiRoute } from '../api-route.js';
+import { listOf, type Operation } from '../operation.js';
 
-export function teamRoutes(services: Services): ApiRoute[] {
+export function teamOperations(services: Services): Operation[] {
   return [
     {
       method: 'GET',
@@ -11,8 +12,14 @@ export function teamRoutes(services: Services): ApiRoute[] {
       operationId: 'getTeam',
       tag: 'Team',
       summary: 'The team the token belongs to, with the role the token acts with.',
+      roles: ANY_ROLE,
       success: { status: 200, description: 'The team.', schema: TeamRecord },
       problems: [],
+      mcp: {
+        name: 'get_team',
+        title: 'Get your team',
+        description: 'The team your token belongs to, with `tokenRole`: the role (Member, Admin, Owner) your calls act with.',
+      },
       handler: ({ actor }) => services.teams.current(actor),
     },
     {
@@ -21,8 +28,14 @@ export function teamRoutes(services: Services): ApiRoute[] {
       operationId: 'listTeamMembers',
       tag: 'Team',
       summary: 'Every member of the team with role and join date.',
+      roles: ANY_ROLE,
       success: { status: 200, description: 'The members, earliest joined first.', schema: z.object({ data: z.array(MemberRecord) }) },
       problems: [],
+      mcp: {
+        name: 'list_team_members',
+        title: 'List team members',
+        description: 'Every member of your team with name, email, role (Member, Admin, Owner) and join date, earliest joined first.',
+      },
       handler: async ({ actor }) => listOf(await services.teams.members(actor)),
     },
   ];

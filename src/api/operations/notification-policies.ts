@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { CreatePolicyInput, DeliveryAttemptRecord, PolicyRecord, PolicyTestResult, UpdatePolicyInput } from '../../domain/alerts/policies.js';
+import { ADMINS, ANY_ROLE } from '../../domain/roles.js';
 import type { Services } from '../../composition/services.js';
-import { listOf, type ApiRoute } from '../api-route.js';
+import { listOf, type Operation } from '../operation.js';
 
 const TAG = 'Notification policies';
 const BY_ID = '/api/v1/notification-policies/{id}';
 
 /** Thin adapters: every rule (roles, team scope, validation, secrets) is in AlertPolicyService. */
-export function notificationPolicyRoutes(services: Services): ApiRoute[] {
+export function notificationPolicyOperations(services: Services): Operation[] {
   const policies = services.alertPolicies;
   return [
     {
@@ -16,7 +17,8 @@ export function notificationPolicyRoutes(services: Services): ApiRoute[] {
       operationId: 'listNotificationPolicies',
       tag: TAG,
       summary: 'Every notification policy of the team.',
-      description: 'Any role. Webhook secrets are never returned; `secretSet` says whether one is stored.',
+      roles: ANY_ROLE,
+      description: 'Webhook secrets are never returned; `secretSet` says whether one is stored.',
       success: { status: 200, description: 'The policies, oldest first.', schema: z.object({ data: z.array(PolicyRecord) }) },
       problems: [],
       handler: async ({ actor }) => listOf(await policies.list(actor)),
@@ -27,17 +29,15 @@ export function notificationPolicyRoutes(services: Services): ApiRoute[] {
       operationId: 'createNotificationPolicy',
       tag: TAG,
       summary: 'Create a notification policy: which monitor changes go to which channels.',
+      roles: ADMINS,
       description:
-        'Roles Admin, Owner. Point a monitor at it with `notificationPolicyId`. Events: monitor.down, monitor.degraded, ' +
+        'Point a monitor at it with `notificationPolicyId`. Events: monitor.down, monitor.degraded, ' +
         'monitor.up (only after down or degraded) and certificate.expiring, each delivered once per channel with retries for at least 24 h.',
       body: CreatePolicyInput,
       success: { status: 201, description: 'The created policy; `Location` names it.', schema: PolicyRecord },
       problems: ['validation', 'forbidden'],
-      handler: async ({ actor, body, reply }) => {
-        const created = await policies.create(actor, body);
-        reply.header('Location', `/api/v1/notification-policies/${created.id}`);
-        return created;
-      },
+      location: (created: { id: string }) => `/api/v1/notification-policies/${created.id}`,
+      handler: ({ actor, body }) => policies.create(actor, body),
     },
     {
       method: 'GET',
@@ -45,7 +45,7 @@ export function notificationPolicyRoutes(services: Services): ApiRoute[] {
       operationId: 'getNotificationPolicy',
       tag: TAG,
       summary: 'One notification policy.',
-      description: 'Any role.',
+      roles: ANY_ROLE,
       success: { status: 200, description: 'The policy.', schema: PolicyRecord },
       problems: ['not-found'],
       handler: ({ actor, params }) => policies.get(actor, params.id!),
@@ -56,8 +56,9 @@ export function notificationPolicyRoutes(services: Services): ApiRoute[] {
       operationId: 'updateNotificationPolicy',
       tag: TAG,
       summary: 'Change some fields of a notification policy.',
+      roles: ADMINS,
       description:
-        'Roles Admin, Owner. Only the fields sent change; `channels` replaces the whole list, and a webhook whose url is already in the ' +
+        'Only the fields sent change; `channels` replaces the whole list, and a webhook whose url is already in the ' +
         'policy keeps its secret when `secret` is omitted.',
       body: UpdatePolicyInput,
       success: { status: 200, description: 'The updated policy.', schema: PolicyRecord },
@@ -70,7 +71,8 @@ export function notificationPolicyRoutes(services: Services): ApiRoute[] {
       operationId: 'deleteNotificationPolicy',
       tag: TAG,
       summary: 'Delete a notification policy.',
-      description: 'Roles Admin, Owner. Its monitors keep running with `notificationPolicyId` null; its pending deliveries are dropped.',
+      roles: ADMINS,
+      description: 'Its monitors keep running with `notificationPolicyId` null; its pending deliveries are dropped.',
       success: { status: 204, description: 'Deleted; no body.' },
       problems: ['validation', 'forbidden', 'not-found'],
       handler: ({ actor, params, body }) => policies.delete(actor, params.id!, body),
@@ -81,8 +83,9 @@ export function notificationPolicyRoutes(services: Services): ApiRoute[] {
       operationId: 'testNotificationPolicy',
       tag: TAG,
       summary: 'Send a test event to every channel of the policy now.',
+      roles: ADMINS,
       description:
-        'Roles Admin, Owner. Sends event `test` (webhook body with `monitor`, `previousStatus`, `status` and `incidentId` null) once to each ' +
+        'Sends event `test` (webhook body with `monitor`, `previousStatus`, `status` and `incidentId` null) once to each ' +
         'channel and answers with each outcome; a failure is reported, not retried. The attempts appear in the deliveries log. ' +
         'At most 5 tests per policy per minute (across every node); the next is 429 `rate-limited` with `Retry-After` in seconds.',
       success: { status: 200, description: 'One outcome per channel.', schema: PolicyTestResult },
@@ -95,7 +98,8 @@ export function notificationPolicyRoutes(services: Services): ApiRoute[] {
       operationId: 'listNotificationDeliveries',
       tag: TAG,
       summary: 'The 100 newest delivery attempts of the policy, newest first, with their outcome.',
-      description: 'Any role. Each attempt names its event, channel, HTTP status or error, and when the next attempt is due.',
+      roles: ANY_ROLE,
+      description: 'Each attempt names its event, channel, HTTP status or error, and when the next attempt is due.',
       success: { status: 200, description: 'Up to 100 attempts, newest first.', schema: z.object({ data: z.array(DeliveryAttemptRecord) }) },
       problems: ['not-found'],
       handler: async ({ actor, params }) => listOf(await policies.deliveries(actor, params.id!)),

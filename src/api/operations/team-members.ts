@@ -1,13 +1,14 @@
 import { ChangeRoleInput, InviteMemberInput, InvitedMemberRecord } from '../../domain/team-members.js';
+import { ADMINS } from '../../domain/roles.js';
 import type { Services } from '../../composition/services.js';
 import { MemberRecord } from '../../domain/teams.js';
-import type { ApiRoute } from '../api-route.js';
+import type { Operation } from '../operation.js';
 
 const TAG = 'Team';
 const MEMBER = '/api/v1/teams/current/members/{userId}';
 
 /** Members managing members; every rule is in TeamMemberService. */
-export function teamMemberRoutes(services: Services): ApiRoute[] {
+export function teamMemberOperations(services: Services): Operation[] {
   const members = services.teamMembers;
   return [
     {
@@ -16,8 +17,9 @@ export function teamMemberRoutes(services: Services): ApiRoute[] {
       operationId: 'inviteTeamMember',
       tag: TAG,
       summary: 'Add a person to the team by email.',
+      roles: ADMINS,
       description:
-        'Roles Admin, Owner (only an Owner can add an Owner). An existing user is added and signs in as before, and the answer never carries a link for them; ' +
+        'Only an Owner can add an Owner. An existing user is added and signs in as before, and the answer never carries a link for them; ' +
         'a user whose invitation to another team is still open (no password chosen yet) is refused (400, `email`) until they have chosen one. ' +
         'For an email without a user, a user without a password is created and the answer carries a one-time `setPasswordUrl` (valid 7 days) to pass on.',
       body: InviteMemberInput,
@@ -31,8 +33,9 @@ export function teamMemberRoutes(services: Services): ApiRoute[] {
       operationId: 'changeTeamMemberRole',
       tag: TAG,
       summary: 'Change a member’s role.',
+      roles: ADMINS,
       description:
-        'Roles Admin, Owner. An Admin can neither make nor unmake Owners; the last Owner cannot be demoted (400), also by two changes made at once. ' +
+        'An Admin can neither make nor unmake Owners; the last Owner cannot be demoted (400), also by two changes made at once. ' +
         'The member’s tokens and sessions act with the new role at once.',
       body: ChangeRoleInput,
       success: { status: 200, description: 'The member with the new role.', schema: MemberRecord },
@@ -45,8 +48,8 @@ export function teamMemberRoutes(services: Services): ApiRoute[] {
       operationId: 'removeTeamMember',
       tag: TAG,
       summary: 'Remove a member from the team.',
-      description:
-        'Roles Admin, Owner. An Admin cannot remove an Owner; the last Owner cannot be removed (400). The member’s tokens for this team stop working at once.',
+      roles: ADMINS,
+      description: 'An Admin cannot remove an Owner; the last Owner cannot be removed (400). The member’s tokens for this team stop working at once.',
       success: { status: 204, description: 'Removed; no body.' },
       problems: ['validation', 'forbidden', 'not-found'],
       handler: ({ actor, params }) => members.remove(actor, params.userId!),

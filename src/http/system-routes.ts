@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
-import { Problem } from '../../domain/problem.js';
-import { renderDocsPage } from '../docs-page.js';
+import { Problem } from '../domain/problem.js';
+import { renderDocsPage } from './docs-page.js';
 
 /** Unauthenticated endpoints: probes, the OpenAPI document and its reference page. */
 export function systemRoutes(deps: { document: Record<string, unknown>; ready(): Promise<void> }): RouteOptions[] {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import { Problem, type ProblemCode } from '../domain/problem.js';
 import { VERSION } from '../version.js';
-import type { ApiRoute } from './api-route.js';
+import { rolesSentence, type Operation } from './operation.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -17,37 +17,40 @@ export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchem
   return rest;
 }
 
-/** The OpenAPI 3.1 document, generated from the same route definitions and schemas that serve requests. */
-export function openApiDocument(routes: ApiRoute[], config: Config): JsonSchema {
+/** The OpenAPI 3.1 document, generated from the same operation declarations and schemas that serve requests. */
+export function openApiDocument(operations: Operation[], config: Config): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
   const usedProblems = new Set<ProblemCode>([...ALWAYS, ...BODY]);
-  for (const route of routes) {
-    const params = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+  for (const operation of operations) {
+    const params = [...operation.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
       name,
       in: 'path',
       required: true,
       schema: { type: 'string', format: 'uuid' },
     }));
     const responses: Record<string, unknown> = {
-      [route.success.status]: route.success.schema
-        ? { description: route.success.description, content: { 'application/json': { schema: jsonSchema(route.success.schema, 'output') } } }
-        : { description: route.success.description },
+      [operation.success.status]: operation.success.schema
+        ? {
+            description: operation.success.description,
+            content: { [operation.success.mediaType ?? 'application/json']: { schema: jsonSchema(operation.success.schema, 'output') } },
+          }
+        : { description: operation.success.description },
     };
-    for (const code of [...route.problems, ...(route.body ? BODY : []), ...ALWAYS]) {
+    for (const code of [...operation.problems, ...(operation.body ? BODY : []), ...ALWAYS]) {
       usedProblems.add(code);
       const status = new Problem(code, '').status;
       responses[status] ??= { $ref: `#/components/responses/${code}` };
     }
-    paths[route.path] ??= {};
-    paths[route.path]![route.method.toLowerCase()] = {
-      operationId: route.operationId,
-      tags: [route.tag],
-      summary: route.summary,
-      ...(route.description && { description: route.description }),
+    paths[operation.path] ??= {};
+    paths[operation.path]![operation.method.toLowerCase()] = {
+      operationId: operation.operationId,
+      tags: [operation.tag],
+      summary: operation.summary,
+      description: [rolesSentence(operation.roles), operation.description].filter(Boolean).join(' '),
       ...(params.length > 0 && { parameters: params }),
-      ...(route.auth === false && { security: [] }),
-      ...(route.body && {
-        requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } },
+      ...(operation.roles === 'public' && { security: [] }),
+      ...(operation.body && {
+        requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(operation.body, 'input') } } },
       }),
       responses,
     };

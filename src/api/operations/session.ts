@@ -1,10 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../../composition/services.js';
 import { CSRF_HEADER, SessionRecord, SetPasswordInput, SignInInput, SwitchTeamInput } from '../../domain/sessions.js';
-import type { ApiRoute } from '../api-route.js';
-import { clearSessionCookie, headerValue, sessionCookieOf, setSessionCookie } from '../cookies.js';
+import { httpOf, type Operation } from '../operation.js';
+import { clearSessionCookie, headerValue, sessionCookieOf, setSessionCookie } from '../../http/cookies.js';
 
 const TAG = 'Session';
+
+/** A session answer carries the CSRF token: no cache may keep it. */
+const NO_STORE = { 'Cache-Control': 'no-store' };
 
 function csrfOf(request: FastifyRequest): string | undefined {
   return headerValue(request.headers[CSRF_HEADER]);
@@ -19,7 +22,7 @@ function client(request: FastifyRequest): { ip: string; userAgent?: string } {
  * The dashboard's session: sign in with email and password (an HttpOnly SameSite=Lax cookie),
  * read it, switch team, sign out. Thin adapters over SessionService; no bearer token involved.
  */
-export function sessionRoutes(services: Services): ApiRoute[] {
+export function sessionOperations(services: Services): Operation[] {
   const sessions = services.sessions;
   const secure = sessions.secureCookies;
   return [
@@ -33,13 +36,15 @@ export function sessionRoutes(services: Services): ApiRoute[] {
         'No token needed. Answers the session (user, team, teams, `csrfToken`) and sets the `lookout_session` cookie (HttpOnly, SameSite=Lax). ' +
         'Send `X-CSRF-Token: <csrfToken>` on every POST, PUT, PATCH and DELETE made with the cookie. ' +
         'A wrong email or password is 401; sign-in is throttled past 10 failures per account or 50 per client address in 15 minutes (429).',
-      auth: false,
+      roles: 'public',
       body: SignInInput,
       success: { status: 200, description: 'Signed in; `Set-Cookie` carries the session.', schema: SessionRecord },
       problems: ['validation', 'unauthorized', 'forbidden', 'rate-limited'],
-      handler: async ({ body, request, reply }) => {
-        const opened = await sessions.signIn(body, client(request));
-        setSessionCookie(reply, opened.secret, secure).header('Cache-Control', 'no-store');
+      headers: NO_STORE,
+      handler: async (call) => {
+        const { request, reply } = httpOf(call);
+        const opened = await sessions.signIn(call.body, client(request));
+        setSessionCookie(reply, opened.secret, secure);
         return opened.session;
       },
     },
@@ -50,13 +55,11 @@ export function sessionRoutes(services: Services): ApiRoute[] {
       tag: TAG,
       summary: 'The signed-in session: user, current team and role, every team, CSRF token.',
       description: 'Reads the session cookie; 401 when there is none or it has ended.',
-      auth: false,
+      roles: 'public',
       success: { status: 200, description: 'The session.', schema: SessionRecord },
       problems: ['unauthorized'],
-      handler: async ({ request, reply }) => {
-        reply.header('Cache-Control', 'no-store');
-        return sessions.current(sessionCookieOf(request));
-      },
+      headers: NO_STORE,
+      handler: (call) => sessions.current(sessionCookieOf(httpOf(call).request)),
     },
     {
       method: 'DELETE',
@@ -65,10 +68,11 @@ export function sessionRoutes(services: Services): ApiRoute[] {
       tag: TAG,
       summary: 'Sign out: ends the session on the server and clears the cookie.',
       description: 'Needs `X-CSRF-Token` while the session is active. Without an active session it only clears the cookie.',
-      auth: false,
+      roles: 'public',
       success: { status: 204, description: 'Signed out; no body.' },
       problems: ['forbidden'],
-      handler: async ({ request, reply }) => {
+      handler: async (call) => {
+        const { request, reply } = httpOf(call);
         await sessions.signOut(sessionCookieOf(request), csrfOf(request));
         clearSessionCookie(reply, secure);
       },
@@ -80,13 +84,14 @@ export function sessionRoutes(services: Services): ApiRoute[] {
       tag: TAG,
       summary: 'Act in another of your teams from now on.',
       description: 'Needs `X-CSRF-Token`. `teamId` must be a team the user is a member of (else 400).',
-      auth: false,
+      roles: 'public',
       body: SwitchTeamInput,
       success: { status: 200, description: 'The session, now in that team.', schema: SessionRecord },
       problems: ['validation', 'unauthorized', 'forbidden'],
-      handler: async ({ body, request, reply }) => {
-        reply.header('Cache-Control', 'no-store');
-        return sessions.switchTeam(sessionCookieOf(request), csrfOf(request), body);
+      headers: NO_STORE,
+      handler: (call) => {
+        const { request } = httpOf(call);
+        return sessions.switchTeam(sessionCookieOf(request), csrfOf(request), call.body);
       },
     },
     {
@@ -98,13 +103,15 @@ export function sessionRoutes(services: Services): ApiRoute[] {
       description:
         'No token needed. `token` is the secret after `#` in the link an Owner or Admin got when inviting a new user. ' +
         'The link works once and for 7 days; other sessions of the user end. Sets the session cookie like sign-in.',
-      auth: false,
+      roles: 'public',
       body: SetPasswordInput,
       success: { status: 200, description: 'Password set and signed in; `Set-Cookie` carries the session.', schema: SessionRecord },
       problems: ['validation', 'forbidden', 'rate-limited'],
-      handler: async ({ body, request, reply }) => {
-        const opened = await sessions.setPassword(body, client(request));
-        setSessionCookie(reply, opened.secret, secure).header('Cache-Control', 'no-store');
+      headers: NO_STORE,
+      handler: async (call) => {
+        const { request, reply } = httpOf(call);
+        const opened = await sessions.setPassword(call.body, client(request));
+        setSessionCookie(reply, opened.secret, secure);
         return opened.session;
       },
     },

@@ -1,7 +1,9 @@
+import { z } from 'zod';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { LiveEvent } from '../../domain/live-status.js';
+import { ANY_ROLE } from '../../domain/roles.js';
 import type { Services } from '../../composition/services.js';
-import type { ApiRoute } from '../api-route.js';
+import { httpOf, type Operation } from '../operation.js';
 
 /** How often a stream sends a keep-alive comment and re-checks that its caller may still read. */
 export const STREAM_HEARTBEAT_MS = 15_000;
@@ -10,7 +12,7 @@ export const STREAM_HEARTBEAT_MS = 15_000;
  * Server-sent events for live dashboards. Events: `snapshot` (first, every monitor's state) and
  * `monitor` (a status change, a completed check, a monitor added or removed), each as JSON.
  */
-export function eventRoutes(services: Services, options: { heartbeatMs?: number } = {}): ApiRoute[] {
+export function eventOperations(services: Services, options: { heartbeatMs?: number } = {}): Operation[] {
   const live = services.live;
   const heartbeatMs = options.heartbeatMs ?? STREAM_HEARTBEAT_MS;
   return [
@@ -20,15 +22,18 @@ export function eventRoutes(services: Services, options: { heartbeatMs?: number 
       operationId: 'streamEvents',
       tag: 'Events',
       summary: 'Live monitor status changes of the team as server-sent events (text/event-stream).',
+      roles: ANY_ROLE,
       description:
-        'Any role; token or dashboard session. The first event is `snapshot` ({"type":"snapshot","monitors":[{monitorId,status,paused,lastCheckedAt}]}); ' +
+        'Token or dashboard session. The first event is `snapshot` ({"type":"snapshot","monitors":[{monitorId,status,paused,lastCheckedAt}]}); ' +
         'then `monitor` ({"type":"monitor","change":"status|checked|added|removed","previousStatus","monitor":{…}}) within about two seconds of a change. ' +
         'A comment line every 15 s keeps the connection open; the stream ends when the token or session stops being valid. ' +
         'At most 5 streams are open per token or session (and a bounded number per server); the next is 429 `rate-limited` until one closes. ' +
         'HEAD answers the headers at once and opens no stream.',
-      success: { status: 200, description: 'An endless text/event-stream.' },
+      success: { status: 200, description: 'An endless text/event-stream.', mediaType: 'text/event-stream', schema: z.string() },
       problems: [],
-      handler: async ({ actor, request, reply }) => {
+      handler: async (call) => {
+        const { actor } = call;
+        const { request, reply } = httpOf(call);
         const headers = {
           ...(reply.getHeaders() as OutgoingHttpHeaders),
           'Content-Type': 'text/event-stream; charset=utf-8',

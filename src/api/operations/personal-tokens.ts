@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { CreateTokenInput, CreatedTokenRecord, PersonalTokenRecord } from '../../domain/personal-tokens.js';
+import { ANY_ROLE } from '../../domain/roles.js';
 import type { Services } from '../../composition/services.js';
-import { listOf, type ApiRoute } from '../api-route.js';
+import { listOf, type Operation } from '../operation.js';
 
 const TAG = 'Tokens';
 
 /** The caller's own personal access tokens; every rule is in PersonalTokenService. */
-export function personalTokenRoutes(services: Services): ApiRoute[] {
+export function personalTokenOperations(services: Services): Operation[] {
   const tokens = services.personalTokens;
   return [
     {
@@ -15,7 +16,8 @@ export function personalTokenRoutes(services: Services): ApiRoute[] {
       operationId: 'listTokens',
       tag: TAG,
       summary: 'Your active personal access tokens in this team, newest first, with when each was last used.',
-      description: 'Any role. Only your own tokens; the token values themselves are never shown again.',
+      roles: ANY_ROLE,
+      description: 'Only your own tokens; the token values themselves are never shown again.',
       success: { status: 200, description: 'The tokens.', schema: z.object({ data: z.array(PersonalTokenRecord) }) },
       problems: [],
       handler: async ({ actor }) => listOf(await tokens.list(actor)),
@@ -26,7 +28,8 @@ export function personalTokenRoutes(services: Services): ApiRoute[] {
       operationId: 'createToken',
       tag: TAG,
       summary: 'Create a personal access token for yourself in this team. The token is shown only in this answer.',
-      description: 'Any role; the token acts with your current role in this team. At most 50 active tokens per member and team.',
+      roles: ANY_ROLE,
+      description: 'The token acts with your current role in this team. At most 50 active tokens per member and team.',
       body: CreateTokenInput,
       success: { status: 201, description: 'The created token, with `token` shown this once.', schema: CreatedTokenRecord },
       problems: ['validation', 'forbidden'],
@@ -38,7 +41,8 @@ export function personalTokenRoutes(services: Services): ApiRoute[] {
       operationId: 'revokeToken',
       tag: TAG,
       summary: 'Revoke one of your tokens: it stops working at once.',
-      description: 'Any role; only your own tokens (any other id is not found).',
+      roles: ANY_ROLE,
+      description: 'Only your own tokens (any other id is not found).',
       success: { status: 204, description: 'Revoked; no body.' },
       problems: ['forbidden', 'not-found'],
       handler: ({ actor, params }) => tokens.revoke(actor, params.id!),

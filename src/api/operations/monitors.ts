@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import {
+  HttpMonitorFields,
+  MonitorCommonFields,
+  MonitorCreate,
+  MonitorList,
+  MonitorRecord,
+  MonitorUpdate,
+  SslMonitorFields,
+  UntypedMonitorCreate,
+} from '../../domain/monitor-schemas.js';
+import { ADMINS, ANY_ROLE, WRITERS } from '../../domain/roles.js';
+import type { Services } from '../../composition/services.js';
+import { RawJson, type Operation } from '../operation.js';
+
+const TAG = 'Monitors';
+const BY_ID = '/api/v1/monitors/{id}';
+
+/** The MCP argument that names a monitor. */
+export const MONITOR_ID = { name: 'monitorId', description: 'The id of a monitor of your team (see list_monitors).' };
+
+/* MCP clients and model APIs reject a top-level oneOf/anyOf, so the tools advertise the HTTP and SSL
+   shapes of REST's union as one flat object of the same fields, each type's fields marked as such;
+   the service still validates against the exact REST schemas. */
+
+/**
+ * The fields of one monitor type, optional in the schema, each description saying which type it
+ * belongs to (and, on create, whether that type requires it).
+ */
+function onlyFor(label: string, shape: Record<string, z.ZodType>, requiredForType: string[] = []): Record<string, z.ZodOptional> {
+  return Object.fromEntries(
+    Object.entries(shape).map(([field, schema]) => {
+      const description = `${label}${requiredForType.includes(field) ? ', required for them' : ''}: ${schema.description}`;
+      return [field, schema.meta({ ...schema.meta(), description }).optional()];
+    }),
+  );
+}
+
+const HTTP_ONLY = 'HTTP monitors only (type http)';
+const SSL_ONLY = 'SSL monitors only (type ssl)';
+
+const CreateMonitorArgs = z.strictObject({
+  ...UntypedMonitorCreate.shape,
+  ...onlyFor(HTTP_ONLY, HttpMonitorFields.shape, ['url', 'method', 'expectedStatus']),
+  ...onlyFor(SSL_ONLY, SslMonitorFields.shape, ['host']),
+});
+
+const UpdateMonitorArgs = z.strictObject({
+  [MONITOR_ID.name]: z.string().meta({ format: 'uuid', description: MONITOR_ID.description }),
+  ...MonitorCommonFields.partial().shape,
+  ...onlyFor(HTTP_ONLY, HttpMonitorFields.shape),
+  ...onlyFor(SSL_ONLY, SslMonitorFields.shape),
+});
+
+const Deleted = z.object({
+  monitorId: z.string(),
+  deleted: z.literal(true).describe('The monitor is deleted: no longer listed, found or checked.'),
+});
+
+const MONITOR_FIELDS =
+  'Common fields: name, intervalSeconds (60-3600), timeoutSeconds (1-120), regions (us-east, eu-west, asia), notificationPolicyId. ' +
+  'HTTP fields: url, method, expectedStatus, auth. SSL fields: host, port, warningDays.';
+
+/** Thin adapters: every rule (roles, team scope, validation) is in MonitorService. */
+export function monitorOperations(services: Services): Operation[] {
+  const monitors = services.monitors;
+  return [
+    {
+      method: 'GET',
+      path: '/api/v1/monitors',
+      operationId: 'listMonitors',
+      tag: TAG,
+      summary: 'Every monitor of the team.',
+      description: 'Deleted monitors are not listed.',
+      roles: ANY_ROLE,
+      success: { status: 200, description: 'The monitors, oldest first.', schema: MonitorList },
+      problems: [],
+      mcp: {
+        name: 'list_monitors',
+        title: 'List monitors',
+        description: 'Every monitor of your team (deleted ones are not listed), oldest first, each with its current `status`.',
+      },
+      // The database writes the records' JSON; it goes out as is, in the `{"data": [...]}` of every list.
+      handler: async ({ actor }) => new RawJson(`{"data":${await monitors.listJson(actor)}}`),
+    },
+    {
+      method: 'GET',
+      path: BY_ID,
+      operationId: 'getMonitor',
+      tag: TAG,
+      summary: 'One monitor.',
+      description: 'A monitor of another team, or a deleted one, is not found.',
+      roles: ANY_ROLE,
+      success: { status: 200, description: 'The monitor.', schema: MonitorRecord },
+      problems: ['not-found'],
+      mcp: {
+        name: 'get_monitor',
+        title: 'Get a monitor',
+        description: 'One monitor of your team by id, with its current `status` (pending, up, degraded, down, paused).',
+        id: MONITOR_ID,
+      },
+      handler: ({ actor, params }) => monitors.get(actor, params.id!),
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/monitors',
+      operationId: 'createMonitor',
+      tag: TAG,
+      summary: 'Create an HTTP or SSL monitor.',
+      description:
+        'The monitor starts `pending` and is checked at once in each of its regions, then every `intervalSeconds`. ' +
+        'An `auth.secret` is stored encrypted and never returned (`auth.secretSet` is true instead).',
+      roles: WRITERS,
+      body: MonitorCreate,
+      success: { status: 201, description: 'The created monitor; `Location` names it.', schema: MonitorRecord },
+      problems: ['validation', 'forbidden'],
+      location: (created: { id: string }) => `/api/v1/monitors/${created.id}`,
+      mcp: {
+        name: 'create_monitor',
+        title: 'Create a monitor',
+        description:
+          'Creates an HTTP monitor (`type` http: requests `url` with `method` and succeeds only on exactly `expectedStatus`) or an SSL monitor ' +
+          '(`type` ssl: checks the TLS certificate of `host`). ' +
+          MONITOR_FIELDS +
+          ' Fields of the other type are rejected. The monitor starts `pending` and is checked at once in each region, then every intervalSeconds. ' +
+          'An auth secret is stored encrypted and never returned.',
+        input: CreateMonitorArgs,
+      },
+      handler: ({ actor, body }) => monitors.create(actor, body),
+    },
+    {
+      method: 'PATCH',
+      path: BY_ID,
+      operationId: 'updateMonitor',
+      tag: TAG,
+      summary: 'Change some fields of a monitor.',
+      description:
+        'Only the fields sent change; `type` and fields of the other monitor type are rejected. ' +
+        '`auth`, `notificationPolicyId`, `warningDays`: omitted keeps, null clears, a value replaces.',
+      roles: WRITERS,
+      body: MonitorUpdate,
+      success: { status: 200, description: 'The updated monitor.', schema: MonitorRecord },
+      problems: ['validation', 'forbidden', 'not-found'],
+      mcp: {
+        name: 'update_monitor',
+        title: 'Update a monitor',
+        description:
+          'Changes only the fields given, besides monitorId. ' +
+          MONITOR_FIELDS +
+          ' `type` cannot change, and fields of the other monitor type are rejected. ' +
+          '`auth`, `notificationPolicyId` and `warningDays`: omitted keeps the current value, null clears it, a value replaces it ' +
+          '(a new auth object must carry its secret; moving url to another origin while credentials are stored needs auth, a new value or null).',
+        id: MONITOR_ID,
+        input: UpdateMonitorArgs,
+      },
+      handler: ({ actor, params, body }) => monitors.update(actor, params.id!, body),
+    },
+    {
+      method: 'DELETE',
+      path: BY_ID,
+      operationId: 'deleteMonitor',
+      tag: TAG,
+      summary: 'Delete a monitor.',
+      description: 'The monitor is no longer listed, found or checked; its stored secret is erased.',
+      roles: ADMINS,
+      success: { status: 204, description: 'Deleted; no body.' },
+      problems: ['forbidden', 'not-found', 'validation'],
+      mcp: {
+        name: 'delete_monitor',
+        title: 'Delete a monitor',
+        description:
+          'Deletes a monitor: it is no longer listed, found or checked, and its stored secret is erased. This cannot be undone; ' +
+          'to stop checks for a while, use pause_monitor.',
+        id: MONITOR_ID,
+        answer: { schema: Deleted, of: (id) => ({ monitorId: id.toLowerCase(), deleted: true }) },
+      },
+      handler: ({ actor, params, body }) => monitors.delete(actor, params.id!, body),
+    },
+    {
+      method: 'POST',
+      path: `${BY_ID}/pause`,
+      operationId: 'pauseMonitor',
+      tag: TAG,
+      summary: 'Pause a monitor: its checks stop.',
+      description: 'Pausing a paused monitor changes nothing.',
+      roles: WRITERS,
+      success: { status: 200, description: 'The paused monitor (`status` is `paused`).', schema: MonitorRecord },
+      problems: ['forbidden', 'not-found', 'validation'],
+      mcp: {
+        name: 'pause_monitor',
+        title: 'Pause a monitor',
+        description: 'Stops the checks of a monitor until resume_monitor; its status becomes `paused`. Pausing a paused monitor changes nothing.',
+        id: MONITOR_ID,
+        hints: { destructive: false, idempotent: true },
+      },
+      handler: ({ actor, params, body }) => monitors.pause(actor, params.id!, body),
+    },
+    {
+      method: 'POST',
+      path: `${BY_ID}/resume`,
+      operationId: 'resumeMonitor',
+      tag: TAG,
+      summary: 'Resume a paused monitor: it is checked at once, then every interval.',
+      description: 'The status is `pending` until a check completes. Resuming a running monitor changes nothing.',
+      roles: WRITERS,
+      success: { status: 200, description: 'The resumed monitor.', schema: MonitorRecord },
+      problems: ['forbidden', 'not-found', 'validation'],
+      mcp: {
+        name: 'resume_monitor',
+        title: 'Resume a monitor',
+        description:
+          'Resumes a paused monitor: it is checked at once, then every interval; its status is `pending` until a check completes. ' +
+          'Resuming a running monitor changes nothing.',
+        id: MONITOR_ID,
+        hints: { destructive: false, idempotent: true },
+      },
+      handler: ({ actor, params, body }) => monitors.resume(actor, params.id!, body),
+    },
+  ];
+}
