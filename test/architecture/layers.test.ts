@@ -8,7 +8,7 @@ const src = join(root, 'src');
 const domain = join(src, 'domain');
 
 /** The outer layers: they call the domain, never the reverse (types included). */
-const OUTER = ['checks', 'notify', 'http', 'mcp', 'cli', 'coordination'];
+const OUTER = ['checks', 'notify', 'http', 'mcp', 'cli', 'coordination', 'api', 'composition'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/config.js';
 import type { Role } from '../../src/domain/roles.js';
 import type { DispatcherOptions } from '../../src/notify/dispatcher.js';
 import { TEST_STORE, provisionStore, storedBytes, type TestStore } from './cluster.js';
+import { OpenApiAnswers } from './openapi-answers.js';
 
 export const PUBLIC_URL = 'http://lookout.test';
 
@@ -64,6 +65,14 @@ export interface StartOptions {
  * Starts the real server on a random port over a fresh SQLite file on disk. To restart over the
  * same data, close only `app` and pass `DATABASE_URL` of the first server to a new one.
  */
+let answers: Promise<OpenApiAnswers> | undefined;
+
+/** The checker of answers, from the document a test server publishes (the same for every server). */
+function openApiAnswers(baseUrl: string): Promise<OpenApiAnswers> {
+  answers ??= fetch(`${baseUrl}/api/v1/openapi.json`).then(async (response) => new OpenApiAnswers((await response.json()) as Record<string, unknown>));
+  return answers;
+}
+
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lookout-test-'));
   // LOOKOUT_TEST_STORE=postgres: a database and a Redis database of its own (test/helpers/cluster.ts).
@@ -142,8 +151,10 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       const text = await response.text();
       const type = response.headers.get('content-type') ?? '';
       const answer = { status: response.status, headers: response.headers, text, body: type.includes('json') && text ? JSON.parse(text) : text };
-      // Every error answer anywhere in the suite must be a complete RFC 7807 problem.
+      // Every error answer anywhere in the suite must be a complete RFC 7807 problem, and every
+      // answer of an operation what the OpenAPI document says it answers.
       if (answer.status >= 400) assertProblemShape(answer, path.split('?')[0]!);
+      (await openApiAnswers(baseUrl)).check(method, path, answer.status, type, answer.body);
       if (!answer.headers.get('x-request-id')) throw new Error(`${method} ${path} answered without X-Request-Id`);
       return answer;
     },
