@@ -13,7 +13,7 @@ import { clientErrorHandler, frameworkErrors, MAX_PARAM_LENGTH } from './edge-er
 import { BODY_LIMIT_BYTES, registerJsonBody } from './json-body.js';
 import { trackAllowedMethods } from './method-not-allowed.js';
 import { requestPath, sendProblem, toProblem } from './problem-reply.js';
-import { systemRoutes } from './system-routes.js';
+import { registerSystemRoutes } from './system-routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,8 +35,10 @@ export interface HttpDeps {
 
 export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> {
   const { config, services, operations } = deps;
+  // Typed as Fastify's logger so that the instance is a plain FastifyInstance for every plugin.
+  const logger: FastifyBaseLogger = deps.logger;
   const app = Fastify({
-    loggerInstance: deps.logger as FastifyBaseLogger,
+    loggerInstance: logger,
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => newId(),
     requestIdHeader: false,
@@ -77,7 +79,7 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
   await app.register(restApi(operations, services.access), { prefix: API_PREFIX });
 
   const document = openApiDocument(operations, config);
-  for (const route of systemRoutes({ document, ready: deps.ready })) app.route(route);
+  registerSystemRoutes(app, { document, ready: () => deps.ready() });
   for (const plugin of deps.plugins ?? []) await plugin(app);
   return app;
 }

@@ -95,7 +95,11 @@ export function mcpEndpoint({ config, services, operations }: { config: Config; 
     }
   }
 
+  // The low-level Server, not McpServer: the tools' JSON Schemas are written from the operations' Zod
+  // schemas here, and their arguments reach the domain unvalidated so that it answers REST's problems.
+  // eslint-disable-next-line @typescript-eslint/no-deprecated
   function serverFor(actor: Actor, log: FastifyBaseLogger): Server {
+    // eslint-disable-next-line @typescript-eslint/no-deprecated
     const server = new Server({ name: 'lookout', title: 'Lookout', version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
     server.setRequestHandler(CallToolRequestSchema, (request) => callTool(actor, request.params.name, request.params.arguments, log));
@@ -109,7 +113,7 @@ export function mcpEndpoint({ config, services, operations }: { config: Config; 
   };
 
   return (app: FastifyInstance) => {
-    app.post(MCP_PATH, { onRequest: authenticate, preHandler: spend }, async (request, reply) => {
+    app.post(MCP_PATH, { onRequest: authenticate, preHandler: spend }, async (request, reply): Promise<FastifyReply> => {
       if (request.body instanceof MalformedBody) throw problems.invalidField('body', `is not valid JSON (${request.body.reason})`);
       const server = serverFor(request.actor!, request.log);
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
@@ -118,9 +122,11 @@ export function mcpEndpoint({ config, services, operations }: { config: Config; 
         const response = await transport.handleRequest(webRequest(request, config.publicUrl), { parsedBody: request.body ?? null });
         if (response.status >= 400) throw await transportProblem(response);
         reply.status(response.status);
-        response.headers.forEach((value, name) => reply.header(name, value));
+        response.headers.forEach((value, name) => {
+          reply.header(name, value);
+        });
         const text = await response.text();
-        return text === '' ? reply.send() : reply.send(text);
+        return await (text === '' ? reply.send() : reply.send(text));
       } finally {
         await server.close();
       }

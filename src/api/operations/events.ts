@@ -55,7 +55,7 @@ export function eventOperations(services: Services, options: { heartbeatMs?: num
         let closed = false;
         let started = false;
         const early: LiveEvent[] = [];
-        let heartbeat: NodeJS.Timeout | undefined;
+        let heartbeat: NodeJS.Timeout | undefined = undefined;
         let unsubscribe = () => {};
         const write = (event: LiveEvent) => raw.write(`id: ${++sequence}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
         const send = (event: LiveEvent) => {

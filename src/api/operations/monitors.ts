@@ -30,7 +30,7 @@ export const MONITOR_ID = { name: 'monitorId', description: 'The id of a monitor
 function onlyFor(label: string, shape: Record<string, z.ZodType>, requiredForType: string[] = []): Record<string, z.ZodOptional> {
   return Object.fromEntries(
     Object.entries(shape).map(([field, schema]) => {
-      const description = `${label}${requiredForType.includes(field) ? ', required for them' : ''}: ${schema.description}`;
+      const description = `${label}${requiredForType.includes(field) ? ', required for them' : ''}: ${schema.description ?? ''}`;
       return [field, schema.meta({ ...schema.meta(), description }).optional()];
     }),
   );
