@@ -219,6 +219,25 @@ describe('the dashboard, end to end', () => {
     await adminView.context.close();
   });
 
+  it('tells a person whose session ended elsewhere to sign in again, and says nothing of the kind on a first visit', async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await page.getByText('Your session has ended').count()).toBe(0);
+    await signInWithForm(page, owner.email, owner.password);
+
+    // Signed out in another tab: the cookie this tab holds no longer admits anyone.
+    const [cookie] = await context.cookies();
+    const elsewhere = { cookie: `${cookie!.name}=${cookie!.value}` };
+    const { csrfToken } = (await server.request('GET', '/api/v1/session', { headers: elsewhere })).body;
+    expect((await server.request('DELETE', '/api/v1/session', { headers: { ...elsewhere, 'x-csrf-token': csrfToken } })).status).toBe(204);
+
+    await page.getByRole('link', { name: 'Incidents' }).click();
+    await page.getByText('Your session has ended. Please sign in again.').waitFor();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await context.close();
+  });
+
   it('rejects a forged cross-site POST: no cookie travels, and without the CSRF token nothing changes', async () => {
     const { context, page } = await newPage(browser, server.baseUrl);
     await signInWithForm(page, owner.email, owner.password);
