@@ -2,7 +2,7 @@
 import type { HttpMethod, NotifyOn, Region } from './types.js';
 
 /** The list of every value of `T`, checked: a value the API adds, drops or renames is a type error here. */
-export function every<T extends string>() {
+function every<T extends string>() {
   return <const L extends readonly T[]>(list: L & ([Exclude<T, L[number]>] extends [never] ? unknown : { missing: Exclude<T, L[number]> })): L => list;
 }
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { api } from '../api/client.js';
-import { HTTP_METHODS, REGIONS, every } from '../api/enums.js';
+import { HTTP_METHODS, REGIONS } from '../api/enums.js';
 import type { ApiError } from '../api/errors.js';
 import type { HttpMethod, Monitor, MonitorCreate, MonitorUpdate, Region } from '../api/types.js';
 import { Button, ErrorState, Field, FormError, Loading, PageHeader, fieldError, useToast } from '../components/ui.js';
@@ -21,21 +21,6 @@ type KeysOf<T> = T extends unknown ? keyof T : never;
 type UpdatableField = Exclude<KeysOf<MonitorDraft>, 'type' | 'auth'>;
 /** An update as the form sends it; a field of the create body that PATCH does not take is a type error where the diff sets it. */
 type MonitorPatch = { [K in UpdatableField & KeysOf<MonitorUpdate>]?: unknown } & { auth?: Partially<Auth> | null };
-
-/** Every field of the create body but the type, compared one by one for an update; credentials go whole or not at all. */
-const UPDATABLE = every<UpdatableField>()([
-  'name',
-  'intervalSeconds',
-  'timeoutSeconds',
-  'regions',
-  'notificationPolicyId',
-  'url',
-  'method',
-  'expectedStatus',
-  'host',
-  'port',
-  'warningDays',
-]);
 
 interface FormState {
   type: 'http' | 'ssl';
@@ -145,8 +130,10 @@ function updateBody(form: FormState, original: FormState): MonitorPatch {
   const next: Partial<Record<UpdatableField, unknown>> = createBody(form);
   const before: Partial<Record<UpdatableField, unknown>> = createBody(original);
   const body: MonitorPatch = {};
+  // Every field of either body but the type and the credentials (which go whole or not at all).
+  const fields = new Set([...Object.keys(next), ...Object.keys(before)].filter((key) => key !== 'type' && key !== 'auth') as UpdatableField[]);
   // A field emptied on the form is sent as null, for the API to refuse by name.
-  for (const key of UPDATABLE) if (JSON.stringify(next[key]) !== JSON.stringify(before[key])) body[key] = next[key] ?? null;
+  for (const key of fields) if (JSON.stringify(next[key]) !== JSON.stringify(before[key])) body[key] = next[key] ?? null;
   if (form.type === 'http') {
     const authChanged =
       form.authMode !== original.authMode ||
