@@ -171,6 +171,47 @@ describe('the dashboard, end to end', () => {
     await context.close();
   });
 
+  it('edits a monitor by sending only what changed: the stored secret stays, and a field emptied on the form is named', async () => {
+    const actor = { tokenId: 'test', userId: owner.userId, teamId: owner.teamId, role: 'Owner' as const };
+    const monitor = await server.app.services.monitors.create(actor, {
+      type: 'http',
+      name: 'Guarded',
+      intervalSeconds: 3600,
+      timeoutSeconds: 5,
+      regions: ['us-east'],
+      url: targetUrl,
+      method: 'GET',
+      expectedStatus: 200,
+      auth: { type: 'basic', username: 'ops', secret: 'open sesame' },
+    });
+    const { context, page } = await newPage(browser, server.baseUrl);
+    const patches: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH') patches.push(request.postDataJSON());
+    });
+    await signInWithForm(page, owner.email, owner.password);
+
+    await page.goto(`/monitors/${monitor.id}/edit`);
+    await page.getByLabel('Name', { exact: true }).fill('Guarded API');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('heading', { name: 'Guarded API', level: 1 }).waitFor();
+    expect(patches).toEqual([{ name: 'Guarded API' }]);
+    expect(await server.app.services.monitors.get(actor, monitor.id)).toMatchObject({
+      name: 'Guarded API',
+      timeoutSeconds: 5,
+      auth: { type: 'basic', username: 'ops', secretSet: true },
+    });
+
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.getByLabel('Timeout (seconds)').fill('');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const fieldError = page.locator('.field', { has: page.getByLabel('Timeout (seconds)') }).locator('.field-error');
+    await fieldError.waitFor();
+    expect(patches[1]).toEqual({ timeoutSeconds: null });
+    expect((await server.app.services.monitors.get(actor, monitor.id)).timeoutSeconds).toBe(5);
+    await context.close();
+  });
+
   it('hides destructive actions from a Member, and shows them to an Admin', async () => {
     const member = await addPerson(server, owner.teamId, 'Member');
     const admin = await addPerson(server, owner.teamId, 'Admin');
