@@ -171,6 +171,47 @@ describe('the dashboard, end to end', () => {
     await context.close();
   });
 
+  it('edits a monitor by sending only what changed: the stored secret stays, and a field emptied on the form is named', async () => {
+    const actor = { tokenId: 'test', userId: owner.userId, teamId: owner.teamId, role: 'Owner' as const };
+    const monitor = await server.app.services.monitors.create(actor, {
+      type: 'http',
+      name: 'Guarded',
+      intervalSeconds: 3600,
+      timeoutSeconds: 5,
+      regions: ['us-east'],
+      url: targetUrl,
+      method: 'GET',
+      expectedStatus: 200,
+      auth: { type: 'basic', username: 'ops', secret: 'open sesame' },
+    });
+    const { context, page } = await newPage(browser, server.baseUrl);
+    const patches: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH') patches.push(request.postDataJSON());
+    });
+    await signInWithForm(page, owner.email, owner.password);
+
+    await page.goto(`/monitors/${monitor.id}/edit`);
+    await page.getByLabel('Name', { exact: true }).fill('Guarded API');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('heading', { name: 'Guarded API', level: 1 }).waitFor();
+    expect(patches).toEqual([{ name: 'Guarded API' }]);
+    expect(await server.app.services.monitors.get(actor, monitor.id)).toMatchObject({
+      name: 'Guarded API',
+      timeoutSeconds: 5,
+      auth: { type: 'basic', username: 'ops', secretSet: true },
+    });
+
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.getByLabel('Timeout (seconds)').fill('');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const fieldError = page.locator('.field', { has: page.getByLabel('Timeout (seconds)') }).locator('.field-error');
+    await fieldError.waitFor();
+    expect(patches[1]).toEqual({ timeoutSeconds: null });
+    expect((await server.app.services.monitors.get(actor, monitor.id)).timeoutSeconds).toBe(5);
+    await context.close();
+  });
+
   it('hides destructive actions from a Member, and shows them to an Admin', async () => {
     const member = await addPerson(server, owner.teamId, 'Member');
     const admin = await addPerson(server, owner.teamId, 'Admin');
@@ -217,6 +258,25 @@ describe('the dashboard, end to end', () => {
     await adminView.page.getByRole('heading', { name: 'Monitors', level: 1 }).waitFor();
     expect(await server.app.services.monitors.findRecord(monitor.id)).toBeUndefined();
     await adminView.context.close();
+  });
+
+  it('tells a person whose session ended elsewhere to sign in again, and says nothing of the kind on a first visit', async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await page.getByText('Your session has ended').count()).toBe(0);
+    await signInWithForm(page, owner.email, owner.password);
+
+    // Signed out in another tab: the cookie this tab holds no longer admits anyone.
+    const [cookie] = await context.cookies();
+    const elsewhere = { cookie: `${cookie!.name}=${cookie!.value}` };
+    const { csrfToken } = (await server.request('GET', '/api/v1/session', { headers: elsewhere })).body;
+    expect((await server.request('DELETE', '/api/v1/session', { headers: { ...elsewhere, 'x-csrf-token': csrfToken } })).status).toBe(204);
+
+    await page.getByRole('link', { name: 'Incidents' }).click();
+    await page.getByText('Your session has ended. Please sign in again.').waitFor();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await context.close();
   });
 
   it('rejects a forged cross-site POST: no cookie travels, and without the CSRF token nothing changes', async () => {

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { ApiError, api, onSessionLost, setCsrfToken } from './api.js';
+import { api, onSessionLost, setCsrfToken } from './api/client.js';
+import type { ApiError } from './api/errors.js';
+import type { Session } from './api/types.js';
 import { Layout } from './components/layout.js';
 import { Loading, ToastProvider } from './components/ui.js';
 import { LiveProvider } from './live.js';
@@ -19,7 +21,6 @@ import { TeamPage } from './pages/team.js';
 import { TokensPage } from './pages/tokens.js';
 import { RouterProvider, match, navigate, useLocation } from './router.js';
 import { SessionContext } from './session.js';
-import type { Session } from './types.js';
 
 type Page = { pattern: string; render: (params: Record<string, string>) => ReactNode };
 
@@ -66,7 +67,7 @@ function Root() {
   const load = useCallback(async () => {
     setLoadError(null);
     try {
-      setSession(await api.get<Session>('/api/v1/session', { quiet401: true }));
+      setSession(await api.GET('/api/v1/session'));
     } catch (error) {
       const problem = error as ApiError;
       if (problem.status === 401) setSession(null);
@@ -84,7 +85,7 @@ function Root() {
 
   const signOut = useCallback(async () => {
     try {
-      await api.del('/api/v1/session');
+      await api.DELETE('/api/v1/session');
     } finally {
       setEnded(false);
       setSession(null);

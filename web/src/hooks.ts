@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, api } from './api.js';
+import { api, type Data } from './api/client.js';
+import type { ApiError } from './api/errors.js';
+import type { CallInit, PathOf } from './api/paths.js';
 
 export interface Resource<T> {
   data: T | undefined;
@@ -10,26 +12,38 @@ export interface Resource<T> {
   setData(update: (current: T | undefined) => T | undefined): void;
 }
 
-/** GETs a path (null: nothing yet) and keeps the answer; a new path fetches anew. */
-export function useApi<T>(path: string | null): Resource<T> {
-  const [state, setState] = useState<{ data?: T; error?: ApiError; loading: boolean }>({ loading: path !== null });
-  const latest = useRef(path);
-  latest.current = path;
+/** The request's parameters (optional when the path has none), or null while there is nothing to fetch. */
+type GetArgs<P extends PathOf<'get'>> = {} extends CallInit<P, 'get'> ? [init?: CallInit<P, 'get'> | null] : [init: CallInit<P, 'get'> | null];
+
+/**
+ * GETs an API path and keeps the answer, typed by the API's document:
+ * `useGet('/api/v1/monitors/{id}', { params: { path: { id } } })`. Other parameters fetch anew.
+ */
+export function useGet<P extends PathOf<'get'>>(path: P, ...[init]: GetArgs<P>): Resource<Data<P, 'get'>> {
+  type T = Data<P, 'get'>;
+  const key = init === null ? null : JSON.stringify([path, init ?? {}]);
+  const [state, setState] = useState<{ data?: T; error?: ApiError; loading: boolean }>({ loading: key !== null });
+  const latest = useRef(key);
+  latest.current = key;
+  const request = useRef(init);
+  request.current = init;
 
   const load = useCallback(async () => {
-    if (path === null) return;
+    if (key === null) return;
+    // The signature above checks the path and its parameters; past it, one call serves every path.
+    const get = api.GET as (path: P, init?: object) => Promise<T>;
     try {
-      const data = await api.get<T>(path);
-      if (latest.current === path) setState({ data, loading: false });
+      const data = await get(path, request.current ?? undefined);
+      if (latest.current === key) setState({ data, loading: false });
     } catch (error) {
-      if (latest.current === path) setState((s) => ({ data: s.data, error: error as ApiError, loading: false }));
+      if (latest.current === key) setState((s) => ({ data: s.data, error: error as ApiError, loading: false }));
     }
-  }, [path]);
+  }, [key, path]);
 
   useEffect(() => {
-    setState({ loading: path !== null });
+    setState({ loading: key !== null });
     void load();
-  }, [load, path]);
+  }, [load, key]);
 
   return {
     data: state.data,

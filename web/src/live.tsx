@@ -1,14 +1,36 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { LiveMonitorState } from './types.js';
+import type { MonitorStatus } from './api/types.js';
+
+/*
+ * The stream's messages, which the OpenAPI document cannot describe (it documents the endpoint as
+ * text/event-stream): they mirror LiveEvent of src/domain/live-status.ts, the only thing written
+ * to the stream, as the `data` of events named after their `type`.
+ */
+interface LiveMonitorState {
+  monitorId: string;
+  status: MonitorStatus;
+  paused: boolean;
+  lastCheckedAt: string | null;
+}
+interface SnapshotEvent {
+  type: 'snapshot';
+  monitors: LiveMonitorState[];
+}
+interface MonitorEvent {
+  type: 'monitor';
+  change: 'added' | 'removed' | 'status' | 'checked';
+  previousStatus: MonitorStatus | null;
+  monitor: LiveMonitorState;
+}
 
 /**
  * Live monitor states from the server-sent event stream (GET /api/v1/events/stream). If the
  * stream cannot be kept open, the dashboard falls back to polling every 5 seconds.
  */
 export interface LiveEventDetail {
-  change: 'added' | 'removed' | 'status' | 'checked' | 'snapshot' | 'poll';
+  change: MonitorEvent['change'] | 'snapshot' | 'poll';
   monitorId: string | null;
-  previousStatus: string | null;
+  previousStatus: MonitorStatus | null;
 }
 
 interface LiveValue {
@@ -51,16 +73,12 @@ export function LiveProvider({ teamId, children }: { teamId: string; children: R
         stopPolling();
       });
       source.addEventListener('snapshot', (message) => {
-        const data = JSON.parse((message as MessageEvent).data) as { monitors: LiveMonitorState[] };
+        const data = JSON.parse((message as MessageEvent<string>).data) as SnapshotEvent;
         setStates(new Map(data.monitors.map((m) => [m.monitorId, m])));
         emit({ change: 'snapshot', monitorId: null, previousStatus: null });
       });
       source.addEventListener('monitor', (message) => {
-        const data = JSON.parse((message as MessageEvent).data) as {
-          change: LiveEventDetail['change'];
-          previousStatus: string | null;
-          monitor: LiveMonitorState;
-        };
+        const data = JSON.parse((message as MessageEvent<string>).data) as MonitorEvent;
         setStates((current) => {
           const next = new Map(current);
           if (data.change === 'removed') next.delete(data.monitor.monitorId);

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Role, Session } from './types.js';
+import type { Role, Session } from './api/types.js';
 
 export interface SessionContextValue {
   session: Session;

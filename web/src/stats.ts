@@ -1,4 +1,4 @@
-import type { Run } from './types.js';
+import type { Run } from './api/types.js';
 
 /** The newest run of each region. */
 export function newestPerRegion(runs: Run[]): Map<string, Run> {

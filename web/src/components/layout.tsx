@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { api, type ApiError } from '../api.js';
+import { api } from '../api/client.js';
+import type { ApiError } from '../api/errors.js';
 import { useLive } from '../live.js';
 import { Link, navigate, useLocation } from '../router.js';
 import { useSession } from '../session.js';
-import type { Session } from '../types.js';
 import { Icon, type IconName } from './icons.js';
 import { useToast } from './ui.js';
 
@@ -48,7 +48,7 @@ function TeamSwitcher() {
   const change = async (teamId: string) => {
     setBusy(true);
     try {
-      const next = await api.put<Session>('/api/v1/session/team', { teamId });
+      const next = await api.PUT('/api/v1/session/team', { body: { teamId } });
       setSession(next);
       navigate('/monitors');
       toast('info', `Switched to ${next.team.name}`);

@@ -10,9 +10,9 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
-import type { ApiError } from '../api.js';
+import type { ApiError } from '../api/errors.js';
 import { Link } from '../router.js';
-import type { IncidentStatus, MonitorStatus, Severity } from '../types.js';
+import type { IncidentStatus, MonitorStatus, Severity } from '../api/types.js';
 import { Icon, type IconName } from './icons.js';
 
 /* Buttons */

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, api } from '../api.js';
+import { api } from '../api/client.js';
+import type { ApiError } from '../api/errors.js';
 import {
   Button,
   Card,
@@ -15,15 +16,19 @@ import {
   useToast,
 } from '../components/ui.js';
 import { dateTime } from '../format.js';
-import { useApi, useDocumentTitle } from '../hooks.js';
+import { useDocumentTitle, useGet } from '../hooks.js';
 import { Link } from '../router.js';
 import { usePermissions } from '../session.js';
-import type { Incident, IncidentUpdate, Monitor } from '../types.js';
+import type { RequestBody } from '../api/paths.js';
+import type { Incident, IncidentUpdate } from '../api/types.js';
+
+/** A status an update may set: resolving is its own call. */
+type UpdateStatus = NonNullable<RequestBody<'/api/v1/incidents/{id}/updates', 'post'>['status']>;
 
 function PostUpdate({ incident, onPosted }: { incident: Incident; onPosted: (update: IncidentUpdate) => void }) {
   const toast = useToast();
   const [message, setMessage] = useState('');
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<UpdateStatus | ''>('');
   const [posted, setPosted] = useState(true);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
@@ -33,9 +38,10 @@ function PostUpdate({ incident, onPosted }: { incident: Incident; onPosted: (upd
     setBusy(true);
     setError(null);
     try {
-      const body: Record<string, unknown> = { message, postedToStatusPage: posted };
-      if (status) body.status = status;
-      const update = await api.post<IncidentUpdate>(`/api/v1/incidents/${incident.id}/updates`, body);
+      const update = await api.POST('/api/v1/incidents/{id}/updates', {
+        params: { path: { id: incident.id } },
+        body: { message, postedToStatusPage: posted, ...(status && { status }) },
+      });
       setMessage('');
       setStatus('');
       onPosted(update);
@@ -57,7 +63,7 @@ function PostUpdate({ incident, onPosted }: { incident: Incident; onPosted: (upd
         <div className="field-row align-end">
           <Field label="Set status" error={fieldError(error, 'status')}>
             {(p) => (
-              <select {...p} value={status} onChange={(e) => setStatus(e.target.value)}>
+              <select {...p} value={status} onChange={(e) => setStatus(e.target.value as UpdateStatus | '')}>
                 <option value="">Keep “{incident.status}”</option>
                 <option value="investigating">Investigating</option>
                 <option value="identified">Identified</option>
@@ -89,7 +95,7 @@ function ResolveDialog({ incident, onClose, onResolved }: { incident: Incident; 
     setBusy(true);
     setError(null);
     try {
-      onResolved(await api.post<Incident>(`/api/v1/incidents/${incident.id}/resolve`, message === '' ? {} : { message }));
+      onResolved(await api.POST('/api/v1/incidents/{id}/resolve', { params: { path: { id: incident.id } }, body: message === '' ? {} : { message } }));
       onClose();
     } catch (e) {
       setError(e as ApiError);
@@ -115,8 +121,8 @@ function ResolveDialog({ incident, onClose, onResolved }: { incident: Incident; 
 }
 
 export function IncidentDetailPage({ id }: { id: string }) {
-  const incident = useApi<Incident>(`/api/v1/incidents/${id}`);
-  const monitor = useApi<Monitor>(incident.data?.monitorId ? `/api/v1/monitors/${incident.data.monitorId}` : null);
+  const incident = useGet('/api/v1/incidents/{id}', { params: { path: { id } } });
+  const monitor = useGet('/api/v1/monitors/{id}', incident.data?.monitorId ? { params: { path: { id: incident.data.monitorId } } } : null);
   const { canAdmin } = usePermissions();
   const toast = useToast();
   const [resolving, setResolving] = useState(false);

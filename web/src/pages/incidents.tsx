@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, api } from '../api.js';
+import { api } from '../api/client.js';
+import type { ApiError } from '../api/errors.js';
 import {
   Button,
   EmptyState,
@@ -15,9 +16,9 @@ import {
   useToast,
 } from '../components/ui.js';
 import { dateTime, relativeTime } from '../format.js';
-import { useApi, useDocumentTitle, useNow } from '../hooks.js';
+import { useDocumentTitle, useGet, useNow } from '../hooks.js';
 import { Link, navigate } from '../router.js';
-import type { Incident, Monitor, Severity } from '../types.js';
+import type { Monitor, Severity } from '../api/types.js';
 
 const LABELS = { title: 'Title', monitorId: 'Monitor', message: 'First update', severity: 'Severity' };
 
@@ -35,10 +36,8 @@ function NewIncident({ monitors, onClose }: { monitors: Monitor[]; onClose: () =
     setBusy(true);
     setError(null);
     try {
-      const body: Record<string, unknown> = { title, severity };
-      if (monitorId) body.monitorId = monitorId;
-      if (message !== '') body.message = message;
-      const created = await api.post<Incident>('/api/v1/incidents', body);
+      const body = { title, severity, ...(monitorId && { monitorId }), ...(message !== '' && { message }) };
+      const created = await api.POST('/api/v1/incidents', { body });
       toast('success', 'Incident opened');
       navigate(`/incidents/${created.id}`);
     } catch (e) {
@@ -93,8 +92,8 @@ function NewIncident({ monitors, onClose }: { monitors: Monitor[]; onClose: () =
 
 export function IncidentsPage() {
   useDocumentTitle('Incidents');
-  const incidents = useApi<{ data: Incident[] }>('/api/v1/incidents');
-  const monitors = useApi<{ data: Monitor[] }>('/api/v1/monitors');
+  const incidents = useGet('/api/v1/incidents');
+  const monitors = useGet('/api/v1/monitors');
   const [show, setShow] = useState<'open' | 'resolved' | 'all'>('open');
   const [creating, setCreating] = useState(false);
   const now = useNow(30_000);

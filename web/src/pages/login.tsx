@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, api } from '../api.js';
+import { api } from '../api/client.js';
+import type { ApiError } from '../api/errors.js';
 import { Button, Field, Notice } from '../components/ui.js';
 import { useDocumentTitle } from '../hooks.js';
-import type { Session } from '../types.js';
+import type { Session } from '../api/types.js';
 
 export function LoginPage({ onSignedIn, ended }: { onSignedIn: (session: Session) => void; ended: boolean }) {
   useDocumentTitle('Sign in');
@@ -16,7 +17,7 @@ export function LoginPage({ onSignedIn, ended }: { onSignedIn: (session: Session
     setBusy(true);
     setError(null);
     try {
-      onSignedIn(await api.post<Session>('/api/v1/session', { email, password }, { quiet401: true }));
+      onSignedIn(await api.POST('/api/v1/session', { body: { email, password } }));
     } catch (e) {
       setError(e as ApiError);
       setBusy(false);

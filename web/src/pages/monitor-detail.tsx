@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { ApiError, api } from '../api.js';
+import { api } from '../api/client.js';
+import type { ApiError } from '../api/errors.js';
 import { LineChart, UptimeBar, type ChartPoint } from '../components/charts.js';
 import { Icon } from '../components/icons.js';
 import {
@@ -17,16 +18,15 @@ import {
   useToast,
 } from '../components/ui.js';
 import { date, dateTime, interval, ms, percent, relativeTime, shortTime } from '../format.js';
-import { useApi, useDocumentTitle, useNow, useThrottled } from '../hooks.js';
+import { useDocumentTitle, useGet, useNow, useThrottled } from '../hooks.js';
 import { useLive, useLiveEvents } from '../live.js';
 import { Link, navigate } from '../router.js';
 import { usePermissions } from '../session.js';
 import { newestPerRegion } from '../stats.js';
-import type { CheckEnqueued, Incident, Monitor, MonitorStats, Policy, Run } from '../types.js';
+import type { Monitor, MonitorStats, Run, StatsRange } from '../api/types.js';
 import { target, uptimeClass } from './monitors.js';
 
-type Range = '24h' | '7d' | '30d';
-const RANGES: Array<{ value: Range; label: string; ms: number }> = [
+const RANGES: Array<{ value: StatsRange; label: string; ms: number }> = [
   { value: '24h', label: '24 hours', ms: 86_400_000 },
   { value: '7d', label: '7 days', ms: 7 * 86_400_000 },
   { value: '30d', label: '30 days', ms: 30 * 86_400_000 },
@@ -51,7 +51,7 @@ function CheckNow({ monitor, onQueued }: { monitor: Monitor; onQueued: () => voi
   const trigger = async () => {
     setBusy(true);
     try {
-      const answer = await api.post<CheckEnqueued>(`/api/v1/monitors/${monitor.id}/check`);
+      const answer = await api.POST('/api/v1/monitors/{id}/check', { params: { path: { id: monitor.id } } });
       setMessage({ kind: 'success', text: `Check queued in ${answer.regions.join(', ')}. Results appear here in a few seconds.` });
       onQueued();
     } catch (e) {
@@ -167,8 +167,8 @@ function chartPoints(runs: Run[], stats: MonitorStats | undefined, from: number)
 }
 
 function ResponseChart({ monitorId, runs, version }: { monitorId: string; runs: Run[] | undefined; version: number }) {
-  const [range, setRange] = useState<Range>('24h');
-  const stats = useApi<MonitorStats>(`/api/v1/monitors/${monitorId}/stats?range=${range}`);
+  const [range, setRange] = useState<StatsRange>('24h');
+  const stats = useGet('/api/v1/monitors/{id}/stats', { params: { path: { id: monitorId }, query: { range } } });
   useEffect(() => {
     if (version > 0) void stats.reload();
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -292,7 +292,7 @@ function RunsTable({ runs, error, onRetry }: { runs: Run[] | undefined; error: A
 
 /** Daily uptime over 30 days, one cell per day (rollups), and the figure for the whole period. */
 function AvailabilityCard({ monitorId, version }: { monitorId: string; version: number }) {
-  const stats = useApi<MonitorStats>(`/api/v1/monitors/${monitorId}/stats?range=30d`);
+  const stats = useGet('/api/v1/monitors/{id}/stats', { params: { path: { id: monitorId }, query: { range: '30d' } } });
   useEffect(() => {
     if (version > 0) void stats.reload();
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -376,7 +376,7 @@ function CertificateCard({ monitor }: { monitor: Monitor }) {
 }
 
 function SettingsCard({ monitor }: { monitor: Monitor }) {
-  const policy = useApi<Policy>(monitor.notificationPolicyId ? `/api/v1/notification-policies/${monitor.notificationPolicyId}` : null);
+  const policy = useGet('/api/v1/notification-policies/{id}', monitor.notificationPolicyId ? { params: { path: { id: monitor.notificationPolicyId } } } : null);
   return (
     <Card title="Settings">
       <dl className="facts">
@@ -441,7 +441,7 @@ function SettingsCard({ monitor }: { monitor: Monitor }) {
 }
 
 function OpenIncidents({ monitorId }: { monitorId: string }) {
-  const incidents = useApi<{ data: Incident[] }>('/api/v1/incidents');
+  const incidents = useGet('/api/v1/incidents');
   const open = incidents.data?.data.filter((i) => i.monitorId === monitorId && i.status !== 'resolved') ?? [];
   if (open.length === 0) return null;
   return (
@@ -458,8 +458,8 @@ function OpenIncidents({ monitorId }: { monitorId: string }) {
 }
 
 export function MonitorDetailPage({ id }: { id: string }) {
-  const monitor = useApi<Monitor>(`/api/v1/monitors/${id}`);
-  const runs = useApi<{ data: Run[] }>(`/api/v1/monitors/${id}/runs`);
+  const monitor = useGet('/api/v1/monitors/{id}', { params: { path: { id } } });
+  const runs = useGet('/api/v1/monitors/{id}/runs', { params: { path: { id } } });
   const live = useLive();
   const toast = useToast();
   const { canAdmin } = usePermissions();
@@ -499,7 +499,7 @@ export function MonitorDetailPage({ id }: { id: string }) {
   const setPaused = async (paused: boolean) => {
     setBusy(true);
     try {
-      const updated = await api.post<Monitor>(`/api/v1/monitors/${id}/${paused ? 'pause' : 'resume'}`);
+      const updated = await api.POST(paused ? '/api/v1/monitors/{id}/pause' : '/api/v1/monitors/{id}/resume', { params: { path: { id } } });
       monitor.setData(() => updated);
       toast('success', paused ? `Paused “${updated.name}”; no checks run until you resume it` : `Resumed “${updated.name}”; checking now`);
     } catch (e) {
@@ -564,7 +564,7 @@ export function MonitorDetailPage({ id }: { id: string }) {
           confirmLabel="Delete monitor"
           onClose={() => setConfirmDelete(false)}
           onConfirm={async () => {
-            await api.del(`/api/v1/monitors/${id}`);
+            await api.DELETE('/api/v1/monitors/{id}', { params: { path: { id } } });
             toast('success', `Deleted “${m.name}”`);
             navigate('/monitors');
           }}

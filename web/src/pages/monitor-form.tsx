@@ -1,17 +1,32 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, api } from '../api.js';
+import { api } from '../api/client.js';
+import { HTTP_METHODS, REGIONS } from '../api/enums.js';
+import type { ApiError } from '../api/errors.js';
+import type { HttpMethod, Monitor, MonitorCreate, MonitorUpdate, Region } from '../api/types.js';
 import { Button, ErrorState, Field, FormError, Loading, PageHeader, fieldError, useToast } from '../components/ui.js';
-import { useApi, useDocumentTitle } from '../hooks.js';
+import { useDocumentTitle, useGet } from '../hooks.js';
 import { navigate } from '../router.js';
-import { HTTP_METHODS, REGIONS, type Monitor, type Policy, type Region } from '../types.js';
 
-type AuthMode = 'none' | 'bearer' | 'basic' | 'header';
+type HttpCreate = Extract<MonitorCreate, { type: 'http' }>;
+type SslCreate = Extract<MonitorCreate, { type: 'ssl' }>;
+type Auth = NonNullable<HttpCreate['auth']>;
+type AuthMode = 'none' | Auth['type'];
+type Partially<T> = T extends unknown ? Partial<T> : never;
+/**
+ * A create body as the form has it: a field left empty is missing, and the API, not the form,
+ * names each field that is missing or invalid.
+ */
+type MonitorDraft = (Partial<Omit<HttpCreate, 'auth'>> & { type: 'http'; auth?: Partially<Auth> | null }) | (Partial<SslCreate> & { type: 'ssl' });
+type KeysOf<T> = T extends unknown ? keyof T : never;
+type UpdatableField = Exclude<KeysOf<MonitorDraft>, 'type' | 'auth'>;
+/** An update as the form sends it; a field of the create body that PATCH does not take is a type error where the diff sets it. */
+type MonitorPatch = { [K in UpdatableField & KeysOf<MonitorUpdate>]?: unknown } & { auth?: Partially<Auth> | null };
 
 interface FormState {
   type: 'http' | 'ssl';
   name: string;
   url: string;
-  method: string;
+  method: HttpMethod;
   expectedStatus: string;
   intervalSeconds: string;
   timeoutSeconds: string;
@@ -82,54 +97,43 @@ function initial(monitor?: Monitor): FormState {
   return base;
 }
 
-/** A number field as typed: empty is left out (the API says what is required), anything else goes as is for the API to judge. */
-function num(value: string): number | string | undefined {
-  if (value.trim() === '') return undefined;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : value;
+/** A number field as typed: empty is left out (the API says what is required); the inputs are numeric, so anything else is a number for the API to judge. */
+function num(value: string): number | undefined {
+  return value.trim() === '' ? undefined : Number(value);
 }
 
-function authBody(form: FormState): Record<string, unknown> | null {
+function authBody(form: FormState): Partially<Auth> | null {
+  const secret = form.authSecret !== '' ? { secret: form.authSecret } : {};
   if (form.authMode === 'none') return null;
-  const auth: Record<string, unknown> = { type: form.authMode };
-  if (form.authSecret !== '') auth.secret = form.authSecret;
-  if (form.authMode === 'basic') auth.username = form.authUsername;
-  if (form.authMode === 'header') auth.headerName = form.authHeaderName;
-  return auth;
+  if (form.authMode === 'basic') return { type: 'basic', ...secret, username: form.authUsername };
+  if (form.authMode === 'header') return { type: 'header', ...secret, headerName: form.authHeaderName };
+  return { type: 'bearer', ...secret };
 }
 
 /** The create body: every field the form has for the type; the API validates it. */
-function createBody(form: FormState): Record<string, unknown> {
-  const body: Record<string, unknown> = {
-    type: form.type,
+function createBody(form: FormState): MonitorDraft {
+  const common = {
     name: form.name,
     intervalSeconds: num(form.intervalSeconds),
     timeoutSeconds: num(form.timeoutSeconds),
     regions: form.regions,
     notificationPolicyId: form.notificationPolicyId || null,
   };
-  if (form.type === 'http') {
-    Object.assign(body, { url: form.url, method: form.method, expectedStatus: num(form.expectedStatus) });
-    const auth = authBody(form);
-    if (auth) body.auth = auth;
-  } else {
-    Object.assign(body, { host: form.host, port: num(form.port), warningDays: num(form.warningDays) ?? null });
-  }
-  for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
-  return body;
+  // Fields left empty (undefined) are not sent: JSON has no undefined.
+  return form.type === 'http'
+    ? { type: 'http', ...common, url: form.url, method: form.method, expectedStatus: num(form.expectedStatus), auth: authBody(form) ?? undefined }
+    : { type: 'ssl', ...common, host: form.host, port: num(form.port), warningDays: num(form.warningDays) ?? null };
 }
 
 /** The PATCH body: only what changed. Credentials are sent only when changed, and then whole (with the secret). */
-function updateBody(form: FormState, original: FormState): Record<string, unknown> {
-  const full = createBody(form);
-  const before = createBody(original);
-  delete full.type;
-  const body: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(full)) {
-    if (key === 'auth') continue;
-    if (JSON.stringify(value) !== JSON.stringify(before[key])) body[key] = value;
-  }
-  for (const key of Object.keys(before)) if (!(key in full) && key !== 'type' && key !== 'auth') body[key] = null;
+function updateBody(form: FormState, original: FormState): MonitorPatch {
+  const next: Partial<Record<UpdatableField, unknown>> = createBody(form);
+  const before: Partial<Record<UpdatableField, unknown>> = createBody(original);
+  const body: MonitorPatch = {};
+  // Every field of either body but the type and the credentials (which go whole or not at all).
+  const fields = new Set([...Object.keys(next), ...Object.keys(before)].filter((key) => key !== 'type' && key !== 'auth') as UpdatableField[]);
+  // A field emptied on the form is sent as null, for the API to refuse by name.
+  for (const key of fields) if (JSON.stringify(next[key]) !== JSON.stringify(before[key])) body[key] = next[key] ?? null;
   if (form.type === 'http') {
     const authChanged =
       form.authMode !== original.authMode ||
@@ -147,7 +151,7 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
   const [form, setForm] = useState(original);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
-  const policies = useApi<{ data: Policy[] }>('/api/v1/notification-policies');
+  const policies = useGet('/api/v1/notification-policies');
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
   const err = (field: string) => fieldError(error, field);
   const editing = monitor !== undefined;
@@ -158,8 +162,8 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
     setError(null);
     try {
       const saved = editing
-        ? await api.patch<Monitor>(`/api/v1/monitors/${monitor.id}`, updateBody(form, original))
-        : await api.post<Monitor>('/api/v1/monitors', createBody(form));
+        ? await api.PATCH('/api/v1/monitors/{id}', { params: { path: { id: monitor.id } }, body: updateBody(form, original) as MonitorUpdate })
+        : await api.POST('/api/v1/monitors', { body: createBody(form) as MonitorCreate });
       toast('success', editing ? `Saved “${saved.name}”` : `Created “${saved.name}”; the first checks run now`);
       navigate(`/monitors/${saved.id}`);
     } catch (e) {
@@ -217,7 +221,7 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
             <div className="field-row">
               <Field label="Method" error={err('method')}>
                 {(p) => (
-                  <select {...p} name="method" value={form.method} onChange={(e) => set('method', e.target.value)}>
+                  <select {...p} name="method" value={form.method} onChange={(e) => set('method', e.target.value as HttpMethod)}>
                     {HTTP_METHODS.map((m) => (
                       <option key={m}>{m}</option>
                     ))}
@@ -406,7 +410,7 @@ export function MonitorNewPage() {
 }
 
 export function MonitorEditPage({ id }: { id: string }) {
-  const monitor = useApi<Monitor>(`/api/v1/monitors/${id}`);
+  const monitor = useGet('/api/v1/monitors/{id}', { params: { path: { id } } });
   useDocumentTitle(monitor.data ? `Edit ${monitor.data.name}` : 'Edit monitor');
   return (
     <div className="page page-narrow">

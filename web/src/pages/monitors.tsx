@@ -3,10 +3,10 @@ import { Sparkline } from '../components/charts.js';
 import { Icon } from '../components/icons.js';
 import { ButtonLink, EmptyState, ErrorState, PageHeader, SkeletonRows, StatusBadge } from '../components/ui.js';
 import { interval, ms, percent, relativeTime } from '../format.js';
-import { useApi, useDocumentTitle, useNow, useThrottled } from '../hooks.js';
+import { useDocumentTitle, useGet, useNow, useThrottled } from '../hooks.js';
 import { useLive, useLiveEvents } from '../live.js';
 import { Link, navigate, useLocation } from '../router.js';
-import type { Monitor, MonitorStatus, MonitorSummary } from '../types.js';
+import type { Monitor, MonitorStatus, MonitorSummary } from '../api/types.js';
 
 const FILTERS: Array<{ value: 'all' | MonitorStatus; label: string }> = [
   { value: 'all', label: 'All' },
@@ -23,7 +23,7 @@ export function target(monitor: Monitor): string {
 
 /** Every monitor's 24-hour uptime and newest runs (one call), fetched again at most every few seconds while checks report. */
 function useSummaries(ids: string): Map<string, MonitorSummary> {
-  const summaries = useApi<{ data: MonitorSummary[] }>(ids ? `/api/v1/monitor-stats` : null);
+  const summaries = useGet('/api/v1/monitor-stats', ids ? {} : null);
   const reload = useThrottled(() => void summaries.reload(), 3000);
   const previous = useRef(ids);
   useEffect(() => {
@@ -39,7 +39,7 @@ function useSummaries(ids: string): Map<string, MonitorSummary> {
 export function MonitorsPage() {
   useDocumentTitle('Monitors');
   const { search } = useLocation();
-  const monitors = useApi<{ data: Monitor[] }>('/api/v1/monitors');
+  const monitors = useGet('/api/v1/monitors');
   const live = useLive();
   const now = useNow(5000);
   const [query, setQuery] = useState(search.get('q') ?? '');

@@ -1,8 +1,8 @@
 import { ButtonLink, EmptyState, ErrorState, PageHeader, SkeletonRows } from '../components/ui.js';
-import { useApi, useDocumentTitle } from '../hooks.js';
+import { useDocumentTitle, useGet } from '../hooks.js';
 import { Link } from '../router.js';
 import { usePermissions } from '../session.js';
-import type { Channel, Monitor, Policy } from '../types.js';
+import type { Channel } from '../api/types.js';
 
 export function channelLabel(channel: Channel | (Record<string, unknown> & { type: string })): string {
   const c = channel as Record<string, unknown>;
@@ -21,8 +21,8 @@ export const NOTIFY_LABELS: Record<string, string> = {
 
 export function PoliciesPage() {
   useDocumentTitle('Notifications');
-  const policies = useApi<{ data: Policy[] }>('/api/v1/notification-policies');
-  const monitors = useApi<{ data: Monitor[] }>('/api/v1/monitors');
+  const policies = useGet('/api/v1/notification-policies');
+  const monitors = useGet('/api/v1/monitors');
   const { canAdmin } = usePermissions();
   const usedBy = (id: string) => monitors.data?.data.filter((m) => m.notificationPolicyId === id).length ?? 0;
 

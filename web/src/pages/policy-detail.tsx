@@ -1,18 +1,19 @@
 import { useState } from 'react';
-import { ApiError, api } from '../api.js';
+import { api } from '../api/client.js';
+import type { ApiError } from '../api/errors.js';
 import { Icon } from '../components/icons.js';
 import { Button, ButtonLink, Card, ConfirmDialog, ErrorState, Loading, Notice, PageHeader, SkeletonRows, useToast } from '../components/ui.js';
 import { dateTime, ms, relativeTime } from '../format.js';
-import { useApi, useDocumentTitle, useNow } from '../hooks.js';
+import { useDocumentTitle, useGet, useNow } from '../hooks.js';
 import { Link, navigate } from '../router.js';
 import { usePermissions } from '../session.js';
-import type { DeliveryAttempt, Monitor, Policy, PolicyTestResult } from '../types.js';
+import type { PolicyTestResult } from '../api/types.js';
 import { NOTIFY_LABELS, channelLabel } from './policies.js';
 
 export function PolicyDetailPage({ id }: { id: string }) {
-  const policy = useApi<Policy>(`/api/v1/notification-policies/${id}`);
-  const deliveries = useApi<{ data: DeliveryAttempt[] }>(`/api/v1/notification-policies/${id}/deliveries`);
-  const monitors = useApi<{ data: Monitor[] }>('/api/v1/monitors');
+  const policy = useGet('/api/v1/notification-policies/{id}', { params: { path: { id } } });
+  const deliveries = useGet('/api/v1/notification-policies/{id}/deliveries', { params: { path: { id } } });
+  const monitors = useGet('/api/v1/monitors');
   const { canAdmin } = usePermissions();
   const toast = useToast();
   const now = useNow(15_000);
@@ -44,7 +45,7 @@ export function PolicyDetailPage({ id }: { id: string }) {
     setTest(null);
     setTestError(null);
     try {
-      const result = await api.post<PolicyTestResult>(`/api/v1/notification-policies/${id}/test`);
+      const result = await api.POST('/api/v1/notification-policies/{id}/test', { params: { path: { id } } });
       setTest(result);
       const failed = result.results.filter((r) => r.outcome === 'failed').length;
       toast(failed ? 'error' : 'success', failed ? `${failed} of ${result.results.length} channels failed` : 'Test delivered to every channel');
@@ -180,7 +181,7 @@ export function PolicyDetailPage({ id }: { id: string }) {
           confirmLabel="Delete policy"
           onClose={() => setConfirmDelete(false)}
           onConfirm={async () => {
-            await api.del(`/api/v1/notification-policies/${id}`);
+            await api.DELETE('/api/v1/notification-policies/{id}', { params: { path: { id } } });
             toast('success', 'Policy deleted');
             navigate('/notifications');
           }}

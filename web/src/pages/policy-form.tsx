@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, api } from '../api.js';
+import { api } from '../api/client.js';
+import { NOTIFY_ON } from '../api/enums.js';
+import type { ApiError } from '../api/errors.js';
+import type { NotifyOn, Policy, PolicyBody } from '../api/types.js';
 import { Button, ErrorState, Field, FormError, Loading, PageHeader, fieldError, useToast } from '../components/ui.js';
-import { useApi, useDocumentTitle } from '../hooks.js';
+import { useDocumentTitle, useGet } from '../hooks.js';
 import { navigate } from '../router.js';
-import { NOTIFY_ON, type NotifyOn, type Policy } from '../types.js';
 import { NOTIFY_LABELS } from './policies.js';
 
 interface ChannelDraft {
@@ -31,7 +33,7 @@ function draftsOf(policy?: Policy): ChannelDraft[] {
   }));
 }
 
-function channelBody(d: ChannelDraft): Record<string, unknown> {
+function channelBody(d: ChannelDraft): PolicyBody['channels'][number] {
   if (d.type === 'webhook') return d.secret !== '' ? { type: 'webhook', url: d.url, secret: d.secret } : { type: 'webhook', url: d.url };
   if (d.type === 'slack') return { type: 'slack', webhookUrl: d.webhookUrl };
   return {
@@ -56,11 +58,11 @@ function PolicyForm({ policy }: { policy?: Policy }) {
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const body = { name, notifyOn, channels: channels.map(channelBody) };
+    const body: PolicyBody = { name, notifyOn, channels: channels.map(channelBody) };
     try {
       const saved = policy
-        ? await api.patch<Policy>(`/api/v1/notification-policies/${policy.id}`, body)
-        : await api.post<Policy>('/api/v1/notification-policies', body);
+        ? await api.PATCH('/api/v1/notification-policies/{id}', { params: { path: { id: policy.id } }, body })
+        : await api.POST('/api/v1/notification-policies', { body });
       toast('success', policy ? 'Policy saved' : 'Policy created');
       navigate(`/notifications/${saved.id}`);
     } catch (e) {
@@ -203,7 +205,7 @@ export function PolicyNewPage() {
 }
 
 export function PolicyEditPage({ id }: { id: string }) {
-  const policy = useApi<Policy>(`/api/v1/notification-policies/${id}`);
+  const policy = useGet('/api/v1/notification-policies/{id}', { params: { path: { id } } });
   useDocumentTitle('Edit notification policy');
   return (
     <div className="page page-narrow">

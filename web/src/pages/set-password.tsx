@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, api } from '../api.js';
+import { api } from '../api/client.js';
+import type { ApiError } from '../api/errors.js';
 import { Button, Field, Notice } from '../components/ui.js';
 import { useDocumentTitle } from '../hooks.js';
 import { navigate } from '../router.js';
-import type { Session } from '../types.js';
+import type { Session } from '../api/types.js';
 
 /** Where an invitation link lands: `/set-password#<secret>`. The secret never leaves the browser except to the API. */
 export function SetPasswordPage({ onSignedIn }: { onSignedIn: (session: Session) => void }) {
@@ -18,7 +19,7 @@ export function SetPasswordPage({ onSignedIn }: { onSignedIn: (session: Session)
     setBusy(true);
     setError(null);
     try {
-      const session = await api.post<Session>('/api/v1/session/password', { token, password });
+      const session = await api.POST('/api/v1/session/password', { body: { token, password } });
       window.history.replaceState(null, '', '/monitors');
       onSignedIn(session);
       navigate('/monitors', { replace: true });

@@ -1,16 +1,16 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { ApiError, api } from '../api.js';
+import { api } from '../api/client.js';
+import type { ApiError } from '../api/errors.js';
 import { Icon } from '../components/icons.js';
 import { Button, Card, ConfirmDialog, ErrorState, Field, FormError, Loading, Notice, PageHeader, StatusBadge, fieldError, useToast } from '../components/ui.js';
 import { dateTime } from '../format.js';
-import { useApi, useDocumentTitle } from '../hooks.js';
+import { useDocumentTitle, useGet } from '../hooks.js';
 import { usePermissions } from '../session.js';
-import type { Monitor, StatusPage } from '../types.js';
 
 export function StatusPageSettings() {
   useDocumentTitle('Status page');
-  const page = useApi<StatusPage>('/api/v1/status-pages/current');
-  const monitors = useApi<{ data: Monitor[] }>('/api/v1/monitors');
+  const page = useGet('/api/v1/status-pages/current');
+  const monitors = useGet('/api/v1/monitors');
   const { canAdmin } = usePermissions();
   const toast = useToast();
   const [slug, setSlug] = useState('');
@@ -36,7 +36,7 @@ export function StatusPageSettings() {
     setBusy(true);
     setError(null);
     try {
-      const saved = await api.put<StatusPage>('/api/v1/status-pages/current', { slug, title, monitorIds, showTargets });
+      const saved = await api.PUT('/api/v1/status-pages/current', { body: { slug, title, monitorIds, showTargets } });
       page.setData(() => saved);
       toast('success', page.data ? 'Status page saved' : 'Status page published');
       void page.reload();
@@ -175,7 +175,7 @@ export function StatusPageSettings() {
           confirmLabel="Delete page"
           onClose={() => setConfirmDelete(false)}
           onConfirm={async () => {
-            await api.del('/api/v1/status-pages/current');
+            await api.DELETE('/api/v1/status-pages/current');
             page.setData(() => undefined);
             setSlug('');
             setTitle('');

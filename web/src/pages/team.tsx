@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, api } from '../api.js';
+import { api } from '../api/client.js';
+import type { ApiError } from '../api/errors.js';
 import {
   Button,
   Card,
@@ -18,9 +19,9 @@ import {
   useToast,
 } from '../components/ui.js';
 import { date } from '../format.js';
-import { useApi, useDocumentTitle, useNow, type Resource } from '../hooks.js';
+import { useDocumentTitle, useGet, useNow, type Resource } from '../hooks.js';
 import { usePermissions, useSession } from '../session.js';
-import type { InvitedMember, Member, Role, Team, TeamToken } from '../types.js';
+import type { InvitedMember, Member, Role, TeamToken } from '../api/types.js';
 import { Expiry, LastUsed } from './tokens.js';
 
 const ROLES: Role[] = ['Member', 'Admin', 'Owner'];
@@ -43,9 +44,7 @@ function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited: 
     setBusy(true);
     setError(null);
     try {
-      const body: Record<string, unknown> = { email, role };
-      if (name !== '') body.name = name;
-      onInvited(await api.post<InvitedMember>('/api/v1/teams/current/members', body));
+      onInvited(await api.POST('/api/v1/teams/current/members', { body: { email, role, ...(name !== '' && { name }) } }));
     } catch (e) {
       setError(e as ApiError);
       setBusy(false);
@@ -169,7 +168,7 @@ function TeamTokensCard({ tokens }: { tokens: Resource<{ data: TeamToken[] }> })
           onClose={() => setRevoking(null)}
           onConfirm={async () => {
             try {
-              await api.del(`/api/v1/teams/current/tokens/${revoking.id}`);
+              await api.DELETE('/api/v1/teams/current/tokens/{id}', { params: { path: { id: revoking.id } } });
             } finally {
               // Also after a failure: a token someone else revoked meanwhile leaves the list.
               void tokens.reload();
@@ -190,12 +189,12 @@ function TeamTokensCard({ tokens }: { tokens: Resource<{ data: TeamToken[] }> })
 
 export function TeamPage() {
   useDocumentTitle('Team');
-  const team = useApi<Team>('/api/v1/teams/current');
-  const members = useApi<{ data: Member[] }>('/api/v1/teams/current/members');
+  const team = useGet('/api/v1/teams/current');
+  const members = useGet('/api/v1/teams/current/members');
   const { session } = useSession();
   const { canAdmin, isOwner } = usePermissions();
   // Only Admins and Owners may list the team's tokens: Members never ask.
-  const teamTokens = useApi<{ data: TeamToken[] }>(canAdmin ? '/api/v1/teams/current/tokens' : null);
+  const teamTokens = useGet('/api/v1/teams/current/tokens', canAdmin ? {} : null);
   const toast = useToast();
   const [inviting, setInviting] = useState(false);
   const [invited, setInvited] = useState<InvitedMember | null>(null);
@@ -205,7 +204,7 @@ export function TeamPage() {
   const changeRole = async (member: Member, role: Role) => {
     setChanging(member.userId);
     try {
-      const updated = await api.patch<Member>(`/api/v1/teams/current/members/${member.userId}`, { role });
+      const updated = await api.PATCH('/api/v1/teams/current/members/{userId}', { params: { path: { userId: member.userId } }, body: { role } });
       members.setData((cur) => cur && { data: cur.data.map((m) => (m.userId === updated.userId ? updated : m)) });
       // Tokens act with their member's current role.
       void teamTokens.reload();
@@ -349,7 +348,7 @@ export function TeamPage() {
           confirmLabel="Remove member"
           onClose={() => setRemoving(null)}
           onConfirm={async () => {
-            await api.del(`/api/v1/teams/current/members/${removing.userId}`);
+            await api.DELETE('/api/v1/teams/current/members/{userId}', { params: { path: { userId: removing.userId } } });
             toast('success', `${removing.name} was removed`);
             if (removing.userId === session.user.id) window.location.assign('/');
             else {

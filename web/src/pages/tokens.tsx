@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, api } from '../api.js';
+import { api } from '../api/client.js';
+import type { ApiError } from '../api/errors.js';
 import {
   Button,
   Card,
@@ -17,9 +18,9 @@ import {
   useToast,
 } from '../components/ui.js';
 import { date, relativeTime } from '../format.js';
-import { useApi, useDocumentTitle, useNow } from '../hooks.js';
+import { useDocumentTitle, useGet, useNow } from '../hooks.js';
 import { useSession } from '../session.js';
-import type { CreatedToken, PersonalToken } from '../types.js';
+import type { CreatedToken, PersonalToken } from '../api/types.js';
 
 function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (token: CreatedToken) => void }) {
   const [name, setName] = useState('');
@@ -31,7 +32,7 @@ function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
     setBusy(true);
     setError(null);
     try {
-      onCreated(await api.post<CreatedToken>('/api/v1/tokens', { name, expiresInDays: expires === 'never' ? null : Number(expires) }));
+      onCreated(await api.POST('/api/v1/tokens', { body: { name, expiresInDays: expires === 'never' ? null : Number(expires) } }));
     } catch (e) {
       setError(e as ApiError);
       setBusy(false);
@@ -67,7 +68,7 @@ function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
 
 export function TokensPage() {
   useDocumentTitle('API tokens');
-  const tokens = useApi<{ data: PersonalToken[] }>('/api/v1/tokens');
+  const tokens = useGet('/api/v1/tokens');
   const { session } = useSession();
   const toast = useToast();
   const now = useNow(30_000);
@@ -166,7 +167,7 @@ export function TokensPage() {
           confirmLabel="Revoke token"
           onClose={() => setRevoking(null)}
           onConfirm={async () => {
-            await api.del(`/api/v1/tokens/${revoking.id}`);
+            await api.DELETE('/api/v1/tokens/{id}', { params: { path: { id: revoking.id } } });
             if (created?.id === revoking.id) setCreated(null);
             toast('success', `Revoked “${revoking.name}”`);
             void tokens.reload();

@@ -1,0 +1,3066 @@
+/* eslint-disable */
+/**
+ * Generated from the server's OpenAPI document by scripts/api-types.ts: do not edit.
+ * After changing an endpoint, run `npm run generate:api`.
+ */
+
+export interface paths {
+    "/api/v1/monitors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every monitor of the team.
+         * @description Deleted monitors are not listed. Any role.
+         */
+        get: operations["listMonitors"];
+        put?: never;
+        /**
+         * Create an HTTP or SSL monitor.
+         * @description Roles Member, Admin, Owner. The monitor starts `pending` and is checked at once in each of its regions, then every `intervalSeconds`. An `auth.secret` is stored encrypted and never returned (`auth.secretSet` is true instead).
+         */
+        post: operations["createMonitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/monitors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One monitor.
+         * @description Any role. A monitor of another team, or a deleted one, is not found.
+         */
+        get: operations["getMonitor"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a monitor.
+         * @description Roles Admin, Owner. The monitor is no longer listed, found or checked; its stored secret is erased.
+         */
+        delete: operations["deleteMonitor"];
+        options?: never;
+        head?: never;
+        /**
+         * Change some fields of a monitor.
+         * @description Roles Member, Admin, Owner. Only the fields sent change; `type` and fields of the other monitor type are rejected. `auth`, `notificationPolicyId`, `warningDays`: omitted keeps, null clears, a value replaces.
+         */
+        patch: operations["updateMonitor"];
+        trace?: never;
+    };
+    "/api/v1/monitors/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a monitor: its checks stop.
+         * @description Roles Member, Admin, Owner. Pausing a paused monitor changes nothing.
+         */
+        post: operations["pauseMonitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/monitors/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a paused monitor: it is checked at once, then every interval.
+         * @description Roles Member, Admin, Owner. The status is `pending` until a check completes. Resuming a running monitor changes nothing.
+         */
+        post: operations["resumeMonitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/monitors/{id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The 100 most recent runs of a monitor, newest first.
+         * @description Any role. One run is one region's check result; a failure is recorded only after a confirming retry.
+         */
+        get: operations["listMonitorRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/monitors/{id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a monitor now in each of its regions.
+         * @description Member, Admin or Owner. One trigger per monitor per 60 seconds across the dashboard, REST and MCP: a second one within that time is 429 with Retry-After. A paused monitor cannot be triggered (400).
+         */
+        post: operations["triggerCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/monitors/{id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Uptime and response times of a monitor over 24 hours, 7 days or 30 days, in buckets.
+         * @description Any role. Query `range` = `24h` (default) or `7d` (hourly buckets) or `30d` (daily buckets); any other query parameter is 400. Figures cover every region; p95 is read from a duration histogram and is the upper bound of its bucket.
+         */
+        get: operations["getMonitorStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/monitor-stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * For every monitor of the team: uptime over the last 24 hours and its newest runs.
+         * @description Any role. What a monitors list shows beside each status, in one call.
+         */
+        get: operations["listMonitorSummaries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/incidents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The 100 newest incidents of the team, newest first.
+         * @description Any role. Each incident carries its timeline. No parameter changes the count.
+         */
+        get: operations["listIncidents"];
+        put?: never;
+        /**
+         * Open an incident by hand.
+         * @description Roles Member, Admin, Owner. The incident starts `investigating` with `source` `manual`; a `message` becomes its first update. A `monitorId` that names no monitor of your team is 404 not-found.
+         */
+        post: operations["createIncident"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/incidents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One incident with its timeline.
+         * @description Any role. An incident of another team is not found.
+         */
+        get: operations["getIncident"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/incidents/{id}/updates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an update to the timeline of an open incident.
+         * @description Roles Member, Admin, Owner. `status` (investigating, identified, monitoring) changes the incident status; omitted leaves it. `resolved` is rejected: resolve the incident instead. A resolved incident is not found.
+         */
+        post: operations["postIncidentUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/incidents/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve an open incident with a closing note.
+         * @description Roles Admin, Owner. Appends an update with status `resolved` and the message (default "Incident closed manually"). An incident that is already resolved is not found.
+         */
+        post: operations["resolveIncident"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notification-policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every notification policy of the team.
+         * @description Any role. Webhook secrets are never returned; `secretSet` says whether one is stored.
+         */
+        get: operations["listNotificationPolicies"];
+        put?: never;
+        /**
+         * Create a notification policy: which monitor changes go to which channels.
+         * @description Roles Admin, Owner. Point a monitor at it with `notificationPolicyId`. Events: monitor.down, monitor.degraded, monitor.up (only after down or degraded) and certificate.expiring, each delivered once per channel with retries for at least 24 h.
+         */
+        post: operations["createNotificationPolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notification-policies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One notification policy.
+         * @description Any role.
+         */
+        get: operations["getNotificationPolicy"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a notification policy.
+         * @description Roles Admin, Owner. Its monitors keep running with `notificationPolicyId` null; its pending deliveries are dropped.
+         */
+        delete: operations["deleteNotificationPolicy"];
+        options?: never;
+        head?: never;
+        /**
+         * Change some fields of a notification policy.
+         * @description Roles Admin, Owner. Only the fields sent change; `channels` replaces the whole list, and a webhook whose url is already in the policy keeps its secret when `secret` is omitted.
+         */
+        patch: operations["updateNotificationPolicy"];
+        trace?: never;
+    };
+    "/api/v1/notification-policies/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to every channel of the policy now.
+         * @description Roles Admin, Owner. Sends event `test` (webhook body with `monitor`, `previousStatus`, `status` and `incidentId` null) once to each channel and answers with each outcome; a failure is reported, not retried. The attempts appear in the deliveries log. At most 5 tests per policy per minute (across every node); the next is 429 `rate-limited` with `Retry-After` in seconds.
+         */
+        post: operations["testNotificationPolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notification-policies/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The 100 newest delivery attempts of the policy, newest first, with their outcome.
+         * @description Any role. Each attempt names its event, channel, HTTP status or error, and when the next attempt is due.
+         */
+        get: operations["listNotificationDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/status-pages/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team's public status page.
+         * @description Any role. A team has at most one page; without one the answer is 404 not-found.
+         */
+        get: operations["getStatusPage"];
+        /**
+         * Create or replace the team's public status page.
+         * @description Roles Admin, Owner. Creates the page or replaces it whole (`showTargets` left out is false again) and answers 200 with the record either way. A slug another team uses is 400 (`slug: is already taken`); a monitor id that is not one of your team's monitors is 400. The page is public at `{base_url}/status/<slug>` (HTML), `/status/<slug>.json` and `/status/<slug>/feed.atom`.
+         */
+        put: operations["putStatusPage"];
+        post?: never;
+        /**
+         * Remove the team's public status page.
+         * @description Roles Admin, Owner. The public page, its JSON summary and its feed are gone at once (404).
+         */
+        delete: operations["deleteStatusPage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team the token belongs to, with the role the token acts with. */
+        get: operations["getTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/current/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every member of the team with role and join date. */
+        get: operations["listTeamMembers"];
+        put?: never;
+        /**
+         * Add a person to the team by email.
+         * @description Roles Admin, Owner (only an Owner can add an Owner). An existing user is added and signs in as before, and the answer never carries a link for them; a user whose invitation to another team is still open (no password chosen yet) is refused (400, `email`) until they have chosen one. For an email without a user, a user without a password is created and the answer carries a one-time `setPasswordUrl` (valid 7 days) to pass on.
+         */
+        post: operations["inviteTeamMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/current/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member from the team.
+         * @description Roles Admin, Owner. An Admin cannot remove an Owner; the last Owner cannot be removed (400). The member’s tokens for this team stop working at once.
+         */
+        delete: operations["removeTeamMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member’s role.
+         * @description Roles Admin, Owner. An Admin can neither make nor unmake Owners; the last Owner cannot be demoted (400), also by two changes made at once. The member’s tokens and sessions act with the new role at once.
+         */
+        patch: operations["changeTeamMemberRole"];
+        trace?: never;
+    };
+    "/api/v1/teams/current/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every member’s active personal access tokens in this team, newest first.
+         * @description Roles Admin, Owner. The token values themselves are never shown; `parentId` names the token a token was created with.
+         */
+        get: operations["listTeamTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/current/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke any member’s token: it, and every token created with it, stops working at once.
+         * @description Roles Admin, Owner. An id that is no active token of this team is not found.
+         */
+        delete: operations["revokeTeamToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your active personal access tokens in this team, newest first, with when each was last used.
+         * @description Any role. Only your own tokens; the token values themselves are never shown again.
+         */
+        get: operations["listTokens"];
+        put?: never;
+        /**
+         * Create a personal access token for yourself in this team. The token is shown only in this answer.
+         * @description Any role; the token acts with your current role in this team. At most 50 active tokens per member and team.
+         */
+        post: operations["createToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke one of your tokens: it stops working at once.
+         * @description Any role; only your own tokens (any other id is not found).
+         */
+        delete: operations["revokeToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in session: user, current team and role, every team, CSRF token.
+         * @description Reads the session cookie; 401 when there is none or it has ended.
+         */
+        get: operations["getSession"];
+        put?: never;
+        /**
+         * Sign in with email and password: sets the session cookie.
+         * @description No token needed. Answers the session (user, team, teams, `csrfToken`) and sets the `lookout_session` cookie (HttpOnly, SameSite=Lax). Send `X-CSRF-Token: <csrfToken>` on every POST, PUT, PATCH and DELETE made with the cookie. A wrong email or password is 401; sign-in is throttled past 10 failures per account or 50 per client address in 15 minutes (429).
+         */
+        post: operations["signIn"];
+        /**
+         * Sign out: ends the session on the server and clears the cookie.
+         * @description Needs `X-CSRF-Token` while the session is active. Without an active session it only clears the cookie.
+         */
+        delete: operations["signOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Act in another of your teams from now on.
+         * @description Needs `X-CSRF-Token`. `teamId` must be a team the user is a member of (else 400).
+         */
+        put: operations["switchTeam"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Choose a password with a one-time set-password link, and sign in.
+         * @description No token needed. `token` is the secret after `#` in the link an Owner or Admin got when inviting a new user. The link works once and for 7 days; other sessions of the user end. Sets the session cookie like sign-in.
+         */
+        post: operations["setPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live monitor status changes of the team as server-sent events (text/event-stream).
+         * @description Any role; token or dashboard session. The first event is `snapshot` ({"type":"snapshot","monitors":[{monitorId,status,paused,lastCheckedAt}]}); then `monitor` ({"type":"monitor","change":"status|checked|added|removed","previousStatus","monitor":{…}}) within about two seconds of a change. A comment line every 15 s keeps the connection open; the stream ends when the token or session stops being valid. At most 5 streams are open per token or session (and a bounded number per server); the next is 429 `rate-limited` until one closes. HEAD answers the headers at once and opens no stream.
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Problem: {
+            /** @description `{base_url}/errors/<code>`; the last segment is the stable code. */
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
+            /** @description The request path. */
+            instance: string;
+            /** @description Validation problems only: every failing field. */
+            errors?: {
+                field: string;
+                message: string;
+            }[];
+        };
+    };
+    responses: {
+        /** @description Unauthorized (type ends in /errors/unauthorized) */
+        unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Rate limit exceeded (type ends in /errors/rate-limited) */
+        "rate-limited": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Internal Server Error (type ends in /errors/internal) */
+        internal: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Payload Too Large (type ends in /errors/payload-too-large) */
+        "payload-too-large": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Unsupported Media Type (type ends in /errors/unsupported-media-type) */
+        "unsupported-media-type": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Not Found (type ends in /errors/not-found) */
+        "not-found": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Validation Error (type ends in /errors/validation) */
+        validation: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Forbidden (type ends in /errors/forbidden) */
+        forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listMonitors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The monitors, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Every monitor of the team, oldest first. */
+                        data: ({
+                            id: string;
+                            /** @constant */
+                            type: "http";
+                            name: string;
+                            intervalSeconds: number;
+                            timeoutSeconds: number;
+                            regions: ("us-east" | "eu-west" | "asia")[];
+                            notificationPolicyId: string | null;
+                            /**
+                             * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed; `down`: every region failed; `paused`: the monitor is paused.
+                             * @enum {string}
+                             */
+                            status: "pending" | "up" | "degraded" | "down" | "paused";
+                            paused: boolean;
+                            lastCheckedAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            url: string;
+                            /** @enum {string} */
+                            method: "GET" | "POST" | "PUT" | "DELETE" | "HEAD";
+                            expectedStatus: number;
+                            auth: {
+                                /** @enum {string} */
+                                type: "bearer" | "basic" | "header";
+                                /** @description The basic-auth user name; null for other types. */
+                                username: string | null;
+                                /** @description The header carrying the secret; null for other types. */
+                                headerName: string | null;
+                                /** @description Always true: a secret is stored (encrypted). The secret itself is never returned. */
+                                secretSet: boolean;
+                            } | null;
+                        } | {
+                            id: string;
+                            /** @constant */
+                            type: "ssl";
+                            name: string;
+                            intervalSeconds: number;
+                            timeoutSeconds: number;
+                            regions: ("us-east" | "eu-west" | "asia")[];
+                            notificationPolicyId: string | null;
+                            /**
+                             * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed; `down`: every region failed; `paused`: the monitor is paused.
+                             * @enum {string}
+                             */
+                            status: "pending" | "up" | "degraded" | "down" | "paused";
+                            paused: boolean;
+                            lastCheckedAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            host: string;
+                            port: number;
+                            warningDays: number | null;
+                            /** @description The certificate seen by the newest check, or null before the first one. */
+                            certificate: {
+                                subject: string;
+                                issuer: string;
+                                validFrom: string;
+                                validTo: string;
+                                /** @description Whole days until validTo when the newest check ran; negative once expired. */
+                                daysRemaining: number;
+                            } | null;
+                        })[];
+                    };
+                };
+            };
+            401: components["responses"]["unauthorized"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    createMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `http`: request a URL and compare the status code.
+                     * @constant
+                     */
+                    type: "http";
+                    /** @description A name people recognise the monitor by: 1-200 characters, not only white space. */
+                    name: string;
+                    /** @description Seconds between two checks: an integer from 60 to 3600. */
+                    intervalSeconds: number;
+                    /** @description Seconds one check may take before it fails with `timeout`: an integer from 1 to 120. */
+                    timeoutSeconds: number;
+                    /** @description Regions to check from: one or more of us-east, eu-west, asia, each at most once. The monitor is down only when every region fails. */
+                    regions: ("us-east" | "eu-west" | "asia")[];
+                    /** @description The id of a notification policy of your team, told when the status changes; null for none. */
+                    notificationPolicyId?: string | null;
+                    /**
+                     * Format: uri
+                     * @description The absolute http:// or https:// URL to request, at most 2048 characters. Credentials belong in `auth`, not in the URL.
+                     */
+                    url: string;
+                    /**
+                     * @description The HTTP method of the check request (upper case).
+                     * @enum {string}
+                     */
+                    method: "GET" | "POST" | "PUT" | "DELETE" | "HEAD";
+                    /** @description The status code a check must get to succeed (exactly this code; redirects are not followed): an integer from 100 to 599. */
+                    expectedStatus: number;
+                    /** @description Credentials for the check, or null for none. */
+                    auth?: ({
+                        /** @constant */
+                        type: "bearer";
+                        /** @description The credential: the bearer token, the basic-auth password or the header value. 1-4096 characters; stored encrypted and never returned. */
+                        secret: string;
+                    } | {
+                        /** @constant */
+                        type: "basic";
+                        /** @description The credential: the bearer token, the basic-auth password or the header value. 1-4096 characters; stored encrypted and never returned. */
+                        secret: string;
+                        /** @description The basic-auth user name: 1-200 characters, no colon. */
+                        username: string;
+                    } | {
+                        /** @constant */
+                        type: "header";
+                        /** @description The credential: the bearer token, the basic-auth password or the header value. 1-4096 characters; stored encrypted and never returned. */
+                        secret: string;
+                        /** @description The name of the header that carries the secret, e.g. `X-Api-Key`. Not Host, Content-Length, Transfer-Encoding or Connection. */
+                        headerName: string;
+                    }) | null;
+                } | {
+                    /**
+                     * @description `ssl`: check the TLS certificate of `host`.
+                     * @constant
+                     */
+                    type: "ssl";
+                    /** @description A name people recognise the monitor by: 1-200 characters, not only white space. */
+                    name: string;
+                    /** @description Seconds between two checks: an integer from 60 to 3600. */
+                    intervalSeconds: number;
+                    /** @description Seconds one check may take before it fails with `timeout`: an integer from 1 to 120. */
+                    timeoutSeconds: number;
+                    /** @description Regions to check from: one or more of us-east, eu-west, asia, each at most once. The monitor is down only when every region fails. */
+                    regions: ("us-east" | "eu-west" | "asia")[];
+                    /** @description The id of a notification policy of your team, told when the status changes; null for none. */
+                    notificationPolicyId?: string | null;
+                    /** @description The host whose certificate is checked: a host name or an IP address, 1-253 characters, without https://, path or port. */
+                    host: string;
+                    /**
+                     * @description The TLS port: an integer from 1 to 65535; 443 when omitted at creation.
+                     * @default 443
+                     */
+                    port?: number;
+                    /** @description Days before the certificate expires from which a check raises a `certificate.expiring` warning: an integer from 1 to 3650, or null for no warning. */
+                    warningDays?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The created monitor; `Location` names it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        type: "http";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: ("us-east" | "eu-west" | "asia")[];
+                        notificationPolicyId: string | null;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused";
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        url: string;
+                        /** @enum {string} */
+                        method: "GET" | "POST" | "PUT" | "DELETE" | "HEAD";
+                        expectedStatus: number;
+                        auth: {
+                            /** @enum {string} */
+                            type: "bearer" | "basic" | "header";
+                            /** @description The basic-auth user name; null for other types. */
+                            username: string | null;
+                            /** @description The header carrying the secret; null for other types. */
+                            headerName: string | null;
+                            /** @description Always true: a secret is stored (encrypted). The secret itself is never returned. */
+                            secretSet: boolean;
+                        } | null;
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "ssl";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: ("us-east" | "eu-west" | "asia")[];
+                        notificationPolicyId: string | null;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused";
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        host: string;
+                        port: number;
+                        warningDays: number | null;
+                        /** @description The certificate seen by the newest check, or null before the first one. */
+                        certificate: {
+                            subject: string;
+                            issuer: string;
+                            validFrom: string;
+                            validTo: string;
+                            /** @description Whole days until validTo when the newest check ran; negative once expired. */
+                            daysRemaining: number;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    getMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The monitor. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        type: "http";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: ("us-east" | "eu-west" | "asia")[];
+                        notificationPolicyId: string | null;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused";
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        url: string;
+                        /** @enum {string} */
+                        method: "GET" | "POST" | "PUT" | "DELETE" | "HEAD";
+                        expectedStatus: number;
+                        auth: {
+                            /** @enum {string} */
+                            type: "bearer" | "basic" | "header";
+                            /** @description The basic-auth user name; null for other types. */
+                            username: string | null;
+                            /** @description The header carrying the secret; null for other types. */
+                            headerName: string | null;
+                            /** @description Always true: a secret is stored (encrypted). The secret itself is never returned. */
+                            secretSet: boolean;
+                        } | null;
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "ssl";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: ("us-east" | "eu-west" | "asia")[];
+                        notificationPolicyId: string | null;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused";
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        host: string;
+                        port: number;
+                        warningDays: number | null;
+                        /** @description The certificate seen by the newest check, or null before the first one. */
+                        certificate: {
+                            subject: string;
+                            issuer: string;
+                            validFrom: string;
+                            validTo: string;
+                            /** @description Whole days until validTo when the newest check ran; negative once expired. */
+                            daysRemaining: number;
+                        } | null;
+                    };
+                };
+            };
+            401: components["responses"]["unauthorized"];
+            404: components["responses"]["not-found"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    deleteMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not-found"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    updateMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A name people recognise the monitor by: 1-200 characters, not only white space. */
+                    name?: string;
+                    /** @description Seconds between two checks: an integer from 60 to 3600. */
+                    intervalSeconds?: number;
+                    /** @description Seconds one check may take before it fails with `timeout`: an integer from 1 to 120. */
+                    timeoutSeconds?: number;
+                    /** @description Regions to check from: one or more of us-east, eu-west, asia, each at most once. The monitor is down only when every region fails. */
+                    regions?: ("us-east" | "eu-west" | "asia")[];
+                    /** @description The id of a notification policy of your team, told when the status changes; null for none. */
+                    notificationPolicyId?: string | null;
+                    /**
+                     * Format: uri
+                     * @description The absolute http:// or https:// URL to request, at most 2048 characters. Credentials belong in `auth`, not in the URL.
+                     */
+                    url?: string;
+                    /**
+                     * @description The HTTP method of the check request (upper case).
+                     * @enum {string}
+                     */
+                    method?: "GET" | "POST" | "PUT" | "DELETE" | "HEAD";
+                    /** @description The status code a check must get to succeed (exactly this code; redirects are not followed): an integer from 100 to 599. */
+                    expectedStatus?: number;
+                    /** @description Credentials for the check, or null for none. */
+                    auth?: ({
+                        /** @constant */
+                        type: "bearer";
+                        /** @description The credential: the bearer token, the basic-auth password or the header value. 1-4096 characters; stored encrypted and never returned. */
+                        secret: string;
+                    } | {
+                        /** @constant */
+                        type: "basic";
+                        /** @description The credential: the bearer token, the basic-auth password or the header value. 1-4096 characters; stored encrypted and never returned. */
+                        secret: string;
+                        /** @description The basic-auth user name: 1-200 characters, no colon. */
+                        username: string;
+                    } | {
+                        /** @constant */
+                        type: "header";
+                        /** @description The credential: the bearer token, the basic-auth password or the header value. 1-4096 characters; stored encrypted and never returned. */
+                        secret: string;
+                        /** @description The name of the header that carries the secret, e.g. `X-Api-Key`. Not Host, Content-Length, Transfer-Encoding or Connection. */
+                        headerName: string;
+                    }) | null;
+                } | {
+                    /** @description A name people recognise the monitor by: 1-200 characters, not only white space. */
+                    name?: string;
+                    /** @description Seconds between two checks: an integer from 60 to 3600. */
+                    intervalSeconds?: number;
+                    /** @description Seconds one check may take before it fails with `timeout`: an integer from 1 to 120. */
+                    timeoutSeconds?: number;
+                    /** @description Regions to check from: one or more of us-east, eu-west, asia, each at most once. The monitor is down only when every region fails. */
+                    regions?: ("us-east" | "eu-west" | "asia")[];
+                    /** @description The id of a notification policy of your team, told when the status changes; null for none. */
+                    notificationPolicyId?: string | null;
+                    /** @description The host whose certificate is checked: a host name or an IP address, 1-253 characters, without https://, path or port. */
+                    host?: string;
+                    /** @description The TLS port: an integer from 1 to 65535; 443 when omitted at creation. */
+                    port?: number;
+                    /** @description Days before the certificate expires from which a check raises a `certificate.expiring` warning: an integer from 1 to 3650, or null for no warning. */
+                    warningDays?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated monitor. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        type: "http";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: ("us-east" | "eu-west" | "asia")[];
+                        notificationPolicyId: string | null;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused";
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        url: string;
+                        /** @enum {string} */
+                        method: "GET" | "POST" | "PUT" | "DELETE" | "HEAD";
+                        expectedStatus: number;
+                        auth: {
+                            /** @enum {string} */
+                            type: "bearer" | "basic" | "header";
+                            /** @description The basic-auth user name; null for other types. */
+                            username: string | null;
+                            /** @description The header carrying the secret; null for other types. */
+                            headerName: string | null;
+                            /** @description Always true: a secret is stored (encrypted). The secret itself is never returned. */
+                            secretSet: boolean;
+                        } | null;
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "ssl";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: ("us-east" | "eu-west" | "asia")[];
+                        notificationPolicyId: string | null;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused";
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        host: string;
+                        port: number;
+                        warningDays: number | null;
+                        /** @description The certificate seen by the newest check, or null before the first one. */
+                        certificate: {
+                            subject: string;
+                            issuer: string;
+                            validFrom: string;
+                            validTo: string;
+                            /** @description Whole days until validTo when the newest check ran; negative once expired. */
+                            daysRemaining: number;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not-found"];
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    pauseMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The paused monitor (`status` is `paused`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        type: "http";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: ("us-east" | "eu-west" | "asia")[];
+                        notificationPolicyId: string | null;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused";
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        url: string;
+                        /** @enum {string} */
+                        method: "GET" | "POST" | "PUT" | "DELETE" | "HEAD";
+                        expectedStatus: number;
+                        auth: {
+                            /** @enum {string} */
+                            type: "bearer" | "basic" | "header";
+                            /** @description The basic-auth user name; null for other types. */
+                            username: string | null;
+                            /** @description The header carrying the secret; null for other types. */
+                            headerName: string | null;
+                            /** @description Always true: a secret is stored (encrypted). The secret itself is never returned. */
+                            secretSet: boolean;
+                        } | null;
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "ssl";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: ("us-east" | "eu-west" | "asia")[];
+                        notificationPolicyId: string | null;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused";
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        host: string;
+                        port: number;
+                        warningDays: number | null;
+                        /** @description The certificate seen by the newest check, or null before the first one. */
+                        certificate: {
+                            subject: string;
+                            issuer: string;
+                            validFrom: string;
+                            validTo: string;
+                            /** @description Whole days until validTo when the newest check ran; negative once expired. */
+                            daysRemaining: number;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not-found"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    resumeMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resumed monitor. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        type: "http";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: ("us-east" | "eu-west" | "asia")[];
+                        notificationPolicyId: string | null;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused";
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        url: string;
+                        /** @enum {string} */
+                        method: "GET" | "POST" | "PUT" | "DELETE" | "HEAD";
+                        expectedStatus: number;
+                        auth: {
+                            /** @enum {string} */
+                            type: "bearer" | "basic" | "header";
+                            /** @description The basic-auth user name; null for other types. */
+                            username: string | null;
+                            /** @description The header carrying the secret; null for other types. */
+                            headerName: string | null;
+                            /** @description Always true: a secret is stored (encrypted). The secret itself is never returned. */
+                            secretSet: boolean;
+                        } | null;
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "ssl";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: ("us-east" | "eu-west" | "asia")[];
+                        notificationPolicyId: string | null;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused";
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        host: string;
+                        port: number;
+                        warningDays: number | null;
+                        /** @description The certificate seen by the newest check, or null before the first one. */
+                        certificate: {
+                            subject: string;
+                            issuer: string;
+                            validFrom: string;
+                            validTo: string;
+                            /** @description Whole days until validTo when the newest check ran; negative once expired. */
+                            daysRemaining: number;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not-found"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    listMonitorRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The runs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            monitorId: string;
+                            region: string;
+                            /** @enum {string} */
+                            trigger: "scheduled" | "manual";
+                            startedAt: string;
+                            durationMs: number;
+                            ok: boolean;
+                            /** @description 1 when the first attempt succeeded; 2 when the confirming retry ran. */
+                            attempts: number;
+                            error: {
+                                /** @enum {string} */
+                                code: "timeout" | "dns-failure" | "connection-refused" | "connection-reset" | "tls-error" | "status-mismatch" | "certificate-expired" | "certificate-not-yet-valid" | "certificate-untrusted" | "hostname-mismatch" | "target-blocked";
+                                message: string;
+                            } | null;
+                            /** @description HTTP runs: the status code received, if any. */
+                            statusCode: number | null;
+                            /** @description HTTP runs: where the time went. A phase the exchange did not complete is null; totalMs is always there, also on failure. */
+                            timings: {
+                                dnsMs: number | null;
+                                connectMs: number | null;
+                                tlsMs: number | null;
+                                ttfbMs: number | null;
+                                totalMs: number;
+                            } | null;
+                            /** @description SSL runs: the certificate presented. */
+                            certificate: {
+                                subject: string;
+                                issuer: string;
+                                validFrom: string;
+                                validTo: string;
+                                /** @description Whole days until validTo when the newest check ran; negative once expired. */
+                                daysRemaining: number;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["unauthorized"];
+            404: components["responses"]["not-found"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    triggerCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check was queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        monitorId: string;
+                        /** @constant */
+                        status: "queued";
+                        regions: string[];
+                        enqueuedAt: string;
+                        /** @description When the next manual check of this monitor may be triggered. */
+                        nextTriggerAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not-found"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    getMonitorStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        monitorId: string;
+                        /** @enum {string} */
+                        range: "24h" | "7d" | "30d";
+                        from: string;
+                        to: string;
+                        bucketSeconds: number;
+                        /** @description Completed checks (all regions). */
+                        checks: number;
+                        /** @description Checks that failed (after the confirming retry). */
+                        failures: number;
+                        /** @description Percentage of checks that succeeded; null without checks. */
+                        uptime: number | null;
+                        /** @description Mean duration of the checks; null without checks. */
+                        avgResponseMs: number | null;
+                        p95ResponseMs: number | null;
+                        /** @description Oldest first; only buckets with checks. */
+                        buckets: {
+                            start: string;
+                            /** @description Completed checks (all regions). */
+                            checks: number;
+                            /** @description Checks that failed (after the confirming retry). */
+                            failures: number;
+                            /** @description Percentage of checks that succeeded; null without checks. */
+                            uptime: number | null;
+                            /** @description Mean duration of the checks; null without checks. */
+                            avgResponseMs: number | null;
+                            /** @description 95th percentile from the duration histogram (the upper bound of its bucket). */
+                            p95ResponseMs: number | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            404: components["responses"]["not-found"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    listMonitorSummaries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One summary per monitor, oldest monitor first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            monitorId: string;
+                            /** @description Percentage of successful checks in the last 24 hours (hourly rollups); null without checks. */
+                            uptime24h: number | null;
+                            avgResponseMs24h: number | null;
+                            checks24h: number;
+                            /** @description The 30 newest runs, oldest first. */
+                            recent: {
+                                startedAt: string;
+                                region: string;
+                                durationMs: number;
+                                ok: boolean;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["unauthorized"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    listIncidents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 100 incidents, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            title: string;
+                            /** @enum {string} */
+                            status: "investigating" | "identified" | "monitoring" | "resolved";
+                            /** @enum {string} */
+                            severity: "minor" | "major" | "critical";
+                            monitorId: string | null;
+                            /**
+                             * @description `manual`: created through REST, MCP or the dashboard; `monitor`: opened automatically when the monitor went down.
+                             * @enum {string}
+                             */
+                            source: "manual" | "monitor";
+                            createdAt: string;
+                            updatedAt: string;
+                            resolvedAt: string | null;
+                            /** @description The timeline, oldest first. */
+                            updates: {
+                                id: string;
+                                incidentId: string;
+                                message: string;
+                                /** @description The status this update set, or null when it set none. */
+                                status: ("investigating" | "identified" | "monitoring" | "resolved") | null;
+                                /** @description Whether the update appears on the public status page. */
+                                postedToStatusPage: boolean;
+                                createdAt: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["unauthorized"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    createIncident: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What is wrong, as users should read it: 1-200 characters. */
+                    title: string;
+                    /** @description Optional: the id of a monitor of your team this incident is about; an id of no such monitor is 404 not-found. */
+                    monitorId?: string | null;
+                    /** @description Optional, up to 4000 characters: becomes the first timeline update (status investigating, shown on the status page). */
+                    message?: string;
+                    /**
+                     * @description minor, major or critical; default major.
+                     * @default major
+                     * @enum {string}
+                     */
+                    severity?: "minor" | "major" | "critical";
+                };
+            };
+        };
+        responses: {
+            /** @description The created incident; `Location` names it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        title: string;
+                        /** @enum {string} */
+                        status: "investigating" | "identified" | "monitoring" | "resolved";
+                        /** @enum {string} */
+                        severity: "minor" | "major" | "critical";
+                        monitorId: string | null;
+                        /**
+                         * @description `manual`: created through REST, MCP or the dashboard; `monitor`: opened automatically when the monitor went down.
+                         * @enum {string}
+                         */
+                        source: "manual" | "monitor";
+                        createdAt: string;
+                        updatedAt: string;
+                        resolvedAt: string | null;
+                        /** @description The timeline, oldest first. */
+                        updates: {
+                            id: string;
+                            incidentId: string;
+                            message: string;
+                            /** @description The status this update set, or null when it set none. */
+                            status: ("investigating" | "identified" | "monitoring" | "resolved") | null;
+                            /** @description Whether the update appears on the public status page. */
+                            postedToStatusPage: boolean;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not-found"];
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    getIncident: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The incident. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        title: string;
+                        /** @enum {string} */
+                        status: "investigating" | "identified" | "monitoring" | "resolved";
+                        /** @enum {string} */
+                        severity: "minor" | "major" | "critical";
+                        monitorId: string | null;
+                        /**
+                         * @description `manual`: created through REST, MCP or the dashboard; `monitor`: opened automatically when the monitor went down.
+                         * @enum {string}
+                         */
+                        source: "manual" | "monitor";
+                        createdAt: string;
+                        updatedAt: string;
+                        resolvedAt: string | null;
+                        /** @description The timeline, oldest first. */
+                        updates: {
+                            id: string;
+                            incidentId: string;
+                            message: string;
+                            /** @description The status this update set, or null when it set none. */
+                            status: ("investigating" | "identified" | "monitoring" | "resolved") | null;
+                            /** @description Whether the update appears on the public status page. */
+                            postedToStatusPage: boolean;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["unauthorized"];
+            404: components["responses"]["not-found"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    postIncidentUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The timeline entry: 1-4000 characters. */
+                    message: string;
+                    /**
+                     * @description Optional: investigating, identified or monitoring; omitted leaves the status unchanged. To close the incident, resolve it instead.
+                     * @enum {string}
+                     */
+                    status?: "investigating" | "identified" | "monitoring";
+                    /**
+                     * @description Whether the update appears on the public status page; default true.
+                     * @default true
+                     */
+                    postedToStatusPage?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The created update; `Location` names its incident. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        incidentId: string;
+                        message: string;
+                        /** @description The status this update set, or null when it set none. */
+                        status: ("investigating" | "identified" | "monitoring" | "resolved") | null;
+                        /** @description Whether the update appears on the public status page. */
+                        postedToStatusPage: boolean;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not-found"];
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    resolveIncident: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Optional closing note, 1-4000 characters; default "Incident closed manually". */
+                    message?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The resolved incident. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        title: string;
+                        /** @enum {string} */
+                        status: "investigating" | "identified" | "monitoring" | "resolved";
+                        /** @enum {string} */
+                        severity: "minor" | "major" | "critical";
+                        monitorId: string | null;
+                        /**
+                         * @description `manual`: created through REST, MCP or the dashboard; `monitor`: opened automatically when the monitor went down.
+                         * @enum {string}
+                         */
+                        source: "manual" | "monitor";
+                        createdAt: string;
+                        updatedAt: string;
+                        resolvedAt: string | null;
+                        /** @description The timeline, oldest first. */
+                        updates: {
+                            id: string;
+                            incidentId: string;
+                            message: string;
+                            /** @description The status this update set, or null when it set none. */
+                            status: ("investigating" | "identified" | "monitoring" | "resolved") | null;
+                            /** @description Whether the update appears on the public status page. */
+                            postedToStatusPage: boolean;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not-found"];
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    listNotificationPolicies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policies, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            notifyOn: ("down" | "degraded" | "up" | "certificate-expiring")[];
+                            channels: ({
+                                /** @constant */
+                                type: "webhook";
+                                url: string;
+                                /** @description Whether deliveries are signed (Lookout-Signature header); the secret itself is never returned. */
+                                secretSet: boolean;
+                            } | {
+                                /** @constant */
+                                type: "slack";
+                                webhookUrl: string;
+                            } | {
+                                /** @constant */
+                                type: "email";
+                                to: string[];
+                            })[];
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["unauthorized"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    createNotificationPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A name for people: 1-200 characters. */
+                    name: string;
+                    /**
+                     * @description Which changes are sent; default all four: down, degraded, up, certificate-expiring.
+                     * @default [
+                     *       "down",
+                     *       "degraded",
+                     *       "up",
+                     *       "certificate-expiring"
+                     *     ]
+                     */
+                    notifyOn?: ("down" | "degraded" | "up" | "certificate-expiring")[];
+                    /** @description 1-10 channels; every one gets every selected event. */
+                    channels: ({
+                        /** @constant */
+                        type: "webhook";
+                        /** @description Where the JSON event is POSTed: an absolute http(s) URL of at most 2048 characters. */
+                        url: string;
+                        /** @description Optional, 16-256 characters, stored encrypted and never returned: signs each delivery (Lookout-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">). On update, a webhook whose url is unchanged keeps its secret when `secret` is omitted; null removes it. */
+                        secret?: string | null;
+                    } | {
+                        /** @constant */
+                        type: "slack";
+                        /** @description A Slack incoming-webhook URL (https://hooks.slack.com/services/…). */
+                        webhookUrl: string;
+                    } | {
+                        /** @constant */
+                        type: "email";
+                        /** @description 1-20 email addresses; mail goes out through the SMTP server of SMTP_URL. */
+                        to: string[];
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description The created policy; `Location` names it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        notifyOn: ("down" | "degraded" | "up" | "certificate-expiring")[];
+                        channels: ({
+                            /** @constant */
+                            type: "webhook";
+                            url: string;
+                            /** @description Whether deliveries are signed (Lookout-Signature header); the secret itself is never returned. */
+                            secretSet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "slack";
+                            webhookUrl: string;
+                        } | {
+                            /** @constant */
+                            type: "email";
+                            to: string[];
+                        })[];
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    getNotificationPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        notifyOn: ("down" | "degraded" | "up" | "certificate-expiring")[];
+                        channels: ({
+                            /** @constant */
+                            type: "webhook";
+                            url: string;
+                            /** @description Whether deliveries are signed (Lookout-Signature header); the secret itself is never returned. */
+                            secretSet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "slack";
+                            webhookUrl: string;
+                        } | {
+                            /** @constant */
+                            type: "email";
+                            to: string[];
+                        })[];
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            401: components["responses"]["unauthorized"];
+            404: components["responses"]["not-found"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    deleteNotificationPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not-found"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    updateNotificationPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A name for people: 1-200 characters. */
+                    name?: string;
+                    /** @description Which changes are sent: a non-empty subset of down, degraded, up, certificate-expiring. */
+                    notifyOn?: ("down" | "degraded" | "up" | "certificate-expiring")[];
+                    /** @description Replaces every channel. A webhook whose url is already in the policy keeps its stored secret when `secret` is omitted. */
+                    channels?: ({
+                        /** @constant */
+                        type: "webhook";
+                        /** @description Where the JSON event is POSTed: an absolute http(s) URL of at most 2048 characters. */
+                        url: string;
+                        /** @description Optional, 16-256 characters, stored encrypted and never returned: signs each delivery (Lookout-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">). On update, a webhook whose url is unchanged keeps its secret when `secret` is omitted; null removes it. */
+                        secret?: string | null;
+                    } | {
+                        /** @constant */
+                        type: "slack";
+                        /** @description A Slack incoming-webhook URL (https://hooks.slack.com/services/…). */
+                        webhookUrl: string;
+                    } | {
+                        /** @constant */
+                        type: "email";
+                        /** @description 1-20 email addresses; mail goes out through the SMTP server of SMTP_URL. */
+                        to: string[];
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description The updated policy. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        notifyOn: ("down" | "degraded" | "up" | "certificate-expiring")[];
+                        channels: ({
+                            /** @constant */
+                            type: "webhook";
+                            url: string;
+                            /** @description Whether deliveries are signed (Lookout-Signature header); the secret itself is never returned. */
+                            secretSet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "slack";
+                            webhookUrl: string;
+                        } | {
+                            /** @constant */
+                            type: "email";
+                            to: string[];
+                        })[];
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not-found"];
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    testNotificationPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One outcome per channel. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The id of the test event (webhook `id`, Lookout-Event-Id). */
+                        eventId: string;
+                        /** @description One outcome per channel, in the policy’s order. */
+                        results: {
+                            channel: {
+                                /** @constant */
+                                type: "webhook";
+                                url: string;
+                            } | {
+                                /** @constant */
+                                type: "slack";
+                                webhookUrl: string;
+                            } | {
+                                /** @constant */
+                                type: "email";
+                                to: string[];
+                            };
+                            /** @enum {string} */
+                            outcome: "delivered" | "failed";
+                            statusCode: number | null;
+                            error: string | null;
+                            durationMs: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not-found"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    listNotificationDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 100 attempts, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @description The outbox entry: one per event and channel; its attempts share it. */
+                            deliveryId: string;
+                            /** @description The event id, sent as `id` in webhook bodies and as the Lookout-Event-Id header: receivers drop repeats by it. */
+                            eventId: string;
+                            /** @description monitor.down, monitor.degraded, monitor.up, certificate.expiring, or test. */
+                            event: string;
+                            monitorId: string | null;
+                            channel: {
+                                /** @constant */
+                                type: "webhook";
+                                url: string;
+                            } | {
+                                /** @constant */
+                                type: "slack";
+                                webhookUrl: string;
+                            } | {
+                                /** @constant */
+                                type: "email";
+                                to: string[];
+                            };
+                            /** @description 1 for the first attempt of the delivery. */
+                            attempt: number;
+                            attemptedAt: string;
+                            durationMs: number;
+                            /**
+                             * @description `delivered`: the channel accepted it; `retrying`: it failed and another attempt is scheduled (nextAttemptAt); `failed`: it failed and no attempt follows.
+                             * @enum {string}
+                             */
+                            outcome: "delivered" | "retrying" | "failed";
+                            /** @description The HTTP status the receiver answered with (webhook, Slack), else null. */
+                            statusCode: number | null;
+                            error: string | null;
+                            nextAttemptAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["unauthorized"];
+            404: components["responses"]["not-found"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    getStatusPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        slug: string;
+                        title: string;
+                        /** @description The public page: `{base_url}/status/<slug>`. */
+                        url: string;
+                        /** @description The listed monitors in display order; deleted monitors drop out. */
+                        monitorIds: string[];
+                        /** @description Whether the page shows each monitor's host. */
+                        showTargets: boolean;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            401: components["responses"]["unauthorized"];
+            404: components["responses"]["not-found"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    putStatusPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Where the page lives, `/status/<slug>`: 1-64 characters of a-z, 0-9 and -, unique across every team. */
+                    slug: string;
+                    /** @description The page heading, 1-200 characters. */
+                    title: string;
+                    /** @description The monitors the page shows, in this order: up to 100 monitors of your team (may be empty). */
+                    monitorIds: string[];
+                    /**
+                     * @description Optional, default false: show each monitor's host on the page (an HTTP monitor's URL host, never its path, query or credentials).
+                     * @default false
+                     */
+                    showTargets?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The page as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        slug: string;
+                        title: string;
+                        /** @description The public page: `{base_url}/status/<slug>`. */
+                        url: string;
+                        /** @description The listed monitors in display order; deleted monitors drop out. */
+                        monitorIds: string[];
+                        /** @description Whether the page shows each monitor's host. */
+                        showTargets: boolean;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    deleteStatusPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not-found"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    getTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        createdAt: string;
+                        /**
+                         * @description The role the calling token acts with.
+                         * @enum {string}
+                         */
+                        tokenRole: "Member" | "Admin" | "Owner";
+                    };
+                };
+            };
+            401: components["responses"]["unauthorized"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    listTeamMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members, earliest joined first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            userId: string;
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "Member" | "Admin" | "Owner";
+                            joinedAt: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["unauthorized"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    inviteTeamMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @description The person’s email address. An existing user is added; otherwise a user is created.
+                     */
+                    email: string;
+                    /**
+                     * @description Member (default), Admin or Owner (Owners only).
+                     * @default Member
+                     * @enum {string}
+                     */
+                    role?: "Member" | "Admin" | "Owner";
+                    /** @description A display name for a new user; default the part of the email before @. */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new member, with the set-password link when one was made. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        userId: string;
+                        name: string;
+                        email: string;
+                        /** @enum {string} */
+                        role: "Member" | "Admin" | "Owner";
+                        joinedAt: string;
+                        /** @description Set when the user has no password yet (a new user); null when they can already sign in. */
+                        invitation: {
+                            /** @description A one-time link for the new user to choose a password and sign in. Pass it on; it is shown only in this answer. */
+                            setPasswordUrl: string;
+                            expiresAt: string;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    removeTeamMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not-found"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    changeTeamMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Member, Admin or Owner. Only an Owner grants or takes away Owner; the last Owner keeps the role.
+                     * @enum {string}
+                     */
+                    role: "Member" | "Admin" | "Owner";
+                };
+            };
+        };
+        responses: {
+            /** @description The member with the new role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        userId: string;
+                        name: string;
+                        email: string;
+                        /** @enum {string} */
+                        role: "Member" | "Admin" | "Owner";
+                        joinedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not-found"];
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    listTeamTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            /** @description The member the token acts as. */
+                            userId: string;
+                            email: string;
+                            /**
+                             * @description The member’s current role in the team: the role the token acts with.
+                             * @enum {string}
+                             */
+                            role: "Member" | "Admin" | "Owner";
+                            createdAt: string;
+                            expiresAt: string | null;
+                            /** @description When the token last authenticated a request (kept to within about 30 seconds). */
+                            lastUsedAt: string | null;
+                            /** @description The token this one was created with; null when it was created from a dashboard session or by the operator. */
+                            parentId: string | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    revokeTeamToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not-found"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    listTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            createdAt: string;
+                            expiresAt: string | null;
+                            /** @description When the token last authenticated a request (kept to within about 30 seconds). */
+                            lastUsedAt: string | null;
+                            /** @description Whether this is the token making the request. */
+                            current: boolean;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["unauthorized"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    createToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A label to recognise the token by: 1-100 characters. */
+                    name: string;
+                    /** @description Days until the token stops working: an integer from 1 to 3650; null or omitted for no expiry. A token created with a token that expires never outlives it: omitted, it expires with that token; asking for later is refused (400). */
+                    expiresInDays?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The created token, with `token` shown this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        createdAt: string;
+                        expiresAt: string | null;
+                        /** @description When the token last authenticated a request (kept to within about 30 seconds). */
+                        lastUsedAt: string | null;
+                        /** @description Whether this is the token making the request. */
+                        current: boolean;
+                        /** @description The token itself (lkt_ and 40 letters and digits). Shown only in this answer; only its SHA-256 is stored. */
+                        token: string;
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    revokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not-found"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            id: string;
+                            email: string;
+                            name: string;
+                        };
+                        /** @description The team the session acts in, with the user’s current role there. */
+                        team: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "Member" | "Admin" | "Owner";
+                        };
+                        /** @description Every team of the user, for the team switcher. */
+                        teams: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "Member" | "Admin" | "Owner";
+                        }[];
+                        /** @description Send it as the `X-CSRF-Token` header on every POST, PUT, PATCH and DELETE made with the session cookie. */
+                        csrfToken: string;
+                        /** @description When the session ends at the latest (it also ends after 7 days without use). */
+                        expiresAt: string;
+                    };
+                };
+            };
+            401: components["responses"]["unauthorized"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @description The email address the account was created with (any case).
+                     */
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in; `Set-Cookie` carries the session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            id: string;
+                            email: string;
+                            name: string;
+                        };
+                        /** @description The team the session acts in, with the user’s current role there. */
+                        team: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "Member" | "Admin" | "Owner";
+                        };
+                        /** @description Every team of the user, for the team switcher. */
+                        teams: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "Member" | "Admin" | "Owner";
+                        }[];
+                        /** @description Send it as the `X-CSRF-Token` header on every POST, PUT, PATCH and DELETE made with the session cookie. */
+                        csrfToken: string;
+                        /** @description When the session ends at the latest (it also ends after 7 days without use). */
+                        expiresAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    switchTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A team the signed-in user is a member of. */
+                    teamId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The session, now in that team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            id: string;
+                            email: string;
+                            name: string;
+                        };
+                        /** @description The team the session acts in, with the user’s current role there. */
+                        team: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "Member" | "Admin" | "Owner";
+                        };
+                        /** @description Every team of the user, for the team switcher. */
+                        teams: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "Member" | "Admin" | "Owner";
+                        }[];
+                        /** @description Send it as the `X-CSRF-Token` header on every POST, PUT, PATCH and DELETE made with the session cookie. */
+                        csrfToken: string;
+                        /** @description When the session ends at the latest (it also ends after 7 days without use). */
+                        expiresAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    setPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The secret from the set-password link (the part after `#`). */
+                    token: string;
+                    /** @description At least 12 and at most 1024 characters. */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Password set and signed in; `Set-Cookie` carries the session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            id: string;
+                            email: string;
+                            name: string;
+                        };
+                        /** @description The team the session acts in, with the user’s current role there. */
+                        team: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "Member" | "Admin" | "Owner";
+                        };
+                        /** @description Every team of the user, for the team switcher. */
+                        teams: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "Member" | "Admin" | "Owner";
+                        }[];
+                        /** @description Send it as the `X-CSRF-Token` header on every POST, PUT, PATCH and DELETE made with the session cookie. */
+                        csrfToken: string;
+                        /** @description When the session ends at the latest (it also ends after 7 days without use). */
+                        expiresAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An endless text/event-stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["unauthorized"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+}

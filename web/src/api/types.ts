@@ -1,0 +1,46 @@
+/* Records as the REST API answers them, named from the server's OpenAPI document (schema.d.ts). */
+import type { Answer, ApiPaths, RequestBody } from './paths.js';
+
+type Item<P extends keyof ApiPaths> = Answer<P, 'get'> extends { data: Array<infer T> } ? T : never;
+
+export type Session = Answer<'/api/v1/session', 'get'>;
+export type SessionTeam = Session['team'];
+export type Role = SessionTeam['role'];
+
+export type Monitor = Answer<'/api/v1/monitors/{id}', 'get'>;
+export type HttpMonitor = Extract<Monitor, { type: 'http' }>;
+export type SslMonitor = Extract<Monitor, { type: 'ssl' }>;
+export type MonitorStatus = Monitor['status'];
+export type Region = Monitor['regions'][number];
+export type HttpMethod = HttpMonitor['method'];
+export type Certificate = NonNullable<SslMonitor['certificate']>;
+export type MonitorCreate = RequestBody<'/api/v1/monitors', 'post'>;
+export type MonitorUpdate = RequestBody<'/api/v1/monitors/{id}', 'patch'>;
+
+export type Run = Item<'/api/v1/monitors/{id}/runs'>;
+export type CheckEnqueued = Answer<'/api/v1/monitors/{id}/check', 'post'>;
+export type MonitorStats = Answer<'/api/v1/monitors/{id}/stats', 'get'>;
+export type StatsRange = MonitorStats['range'];
+export type MonitorSummary = Item<'/api/v1/monitor-stats'>;
+
+export type Incident = Answer<'/api/v1/incidents/{id}', 'get'>;
+export type IncidentUpdate = Incident['updates'][number];
+export type IncidentStatus = Incident['status'];
+export type Severity = Incident['severity'];
+
+export type StatusPage = Answer<'/api/v1/status-pages/current', 'get'>;
+
+export type Policy = Answer<'/api/v1/notification-policies/{id}', 'get'>;
+export type PolicyBody = RequestBody<'/api/v1/notification-policies', 'post'>;
+export type NotifyOn = Policy['notifyOn'][number];
+export type Channel = Policy['channels'][number];
+export type DeliveryAttempt = Item<'/api/v1/notification-policies/{id}/deliveries'>;
+export type PolicyTestResult = Answer<'/api/v1/notification-policies/{id}/test', 'post'>;
+
+export type Team = Answer<'/api/v1/teams/current', 'get'>;
+export type Member = Item<'/api/v1/teams/current/members'>;
+export type InvitedMember = Answer<'/api/v1/teams/current/members', 'post'>;
+/** A member's active token as Admins and Owners see it: never the secret. */
+export type TeamToken = Item<'/api/v1/teams/current/tokens'>;
+export type PersonalToken = Item<'/api/v1/tokens'>;
+export type CreatedToken = Answer<'/api/v1/tokens', 'post'>;
