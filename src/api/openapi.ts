@@ -22,12 +22,16 @@ export function openApiDocument(operations: Operation[], config: Config): JsonSc
   const paths: Record<string, Record<string, unknown>> = {};
   const usedProblems = new Set<ProblemCode>([...ALWAYS, ...BODY]);
   for (const operation of operations) {
-    const params = [...operation.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    const params: JsonSchema[] = [...operation.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
       name,
       in: 'path',
       required: true,
       schema: { type: 'string', format: 'uuid' },
     }));
+    for (const [name, field] of Object.entries(operation.query?.shape ?? {})) {
+      const schema = jsonSchema(field, 'input');
+      params.push({ name, in: 'query', required: !field.safeParse(undefined).success, ...(field.description && { description: field.description }), schema });
+    }
     const responses: Record<string, unknown> = {
       [operation.success.status]: operation.success.schema
         ? {

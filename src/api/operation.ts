@@ -68,6 +68,8 @@ export interface Operation {
   roles: readonly Role[] | 'public';
   /** The request shape; the domain service validates with this very schema. */
   body?: z.ZodType;
+  /** The query parameters, documented from the schema the domain service validates them with. */
+  query?: z.ZodObject;
   success: {
     status: 200 | 201 | 202 | 204;
     description: string;

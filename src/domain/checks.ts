@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REGIONS, type Region } from '../config.js';
 import type { Kysely } from 'kysely';
 import type { CheckDispatcher } from './ports/check-dispatch.js';
 import type { LockManager } from './ports/coordination.js';
@@ -34,7 +35,7 @@ export const CHECK_ERROR_CODES = [
 export const RunRecord = z.object({
   id: z.string(),
   monitorId: z.string(),
-  region: z.string(),
+  region: z.enum(REGIONS),
   trigger: z.enum(['scheduled', 'manual']),
   startedAt: z.string(),
   durationMs: z.int(),
@@ -60,7 +61,7 @@ export function certificateRecord(stored: CertificateRecord): CertificateRecord 
 export const CheckEnqueued = z.object({
   monitorId: z.string(),
   status: z.literal('queued'),
-  regions: z.array(z.string()),
+  regions: z.array(z.enum(REGIONS)),
   enqueuedAt: z.string(),
   nextTriggerAt: z.string().describe('When the next manual check of this monitor may be triggered.'),
 });
@@ -91,7 +92,7 @@ export class CheckService {
     return rows.map((row) => ({
       id: row.id,
       monitorId: row.monitor_id,
-      region: row.region,
+      region: row.region as Region,
       trigger: row.trigger as RunRecord['trigger'],
       startedAt: iso(row.started_at),
       durationMs: row.duration_ms,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REGIONS, type Region } from '../config.js';
 import type { Kysely } from 'kysely';
 import { DAY_MS, HOUR_MS, percentileFromHistogram } from './rollup-buckets.js';
 import { prepared } from '../store/prepared.js';
@@ -63,7 +64,7 @@ export const MonitorSummaryRecord = z.object({
   avgResponseMs24h: z.number().nullable(),
   checks24h: z.int(),
   recent: z
-    .array(z.object({ startedAt: z.string(), region: z.string(), durationMs: z.int(), ok: z.boolean() }))
+    .array(z.object({ startedAt: z.string(), region: z.enum(REGIONS), durationMs: z.int(), ok: z.boolean() }))
     .describe(`The ${SUMMARY_RECENT_RUNS} newest runs, oldest first.`),
 });
 export type MonitorSummaryRecord = z.infer<typeof MonitorSummaryRecord>;
@@ -175,7 +176,7 @@ export class MonitorStatsService {
         uptime24h: checks ? ((checks - failures) / checks) * 100 : null,
         avgResponseMs24h: checks ? Math.round(Number(t!.duration_sum) / checks) : null,
         checks24h: checks,
-        recent: runs.reverse().map((r) => ({ startedAt: iso(r.started_at), region: r.region, durationMs: r.duration_ms, ok: r.ok === 1 })),
+        recent: runs.reverse().map((r) => ({ startedAt: iso(r.started_at), region: r.region as Region, durationMs: r.duration_ms, ok: r.ok === 1 })),
       });
     }
     return summaries;

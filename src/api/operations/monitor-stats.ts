@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MonitorStatsRecord, MonitorSummaryRecord } from '../../domain/monitor-stats.js';
+import { MonitorStatsRecord, MonitorSummaryRecord, StatsQuery } from '../../domain/monitor-stats.js';
 import { ANY_ROLE } from '../../domain/roles.js';
 import type { Services } from '../../composition/services.js';
 import { listOf, type Operation } from '../operation.js';
@@ -18,6 +18,7 @@ export function monitorStatsOperations(services: Services): Operation[] {
       description:
         'Query `range` = `24h` (default) or `7d` (hourly buckets) or `30d` (daily buckets); any other query parameter is 400. ' +
         'Figures cover every region; p95 is read from a duration histogram and is the upper bound of its bucket.',
+      query: StatsQuery,
       success: { status: 200, description: 'The figures.', schema: MonitorStatsRecord },
       problems: ['validation', 'not-found'],
       handler: ({ actor, params, query }) => stats.series(actor, params.id!, query),

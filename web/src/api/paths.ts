@@ -1,20 +1,8 @@
 import type { ParamsOption, RequestBodyOption } from 'openapi-fetch';
-import type { operations, paths } from './schema.js';
+import type { paths } from './schema.js';
 
-type StatsRange = operations['getMonitorStats']['responses'][200]['content']['application/json']['range'];
-type StatsPath = paths['/api/v1/monitors/{id}/stats'];
-type StatsGet = StatsPath['get'];
-
-/**
- * The API's paths as the server's OpenAPI document describes them, plus the one query parameter
- * the server reads but the document does not declare: `range` of a monitor's statistics (24h, 7d
- * or 30d). Once the document declares it, this is the generated `paths` alone.
- */
-export type ApiPaths = Omit<paths, '/api/v1/monitors/{id}/stats'> & {
-  '/api/v1/monitors/{id}/stats': Omit<StatsPath, 'get'> & {
-    get: Omit<StatsGet, 'parameters'> & { parameters: Omit<StatsGet['parameters'], 'query'> & { query?: { range?: StatsRange } } };
-  };
-};
+/** The API's paths as the server's OpenAPI document describes them. */
+export type ApiPaths = paths;
 
 export type Method = 'get' | 'put' | 'post' | 'patch' | 'delete';
 type Operation<P extends keyof ApiPaths, M extends Method> = NonNullable<ApiPaths[P][M]>;

@@ -14,13 +14,13 @@ export interface paths {
         };
         /**
          * Every monitor of the team.
-         * @description Deleted monitors are not listed. Any role.
+         * @description Any role. Deleted monitors are not listed.
          */
         get: operations["listMonitors"];
         put?: never;
         /**
          * Create an HTTP or SSL monitor.
-         * @description Roles Member, Admin, Owner. The monitor starts `pending` and is checked at once in each of its regions, then every `intervalSeconds`. An `auth.secret` is stored encrypted and never returned (`auth.secretSet` is true instead).
+         * @description Any role. The monitor starts `pending` and is checked at once in each of its regions, then every `intervalSeconds`. An `auth.secret` is stored encrypted and never returned (`auth.secretSet` is true instead).
          */
         post: operations["createMonitor"];
         delete?: never;
@@ -52,7 +52,7 @@ export interface paths {
         head?: never;
         /**
          * Change some fields of a monitor.
-         * @description Roles Member, Admin, Owner. Only the fields sent change; `type` and fields of the other monitor type are rejected. `auth`, `notificationPolicyId`, `warningDays`: omitted keeps, null clears, a value replaces.
+         * @description Any role. Only the fields sent change; `type` and fields of the other monitor type are rejected. `auth`, `notificationPolicyId`, `warningDays`: omitted keeps, null clears, a value replaces.
          */
         patch: operations["updateMonitor"];
         trace?: never;
@@ -68,7 +68,7 @@ export interface paths {
         put?: never;
         /**
          * Pause a monitor: its checks stop.
-         * @description Roles Member, Admin, Owner. Pausing a paused monitor changes nothing.
+         * @description Any role. Pausing a paused monitor changes nothing.
          */
         post: operations["pauseMonitor"];
         delete?: never;
@@ -88,7 +88,7 @@ export interface paths {
         put?: never;
         /**
          * Resume a paused monitor: it is checked at once, then every interval.
-         * @description Roles Member, Admin, Owner. The status is `pending` until a check completes. Resuming a running monitor changes nothing.
+         * @description Any role. The status is `pending` until a check completes. Resuming a running monitor changes nothing.
          */
         post: operations["resumeMonitor"];
         delete?: never;
@@ -128,7 +128,7 @@ export interface paths {
         put?: never;
         /**
          * Check a monitor now in each of its regions.
-         * @description Member, Admin or Owner. One trigger per monitor per 60 seconds across the dashboard, REST and MCP: a second one within that time is 429 with Retry-After. A paused monitor cannot be triggered (400).
+         * @description Any role. One trigger per monitor per 60 seconds across the dashboard, REST and MCP: a second one within that time is 429 with Retry-After. A paused monitor cannot be triggered (400).
          */
         post: operations["triggerCheck"];
         delete?: never;
@@ -192,7 +192,7 @@ export interface paths {
         put?: never;
         /**
          * Open an incident by hand.
-         * @description Roles Member, Admin, Owner. The incident starts `investigating` with `source` `manual`; a `message` becomes its first update. A `monitorId` that names no monitor of your team is 404 not-found.
+         * @description Any role. The incident starts `investigating` with `source` `manual`; a `message` becomes its first update. A `monitorId` that names no monitor of your team is 404 not-found.
          */
         post: operations["createIncident"];
         delete?: never;
@@ -232,7 +232,7 @@ export interface paths {
         put?: never;
         /**
          * Add an update to the timeline of an open incident.
-         * @description Roles Member, Admin, Owner. `status` (investigating, identified, monitoring) changes the incident status; omitted leaves it. `resolved` is rejected: resolve the incident instead. A resolved incident is not found.
+         * @description Any role. `status` (investigating, identified, monitoring) changes the incident status; omitted leaves it. `resolved` is rejected: resolve the incident instead. A resolved incident is not found.
          */
         post: operations["postIncidentUpdate"];
         delete?: never;
@@ -388,7 +388,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The team the token belongs to, with the role the token acts with. */
+        /**
+         * The team the token belongs to, with the role the token acts with.
+         * @description Any role.
+         */
         get: operations["getTeam"];
         put?: never;
         post?: never;
@@ -405,12 +408,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every member of the team with role and join date. */
+        /**
+         * Every member of the team with role and join date.
+         * @description Any role.
+         */
         get: operations["listTeamMembers"];
         put?: never;
         /**
          * Add a person to the team by email.
-         * @description Roles Admin, Owner (only an Owner can add an Owner). An existing user is added and signs in as before, and the answer never carries a link for them; a user whose invitation to another team is still open (no password chosen yet) is refused (400, `email`) until they have chosen one. For an email without a user, a user without a password is created and the answer carries a one-time `setPasswordUrl` (valid 7 days) to pass on.
+         * @description Roles Admin, Owner. Only an Owner can add an Owner. An existing user is added and signs in as before, and the answer never carries a link for them; a user whose invitation to another team is still open (no password chosen yet) is refused (400, `email`) until they have chosen one. For an email without a user, a user without a password is created and the answer carries a one-time `setPasswordUrl` (valid 7 days) to pass on.
          */
         post: operations["inviteTeamMember"];
         delete?: never;
@@ -498,7 +504,7 @@ export interface paths {
         put?: never;
         /**
          * Create a personal access token for yourself in this team. The token is shown only in this answer.
-         * @description Any role; the token acts with your current role in this team. At most 50 active tokens per member and team.
+         * @description Any role. The token acts with your current role in this team. At most 50 active tokens per member and team.
          */
         post: operations["createToken"];
         delete?: never;
@@ -519,7 +525,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke one of your tokens: it stops working at once.
-         * @description Any role; only your own tokens (any other id is not found).
+         * @description Any role. Only your own tokens (any other id is not found).
          */
         delete: operations["revokeToken"];
         options?: never;
@@ -536,18 +542,18 @@ export interface paths {
         };
         /**
          * The signed-in session: user, current team and role, every team, CSRF token.
-         * @description Reads the session cookie; 401 when there is none or it has ended.
+         * @description No token needed. Reads the session cookie; 401 when there is none or it has ended.
          */
         get: operations["getSession"];
         put?: never;
         /**
          * Sign in with email and password: sets the session cookie.
-         * @description No token needed. Answers the session (user, team, teams, `csrfToken`) and sets the `lookout_session` cookie (HttpOnly, SameSite=Lax). Send `X-CSRF-Token: <csrfToken>` on every POST, PUT, PATCH and DELETE made with the cookie. A wrong email or password is 401; sign-in is throttled past 10 failures per account or 50 per client address in 15 minutes (429).
+         * @description No token needed. No token needed. Answers the session (user, team, teams, `csrfToken`) and sets the `lookout_session` cookie (HttpOnly, SameSite=Lax). Send `X-CSRF-Token: <csrfToken>` on every POST, PUT, PATCH and DELETE made with the cookie. A wrong email or password is 401; sign-in is throttled past 10 failures per account or 50 per client address in 15 minutes (429).
          */
         post: operations["signIn"];
         /**
          * Sign out: ends the session on the server and clears the cookie.
-         * @description Needs `X-CSRF-Token` while the session is active. Without an active session it only clears the cookie.
+         * @description No token needed. Needs `X-CSRF-Token` while the session is active. Without an active session it only clears the cookie.
          */
         delete: operations["signOut"];
         options?: never;
@@ -565,7 +571,7 @@ export interface paths {
         get?: never;
         /**
          * Act in another of your teams from now on.
-         * @description Needs `X-CSRF-Token`. `teamId` must be a team the user is a member of (else 400).
+         * @description No token needed. Needs `X-CSRF-Token`. `teamId` must be a team the user is a member of (else 400).
          */
         put: operations["switchTeam"];
         post?: never;
@@ -586,7 +592,7 @@ export interface paths {
         put?: never;
         /**
          * Choose a password with a one-time set-password link, and sign in.
-         * @description No token needed. `token` is the secret after `#` in the link an Owner or Admin got when inviting a new user. The link works once and for 7 days; other sessions of the user end. Sets the session cookie like sign-in.
+         * @description No token needed. No token needed. `token` is the secret after `#` in the link an Owner or Admin got when inviting a new user. The link works once and for 7 days; other sessions of the user end. Sets the session cookie like sign-in.
          */
         post: operations["setPassword"];
         delete?: never;
@@ -604,7 +610,7 @@ export interface paths {
         };
         /**
          * Live monitor status changes of the team as server-sent events (text/event-stream).
-         * @description Any role; token or dashboard session. The first event is `snapshot` ({"type":"snapshot","monitors":[{monitorId,status,paused,lastCheckedAt}]}); then `monitor` ({"type":"monitor","change":"status|checked|added|removed","previousStatus","monitor":{…}}) within about two seconds of a change. A comment line every 15 s keeps the connection open; the stream ends when the token or session stops being valid. At most 5 streams are open per token or session (and a bounded number per server); the next is 429 `rate-limited` until one closes. HEAD answers the headers at once and opens no stream.
+         * @description Any role. Token or dashboard session. The first event is `snapshot` ({"type":"snapshot","monitors":[{monitorId,status,paused,lastCheckedAt}]}); then `monitor` ({"type":"monitor","change":"status|checked|added|removed","previousStatus","monitor":{…}}) within about two seconds of a change. A comment line every 15 s keeps the connection open; the stream ends when the token or session stops being valid. At most 5 streams are open per token or session (and a bounded number per server); the next is 429 `rate-limited` until one closes. HEAD answers the headers at once and opens no stream.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -1442,7 +1448,8 @@ export interface operations {
                         data: {
                             id: string;
                             monitorId: string;
-                            region: string;
+                            /** @enum {string} */
+                            region: "us-east" | "eu-west" | "asia";
                             /** @enum {string} */
                             trigger: "scheduled" | "manual";
                             startedAt: string;
@@ -1505,7 +1512,7 @@ export interface operations {
                         monitorId: string;
                         /** @constant */
                         status: "queued";
-                        regions: string[];
+                        regions: ("us-east" | "eu-west" | "asia")[];
                         enqueuedAt: string;
                         /** @description When the next manual check of this monitor may be triggered. */
                         nextTriggerAt: string;
@@ -1522,7 +1529,10 @@ export interface operations {
     };
     getMonitorStats: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 24h and 7d in hourly buckets, 30d in daily buckets; default 24h. */
+                range?: "24h" | "7d" | "30d";
+            };
             header?: never;
             path: {
                 id: string;
@@ -1602,7 +1612,8 @@ export interface operations {
                             /** @description The 30 newest runs, oldest first. */
                             recent: {
                                 startedAt: string;
-                                region: string;
+                                /** @enum {string} */
+                                region: "us-east" | "eu-west" | "asia";
                                 durationMs: number;
                                 ok: boolean;
                             }[];
@@ -3056,7 +3067,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/event-stream": string;
+                };
             };
             401: components["responses"]["unauthorized"];
             429: components["responses"]["rate-limited"];
