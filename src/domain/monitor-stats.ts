@@ -5,6 +5,7 @@ import { prepared } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
 import { requireRole, type Actor } from './actor.js';
 import type { MonitorService } from './monitors.js';
+import { systemClock, type Clock } from './ports/clock.js';
 import { ANY_ROLE } from './roles.js';
 import { iso } from './time.js';
 import { parseInput } from './validation.js';
@@ -91,6 +92,8 @@ export class MonitorStatsService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly monitors: MonitorService,
+    /** Where the ranges ("the last 24 hours") end. */
+    private readonly clock: Clock = systemClock,
   ) {
     this.recentRuns = prepared(db, (monitorId: string, limit: number) =>
       db
@@ -104,7 +107,7 @@ export class MonitorStatsService {
   }
 
   /** Response time and uptime of one monitor over a range, in buckets (any role; 404 like the monitor). */
-  async series(actor: Actor, monitorId: string, query: unknown, now = Date.now()): Promise<MonitorStatsRecord> {
+  async series(actor: Actor, monitorId: string, query: unknown, now = this.clock.now()): Promise<MonitorStatsRecord> {
     requireRole(actor, ANY_ROLE);
     const monitor = await this.monitors.get(actor, monitorId);
     const { range } = parseInput(StatsQuery, query);
@@ -143,7 +146,7 @@ export class MonitorStatsService {
   }
 
   /** For the monitors list: every monitor's 24-hour uptime and its newest runs, in one call (any role). */
-  async summary(actor: Actor, now = Date.now()): Promise<MonitorSummaryRecord[]> {
+  async summary(actor: Actor, now = this.clock.now()): Promise<MonitorSummaryRecord[]> {
     requireRole(actor, ANY_ROLE);
     const monitors = await this.monitors.list(actor);
     if (monitors.length === 0) return [];

@@ -6,6 +6,7 @@ import type { Dialect } from '../store/database.js';
 import type { Database } from '../store/schema.js';
 import { requireRole, type Actor } from './actor.js';
 import { newId } from './ids.js';
+import { systemClock, type Clock } from './ports/clock.js';
 import { Problem, problems, type FieldError } from './problem.js';
 import { ADMINS, ANY_ROLE } from './roles.js';
 import { iso } from './time.js';
@@ -184,6 +185,8 @@ export class StatusPageService {
     private readonly publicUrl: string,
     /** SQLite can tell cheaply whether anything changed at all (see `changeToken`). */
     private readonly dialect: Dialect,
+    /** Edit times, today's uptime and which incidents are recent. */
+    private readonly clock: Clock = systemClock,
   ) {
     this.stateQuery = prepared(db, (slug: string) =>
       db
@@ -253,7 +256,7 @@ export class StatusPageService {
         listed.join() === fields.monitorIds.join();
       if (same) return this.record(existing, listed);
     }
-    const now = Date.now();
+    const now = this.clock.now();
     const id = newId(now);
     try {
       const row = await this.db.transaction().execute(async (trx) => {
@@ -313,7 +316,7 @@ export class StatusPageService {
   }
 
   /** The cheap per-request part (see PublicState). */
-  async publicState(slug: string, now = Date.now()): Promise<PublicState | undefined> {
+  async publicState(slug: string, now = this.clock.now()): Promise<PublicState | undefined> {
     if (!SLUG_PATTERN.test(slug)) return undefined;
     const rows = await this.stateQuery(slug);
     const first = rows[0];
@@ -342,7 +345,7 @@ export class StatusPageService {
   }
 
   /** The whole public model of the page; undefined for an unknown slug. `state` saves reading it again. */
-  async publicView(slug: string, state?: PublicState, now = Date.now()): Promise<PublicStatusPage | undefined> {
+  async publicView(slug: string, state?: PublicState, now = this.clock.now()): Promise<PublicStatusPage | undefined> {
     const s = state ?? (await this.publicState(slug, now));
     if (!s) return undefined;
     const monitors = await this.publicMonitors(s);
