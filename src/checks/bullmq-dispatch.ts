@@ -1,6 +1,6 @@
 import { DelayedError, Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from 'pino';
-import { REGIONS, type Region } from '../config.js';
+import { REGIONS, type Region } from '../shared/vocabulary.js';
 import { jobKey, teamOf, type CheckDispatcher, type CheckHandler, type CheckJob, type ConsumeLimits } from '../domain/ports/check-dispatch.js';
 import { FairQueue } from './fair-queue.js';
 import { systemClock, type Clock } from '../domain/ports/clock.js';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { REGIONS, type Region } from '../config.js';
+import { REGIONS, type Region } from '../shared/vocabulary.js';
 import type { MonitorChange, MonitorService, ScheduledMonitor } from '../domain/monitors.js';
 import type { Database } from '../store/schema.js';
 import type { Channel } from '../domain/ports/coordination.js';

@@ -10,6 +10,7 @@ import type { MonitorService } from './monitors.js';
 import { Problem, problems } from './problem.js';
 import { ANY_ROLE, WRITERS } from './roles.js';
 import { iso } from './time.js';
+import { CHECK_ERROR_CODES, RUN_TRIGGERS } from '../shared/vocabulary.js';
 import { parseInput } from './validation.js';
 import { systemClock, type Clock } from './ports/clock.js';
 
@@ -17,25 +18,11 @@ import { systemClock, type Clock } from './ports/clock.js';
 export const TRIGGER_LOCK_MS = 60_000;
 export const RUNS_LISTED = 100;
 
-export const CHECK_ERROR_CODES = [
-  'timeout',
-  'dns-failure',
-  'connection-refused',
-  'connection-reset',
-  'tls-error',
-  'status-mismatch',
-  'certificate-expired',
-  'certificate-not-yet-valid',
-  'certificate-untrusted',
-  'hostname-mismatch',
-  'target-blocked',
-] as const;
-
 export const RunRecord = z.object({
   id: z.string(),
   monitorId: z.string(),
   region: z.string(),
-  trigger: z.enum(['scheduled', 'manual']),
+  trigger: z.enum(RUN_TRIGGERS),
   startedAt: z.string(),
   durationMs: z.int(),
   ok: z.boolean(),

@@ -9,15 +9,13 @@ import { systemClock, type Clock } from './ports/clock.js';
 import { ANY_ROLE } from './roles.js';
 import { iso } from './time.js';
 import { parseInput } from './validation.js';
+import { STATS_RANGES, type StatsRange } from '../shared/vocabulary.js';
 
 /*
  * Read-only figures for charts and lists, from what the check engine records: the hourly and daily
  * rollups (counts, failures, a duration histogram per monitor, region and period) and the newest
  * runs. Nothing here writes.
  */
-
-export const STATS_RANGES = ['24h', '7d', '30d'] as const;
-export type StatsRange = (typeof STATS_RANGES)[number];
 
 /** 24 h and 7 d come from hourly rollups, 30 d from daily ones. */
 const RANGE: Record<StatsRange, { spanMs: number; period: 'hour' | 'day'; bucketMs: number }> = {

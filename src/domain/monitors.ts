@@ -1,6 +1,5 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
-import type { Region } from '../config.js';
 import type { Dialect } from '../store/database.js';
 import { prepared } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
@@ -10,8 +9,8 @@ import { requireRole, type Actor } from './actor.js';
 import { isUuid, newId } from './ids.js';
 import { monitorListJson } from './monitor-list-sql.js';
 import { systemClock, type Clock } from './ports/clock.js';
+import { MONITOR_TYPES, type MonitorStatus, type MonitorType, type Region } from '../shared/vocabulary.js';
 import {
-  MONITOR_TYPES,
   MonitorCreate,
   NoFields,
   UntypedMonitorCreateCheck,
@@ -22,8 +21,6 @@ import {
   type MonitorAuthInput,
   type MonitorAuthRecord,
   type MonitorRecord,
-  type MonitorStatus,
-  type MonitorType,
   type SslMonitorUpdate,
 } from './monitor-schemas.js';
 import { POLICY_NOT_IN_TEAM, type NotificationPolicyService } from './notification-policies.js';

@@ -1,6 +1,6 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { z } from 'zod';
-import { REGIONS } from '../config.js';
+import { OVERALL_STATUSES, REGIONS, type IncidentStatus, type OverallStatus, type PublicMonitorStatus, type Severity } from '../shared/vocabulary.js';
 import { prepared } from '../store/prepared.js';
 import type { Dialect } from '../store/database.js';
 import type { Database } from '../store/schema.js';
@@ -74,10 +74,6 @@ const CHANGE_TOKEN = CompiledQuery.raw('select total_changes() as c, (select dat
 
 /* The public model: what /status/<slug>, its JSON summary and its Atom feed show. Nothing else of the team. */
 
-export type OverallStatus = 'operational' | 'partial-outage' | 'major-outage';
-export type PublicMonitorStatus = 'operational' | 'degraded' | 'down' | 'no-data' | 'paused';
-export type PublicIncidentStatus = 'investigating' | 'identified' | 'monitoring' | 'resolved';
-
 export interface UptimeDay {
   /** UTC date, `YYYY-MM-DD`. */
   date: string;
@@ -100,7 +96,7 @@ export interface PublicMonitor {
 }
 
 export interface PublicIncidentUpdate {
-  status: PublicIncidentStatus | null;
+  status: IncidentStatus | null;
   message: string;
   createdAt: string;
 }
@@ -109,8 +105,8 @@ export interface PublicIncident {
   id: string;
   title: string;
   /** As far as posted updates tell: the newest posted status, `resolved` once resolved. */
-  status: PublicIncidentStatus;
-  severity: 'minor' | 'major' | 'critical';
+  status: IncidentStatus;
+  severity: Severity;
   /** Names of the listed monitor it concerns (none for a team-wide incident). */
   affects: string[];
   createdAt: string;
@@ -525,19 +521,19 @@ export class StatusPageService {
     for (const r of rows) {
       const posted = updates.get(r.id) ?? [];
       // An unposted update may have moved the incident on; the page tells only what was posted.
-      const postedStatus = posted.find((u) => u.status !== null && u.status !== 'resolved')?.status as PublicIncidentStatus | undefined;
-      const status: PublicIncidentStatus = r.resolved_at !== null ? 'resolved' : (postedStatus ?? 'investigating');
+      const postedStatus = posted.find((u) => u.status !== null && u.status !== 'resolved')?.status as IncidentStatus | undefined;
+      const status: IncidentStatus = r.resolved_at !== null ? 'resolved' : (postedStatus ?? 'investigating');
       const latest = Math.max(r.created_at, r.resolved_at ?? 0, ...posted.map((u) => u.created_at));
       const incident: PublicIncident = {
         id: r.id,
         title: r.title,
         status,
-        severity: r.severity as PublicIncident['severity'],
+        severity: r.severity as Severity,
         affects: r.monitor_id ? [names.get(r.monitor_id)!] : [],
         createdAt: iso(r.created_at),
         resolvedAt: r.resolved_at === null ? null : iso(r.resolved_at),
         updatedAt: iso(latest),
-        updates: posted.map((u) => ({ status: u.status as PublicIncidentStatus | null, message: u.message, createdAt: iso(u.created_at) })),
+        updates: posted.map((u) => ({ status: u.status as IncidentStatus | null, message: u.message, createdAt: iso(u.created_at) })),
       };
       (r.resolved_at === null ? active : recent).push(incident);
     }
@@ -557,7 +553,7 @@ export function overallStatus(monitors: Pick<PublicMonitor, 'status'>[], active:
   if (known.length > 0 && known.every((m) => m.status === 'down')) level = 2;
   else if (known.some((m) => m.status !== 'operational')) level = 1;
   for (const incident of active) level = Math.max(level, incident.severity === 'critical' ? 2 : 1);
-  return (['operational', 'partial-outage', 'major-outage'] as const)[level]!;
+  return OVERALL_STATUSES[level]!;
 }
 
 /** Percent of successful checks, cut (never rounded up) to three decimals: a failure never shows as 100. */

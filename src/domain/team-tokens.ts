@@ -5,7 +5,8 @@ import { requireRole, type Actor } from './actor.js';
 import { isUuid } from './ids.js';
 import { systemClock, type Clock } from './ports/clock.js';
 import { problems } from './problem.js';
-import { ADMINS, ROLES, type Role } from './roles.js';
+import { ADMINS } from './roles.js';
+import { ROLES, type Role } from '../shared/vocabulary.js';
 import { revokeWithDescendants, type TokenService } from './tokens.js';
 import { isoOrNull, iso } from './time.js';
 

@@ -7,7 +7,8 @@ import { requireRole, type Actor } from './actor.js';
 import { newId } from './ids.js';
 import { systemClock, type Clock } from './ports/clock.js';
 import { Problem, problems } from './problem.js';
-import { ANY_ROLE, ROLES, isRole, type Role } from './roles.js';
+import { ANY_ROLE, isRole } from './roles.js';
+import { ROLES, type Role } from '../shared/vocabulary.js';
 import { iso } from './time.js';
 import { parseInput, text } from './validation.js';
 

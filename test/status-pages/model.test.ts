@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { overallStatus, uptimePercent, type PublicState, type PublicStatusPage } from '../../src/domain/status-pages.js';
 import { StatusPageCache } from '../../src/http/status-pages/cache.js';
-import { duration, escape, percent } from '../../src/http/status-pages/format.js';
+import { duration, escape } from '../../src/http/status-pages/format.js';
+import { formatUptime } from '../../src/shared/uptime.js';
 
 describe('the banner', () => {
   const m = (...statuses: string[]) => statuses.map((status) => ({ status }) as { status: any });
@@ -25,13 +26,9 @@ describe('the banner', () => {
 describe('uptime figures', () => {
   it('are cut, never rounded up: one failure is never 100%', () => {
     expect(uptimePercent(100_000, 1)).toBe(99.999);
-    expect(percent(uptimePercent(100_000, 1))).toBe('99.99%');
+    expect(formatUptime(uptimePercent(100_000, 1))).toBe('99.99%');
     expect(uptimePercent(3, 1)).toBe(66.666);
-    expect(percent(66.666)).toBe('66.66%');
-    expect(percent(100)).toBe('100%');
-    expect(percent(0)).toBe('0%');
-    expect(percent(99.5)).toBe('99.5%');
-    expect(percent(uptimePercent(2000, 1))).toBe('99.95%');
+    expect(formatUptime(uptimePercent(2000, 1))).toBe('99.95%');
   });
 
   it('durations read naturally', () => {
