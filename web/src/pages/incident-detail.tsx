@@ -19,6 +19,7 @@ import { useApi, useDocumentTitle } from '../hooks.js';
 import { Link } from '../router.js';
 import { usePermissions } from '../session.js';
 import type { Incident, IncidentUpdate, Monitor } from '../types.js';
+import { INCIDENT_STATUS_TEXT, UPDATE_STATUSES } from '../../../src/shared/vocabulary.js';
 
 function PostUpdate({ incident, onPosted }: { incident: Incident; onPosted: (update: IncidentUpdate) => void }) {
   const toast = useToast();
@@ -59,9 +60,11 @@ function PostUpdate({ incident, onPosted }: { incident: Incident; onPosted: (upd
             {(p) => (
               <select {...p} value={status} onChange={(e) => setStatus(e.target.value)}>
                 <option value="">Keep “{incident.status}”</option>
-                <option value="investigating">Investigating</option>
-                <option value="identified">Identified</option>
-                <option value="monitoring">Monitoring</option>
+                {UPDATE_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {INCIDENT_STATUS_TEXT[s]}
+                  </option>
+                ))}
               </select>
             )}
           </Field>

@@ -23,10 +23,10 @@ import { Link, navigate } from '../router.js';
 import { usePermissions } from '../session.js';
 import { newestPerRegion } from '../stats.js';
 import type { CheckEnqueued, Incident, Monitor, MonitorStats, Policy, Run } from '../types.js';
+import type { StatsRange } from '../../../src/shared/vocabulary.js';
 import { target, uptimeClass } from './monitors.js';
 
-type Range = '24h' | '7d' | '30d';
-const RANGES: Array<{ value: Range; label: string; ms: number }> = [
+const RANGES: Array<{ value: StatsRange; label: string; ms: number }> = [
   { value: '24h', label: '24 hours', ms: 86_400_000 },
   { value: '7d', label: '7 days', ms: 7 * 86_400_000 },
   { value: '30d', label: '30 days', ms: 30 * 86_400_000 },
@@ -167,7 +167,7 @@ function chartPoints(runs: Run[], stats: MonitorStats | undefined, from: number)
 }
 
 function ResponseChart({ monitorId, runs, version }: { monitorId: string; runs: Run[] | undefined; version: number }) {
-  const [range, setRange] = useState<Range>('24h');
+  const [range, setRange] = useState<StatsRange>('24h');
   const stats = useApi<MonitorStats>(`/api/v1/monitors/${monitorId}/stats?range=${range}`);
   useEffect(() => {
     if (version > 0) void stats.reload();

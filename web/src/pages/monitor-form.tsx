@@ -3,7 +3,8 @@ import { ApiError, api } from '../api.js';
 import { Button, ErrorState, Field, FormError, Loading, PageHeader, fieldError, useToast } from '../components/ui.js';
 import { useApi, useDocumentTitle } from '../hooks.js';
 import { navigate } from '../router.js';
-import { HTTP_METHODS, REGIONS, type Monitor, type Policy, type Region } from '../types.js';
+import type { Monitor, Policy } from '../types.js';
+import { HTTP_METHODS, MONITOR_TYPES, REGIONS, type Region } from '../../../src/shared/vocabulary.js';
 
 type AuthMode = 'none' | 'bearer' | 'basic' | 'header';
 
@@ -183,7 +184,7 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
               Type
             </span>
             <div className="choice-cards" role="radiogroup" aria-labelledby="type-label">
-              {(['http', 'ssl'] as const).map((type) => (
+              {MONITOR_TYPES.map((type) => (
                 <label key={type} className={`choice-card ${form.type === type ? 'selected' : ''}`}>
                   <input type="radio" name="type" value={type} checked={form.type === type} onChange={() => set('type', type)} />
                   <span className="choice-title">{type === 'http' ? 'HTTP' : 'SSL certificate'}</span>

@@ -3,7 +3,8 @@ import { ApiError, api } from '../api.js';
 import { Button, ErrorState, Field, FormError, Loading, PageHeader, fieldError, useToast } from '../components/ui.js';
 import { useApi, useDocumentTitle } from '../hooks.js';
 import { navigate } from '../router.js';
-import { NOTIFY_ON, type NotifyOn, type Policy } from '../types.js';
+import type { Policy } from '../types.js';
+import { NOTIFY_ON, type NotifyOn } from '../../../src/shared/vocabulary.js';
 import { NOTIFY_LABELS } from './policies.js';
 
 interface ChannelDraft {
