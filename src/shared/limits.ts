@@ -18,3 +18,6 @@ export const MONITOR_LIMITS = {
   defaultPort: 443,
   warningDays: [1, 3650],
 } as const;
+
+/** Days until a personal access token expires, [min, max] inclusive, however it is created. */
+export const TOKEN_EXPIRY_DAYS = [1, 3650] as const;
