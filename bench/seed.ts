@@ -1,4 +1,4 @@
-import type { Region } from '../src/config.js';
+import type { Region } from '../src/shared/vocabulary.js';
 import { newId } from '../src/domain/ids.js';
 import { openStore } from '../src/store/database.js';
 

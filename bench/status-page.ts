@@ -18,7 +18,7 @@ import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
-import { REGIONS } from '../src/config.js';
+import { REGIONS } from '../src/shared/vocabulary.js';
 import type { Actor } from '../src/domain/actor.js';
 import { DAY_MS } from '../src/domain/status-pages.js';
 import { load, machine, prepareDatabase, startBenchServer, table, type LoadResult } from './harness.js';

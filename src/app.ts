@@ -114,7 +114,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       metricsRoute(engine.metrics.registry),
       mcpEndpoint({ config, services, operations }),
       dashboard(),
-      statusPages(services.statusPages, { publicUrl: config.publicUrl, logger }),
+      statusPages(services.statusPages, { publicUrl: config.publicUrl, logger, clock: options.clock }),
     ],
     ready: async () => {
       await store.ping();

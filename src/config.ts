@@ -1,8 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
-export const REGIONS = ['us-east', 'eu-west', 'asia'] as const;
-export type Region = (typeof REGIONS)[number];
+import { REGIONS, type Region } from './shared/vocabulary.js';
 
 export const TARGET_POLICIES = ['all', 'no-link-local', 'public-only'] as const;
 

@@ -1,5 +1,6 @@
 import { createRuntime, type AppOptions, type Runtime } from './app.js';
-import { ConfigError, REGIONS, isRegion, type Config } from './config.js';
+import { ConfigError, isRegion, type Config } from './config.js';
+import { REGIONS } from './shared/vocabulary.js';
 
 /** A regional checker of a cluster: takes the region's checks from Redis and writes their runs. */
 export interface Worker extends Runtime {

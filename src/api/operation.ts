@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from '../domain/actor.js';
 import type { ProblemCode } from '../domain/problem.js';
-import { ANY_ROLE, type Role } from '../domain/roles.js';
+import { ANY_ROLE } from '../domain/roles.js';
+import type { Role } from '../shared/vocabulary.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -1,6 +1,6 @@
 import { DelayedError, Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from 'pino';
-import { REGIONS, type Region } from '../config.js';
+import { REGIONS, type Region } from '../shared/vocabulary.js';
 import { jobKey, teamOf, type CheckDispatcher, type CheckHandler, type CheckJob, type ConsumeLimits } from '../domain/ports/check-dispatch.js';
 import { FairQueue } from './fair-queue.js';
 import { systemClock, type Clock } from '../domain/ports/clock.js';
@@ -9,6 +9,9 @@ import { systemClock, type Clock } from '../domain/ports/clock.js';
 const DEPTH_REFRESH_MS = 5000;
 /** How long a team's check that finds its team's line in this worker full goes back to Redis for. */
 const TEAM_FULL_DELAY_MS = 2000;
+
+/** BullMQ releases a delayed job by the machine's clock (its timestamps meet Redis's), never by the rules' clock. */
+const redisTime = (): number => Date.now();
 
 /** A job taken from Redis, waiting in its team's line in the worker until it may run. */
 interface Taken {
@@ -88,20 +91,20 @@ export class BullMqDispatcher implements CheckDispatcher {
         const data = job.data as CheckJob;
         const team = teamOf(data);
         if (this.closing) {
-          await job.moveToDelayed(Date.now(), token);
+          await job.moveToDelayed(redisTime(), token);
           throw new DelayedError();
         }
         if (fair.waitingOf(team) >= limits.teamConcurrency) {
           // Its line here is full: back to Redis for a moment, unless its following check is due by then.
           if (superseded(data, this.clock.now() + TEAM_FULL_DELAY_MS)) return;
-          await job.moveToDelayed(Date.now() + TEAM_FULL_DELAY_MS, token);
+          await job.moveToDelayed(redisTime() + TEAM_FULL_DELAY_MS, token);
           throw new DelayedError();
         }
         await new Promise<void>((resolve, reject) => {
           const taken: Taken = {
             job: data,
             queued: false,
-            giveBack: () => job.moveToDelayed(Date.now(), token),
+            giveBack: () => job.moveToDelayed(redisTime(), token),
             settle: (error) => (error === undefined ? resolve() : reject(error)),
           };
           fair.push(team, taken);

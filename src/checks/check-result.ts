@@ -1,18 +1,5 @@
 import type { SeenCertificate } from '../domain/status/apply-runs.js';
-
-/** The error codes a monitor run reports: part of the public API, so they never change meaning. */
-export type CheckErrorCode =
-  | 'timeout'
-  | 'dns-failure'
-  | 'connection-refused'
-  | 'connection-reset'
-  | 'tls-error'
-  | 'status-mismatch'
-  | 'certificate-expired'
-  | 'certificate-not-yet-valid'
-  | 'certificate-untrusted'
-  | 'hostname-mismatch'
-  | 'target-blocked';
+import type { CheckErrorCode } from '../shared/vocabulary.js';
 
 export interface CheckError {
   code: CheckErrorCode;

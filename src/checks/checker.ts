@@ -77,10 +77,10 @@ export class Checker {
     let result: CheckResult & { expiringSoon?: boolean };
     let attempts = 1;
     try {
-      result = await this.attempt(monitor);
+      result = await this.attempt(monitor, startedAt);
       if (!result.ok) {
         await new Promise((resolve) => setTimeout(resolve, this.retryDelayMs));
-        result = await this.attempt(monitor);
+        result = await this.attempt(monitor, startedAt);
         attempts = 2;
       }
     } catch (error) {
@@ -105,13 +105,13 @@ export class Checker {
     this.options.logger.error({ err: error, monitorId: job.monitorId, region: job.region, trigger: job.trigger, reason }, message);
   }
 
-  private attempt(monitor: MonitorForCheck): Promise<CheckResult & { expiringSoon?: boolean }> {
+  private attempt(monitor: MonitorForCheck, startedAt: number): Promise<CheckResult & { expiringSoon?: boolean }> {
     const { targetPolicy, secureContext } = this.options;
     const timeoutMs = monitor.timeoutSeconds * 1000;
     if (monitor.type === 'ssl') {
       return runSslCheck(
         { host: monitor.host, port: monitor.port, timeoutMs, warningDays: monitor.warningDays },
-        { targetPolicy, secureContext, lookup: this.lookup },
+        { targetPolicy, secureContext, lookup: this.lookup, now: startedAt },
       );
     }
     return runHttpCheck(

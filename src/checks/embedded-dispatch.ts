@@ -1,4 +1,4 @@
-import type { Region } from '../config.js';
+import type { Region } from '../shared/vocabulary.js';
 import { jobKey, teamOf, type CheckDispatcher, type CheckHandler, type CheckJob, type ConsumeLimits } from '../domain/ports/check-dispatch.js';
 import { FairQueue } from './fair-queue.js';
 

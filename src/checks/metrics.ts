@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { CHECK_DURATION_BUCKETS_SECONDS, LATENESS_BUCKETS_SECONDS } from '../shared/histograms.js';
 
 /** Prometheus metrics of one Lookout process, in a registry of its own. */
 export interface CheckMetrics {
@@ -50,14 +51,14 @@ export function createCheckMetrics(depth: (region: string) => number, regions: r
       name: 'lookout_check_duration_seconds',
       help: 'Duration of the recorded attempt of each check.',
       labelNames: ['region', 'type'],
-      buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
+      buckets: [...CHECK_DURATION_BUCKETS_SECONDS],
       registers: [registry],
     }),
     lateness: new Histogram({
       name: 'lookout_scheduler_lateness_seconds',
       help: 'How long after its due time a scheduled check started.',
       labelNames: ['region'],
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      buckets: [...LATENESS_BUCKETS_SECONDS],
       registers: [registry],
     }),
     queueDepth: new Gauge({

@@ -12,11 +12,11 @@ const NAME_MAX_CHARS = 256;
 export type PeerCertificateReading = { certificate: CertificateInfo | null; unreadable?: undefined } | { certificate: null; unreadable: string };
 
 /**
- * Reads the leaf certificate of a connected TLS socket. Never throws: the peer chooses every byte
+ * Reads the leaf certificate of a connected TLS socket; days remaining count from `now`. Never throws: the peer chooses every byte
  * of its certificate (dates that are not times, empty or repeated names, odd alternative names),
  * and nothing it sends may end a check, let alone the process.
  */
-export function readPeerCertificate(socket: tls.TLSSocket): PeerCertificateReading {
+export function readPeerCertificate(socket: tls.TLSSocket, now: number): PeerCertificateReading {
   let cert: tls.PeerCertificate;
   try {
     cert = socket.getPeerCertificate();
@@ -35,7 +35,7 @@ export function readPeerCertificate(socket: tls.TLSSocket): PeerCertificateReadi
       issuer: cut(first(cert.issuer?.CN) ?? first(cert.issuer?.O) ?? formatName(cert.issuer)),
       validFrom: new Date(validFrom).toISOString(),
       validTo: new Date(validTo).toISOString(),
-      daysRemaining: Math.floor((validTo - Date.now()) / DAY_MS),
+      daysRemaining: Math.floor((validTo - now) / DAY_MS),
       fingerprint256: cert.fingerprint256,
     },
   };

@@ -96,7 +96,10 @@ export class HostResolver {
     );
   }
 
-  /** The hosts file as last read; read again (in the background) at most every 30 s. */
+  /**
+   * The hosts file as last read; read again (in the background) at most every 30 s. The file changes
+   * in real time, so its age is read on the machine's clock, not on the rules' clock.
+   */
   private hostsTable(): Map<string, LookupAddress[]> {
     const now = Date.now();
     if (now - this.hostsReadAt > 30_000 && !this.hostsReading) {

@@ -1,6 +1,7 @@
 import type { CompiledQuery, Compilable, ExpressionBuilder, Kysely, QueryExecutorProvider } from 'kysely';
 import type { Logger } from 'pino';
 import type { LockManager } from '../domain/ports/coordination.js';
+import { systemClock } from '../domain/ports/clock.js';
 import type { Executor } from '../store/prepared.js';
 import { SESSION_IDLE_MS } from '../domain/sessions.js';
 import type { Database } from '../store/schema.js';
@@ -49,6 +50,7 @@ export interface PrunerOptions {
   batchSize?: number;
   /** Monitors read per keyset page. Default 100. */
   monitorsPerPage?: number;
+  /** The clock cut-offs are measured back from; the system clock when absent. */
   now?: () => number;
 }
 
@@ -120,7 +122,7 @@ export class Pruner {
     this.intervalMs = options.intervalMs ?? 60_000;
     this.batchSize = options.batchSize ?? 1000;
     this.monitorsPerPage = options.monitorsPerPage ?? 100;
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? systemClock.now;
     this.statements = prepareStatements(options.db);
   }
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { REGIONS, type Region } from '../config.js';
+import { REGIONS, type Region } from '../shared/vocabulary.js';
 import type { MonitorChange, MonitorService, ScheduledMonitor } from '../domain/monitors.js';
 import type { Database } from '../store/schema.js';
 import type { Channel } from '../domain/ports/coordination.js';
@@ -51,6 +51,8 @@ export class Scheduler {
   private readonly shapes = new Map<string, string>();
   private unsubscribe: (() => void) | null = null;
   private reconcileTimer: Timer | null = null;
+  /** The periodic reconcile under way: one at a time, however far the clock moves while it runs. */
+  private reconciling: Promise<void> | null = null;
   private readonly catchUpWindowMs: number;
   private readonly clock: Clock;
 
@@ -70,7 +72,9 @@ export class Scheduler {
         this.clock.now() + every,
         () => {
           again();
-          this.reconcile().catch((error) => this.options.logger.error({ err: error }, 'scheduler reconcile failed'));
+          this.reconciling ??= this.reconcile()
+            .catch((error) => this.options.logger.error({ err: error }, 'scheduler reconcile failed'))
+            .finally(() => (this.reconciling = null));
         },
         { background: true },
       );

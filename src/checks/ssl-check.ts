@@ -3,6 +3,7 @@ import tls from 'node:tls';
 import { certificateErrorCode, toCheckError, type CertificateInfo, type CheckError, type SslCheckResult, type SslCheckTarget } from './check-result.js';
 import { checkServerIdentity, readPeerCertificate } from './peer-certificate.js';
 import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from './target-policy.js';
+import { systemClock } from '../domain/ports/clock.js';
 
 export interface SslCheckOptions {
   targetPolicy: TargetPolicy;
@@ -10,6 +11,12 @@ export interface SslCheckOptions {
   secureContext?: tls.SecureContext;
   /** The policy lookup to connect with (createPolicyLookup); one for the target policy when absent. */
   lookup?: LookupFunction;
+  /**
+   * When the run started, which the certificate's days remaining (and so `expiringSoon`) count
+   * from; the system clock when absent. Whether the certificate is valid at all is TLS's judgement,
+   * always on the machine's clock.
+   */
+  now?: number;
 }
 
 /** One TLS handshake to host:port, judged on chain, name and validity window. Never throws. */
@@ -59,7 +66,7 @@ export function runSslCheck(target: SslCheckTarget, options: SslCheckOptions): P
     connected.once('secureConnect', () => {
       // A throw inside a socket listener would escape every caller and end the process.
       try {
-        const { certificate, unreadable } = readPeerCertificate(connected);
+        const { certificate, unreadable } = readPeerCertificate(connected, options.now ?? systemClock.now());
         if (unreadable !== undefined) return finish({ code: 'tls-error', message: `cannot read the certificate: ${unreadable}` }, null);
         const failure = connected.authorizationError;
         finish(failure ? verificationError(String(failure), target.host, certificate) : null, certificate);

@@ -111,7 +111,7 @@ export function createServices({
   const keySource = createKeySource({ secretKey: config.secretKey, dialect: store.dialect, file: store.file });
   const secretBox = new SecretBox(keySource);
   const notificationPolicies = new NotificationPolicyService(store.db);
-  const deliveries = new DeliveryDispatcher(store.db, secretBox, config, alerting, logger);
+  const deliveries = new DeliveryDispatcher(store.db, secretBox, config, alerting, logger, clock);
   const alerts = new AlertProcessor(store.db, {
     publicUrl: config.publicUrl,
     pollIntervalMs: alerting?.pollIntervalMs,
@@ -119,12 +119,12 @@ export function createServices({
     logger,
     clock,
   });
-  const monitors = new MonitorService(store.db, secretBox, notificationPolicies, store.dialect, { maxMonitorsPerTeam: config.maxMonitorsPerTeam });
+  const monitors = new MonitorService(store.db, secretBox, notificationPolicies, store.dialect, { maxMonitorsPerTeam: config.maxMonitorsPerTeam }, clock);
   const services = {
     access,
     tokens,
-    teams: new TeamService(store.db),
-    users: new UserService(store.db),
+    teams: new TeamService(store.db, clock),
+    users: new UserService(store.db, clock),
     monitors,
     checks: new CheckService(store.db, monitors, coordination.locks, dispatcher, clock),
     dispatcher,
@@ -146,10 +146,10 @@ export function createServices({
     ...services,
     sessions,
     personalTokens: new PersonalTokenService(store.db, tokens),
-    teamTokens: new TeamTokenService(store.db, tokens),
+    teamTokens: new TeamTokenService(store.db, tokens, clock),
     teamMembers: new TeamMemberService(store.db, services.teams, services.users, sessions, config.publicUrl),
-    live: new LiveStatusService(store.db, sessions, services.monitors, live),
-    statusPages: new StatusPageService(store.db, config.publicUrl, store.dialect),
-    monitorStats: new MonitorStatsService(store.db, services.monitors),
+    live: new LiveStatusService(store.db, sessions, services.monitors, live, clock),
+    statusPages: new StatusPageService(store.db, config.publicUrl, store.dialect, clock),
+    monitorStats: new MonitorStatsService(store.db, services.monitors, clock),
   };
 }

@@ -19,6 +19,11 @@ export function createEmbeddedCoordination(): Coordination {
   };
 }
 
+/**
+ * Expiring locks in memory. They expire on the machine's clock, as Redis's do in a cluster (their
+ * TTLs run on the Redis server's clock): a lock is coordination between processes, not a rule, and
+ * both modes behave alike whatever clock the rules read.
+ */
 class MemoryLockManager implements LockManager {
   private readonly expiries = new Map<string, number>();
 

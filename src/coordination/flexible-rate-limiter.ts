@@ -3,7 +3,8 @@ import type { RateDecision, RateLimiter, RateLimiterOptions } from '../domain/po
 
 /**
  * The RateLimiter port over any rate-limiter-flexible store (memory or Redis): a fixed window
- * whose first point sets its expiry.
+ * whose first point sets its expiry. Windows run on real time (the process's timers, Redis key
+ * expiry), not on the injected clock: they are shared between processes and meter real traffic.
  */
 export class FlexibleRateLimiter implements RateLimiter {
   constructor(

@@ -1,5 +1,5 @@
 import { problems } from './problem.js';
-import type { Role } from './roles.js';
+import type { Role } from '../shared/vocabulary.js';
 
 /** The authenticated caller: a token acting with its user's current role in one team. */
 export interface Actor {

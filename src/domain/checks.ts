@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REGIONS, type Region } from '../config.js';
+import { REGIONS, type Region } from '../shared/vocabulary.js';
 import type { Kysely } from 'kysely';
 import type { CheckDispatcher } from './ports/check-dispatch.js';
 import type { LockManager } from './ports/coordination.js';
@@ -11,6 +11,7 @@ import type { MonitorService } from './monitors.js';
 import { Problem, problems } from './problem.js';
 import { ANY_ROLE, WRITERS } from './roles.js';
 import { iso } from './time.js';
+import { CHECK_ERROR_CODES, RUN_TRIGGERS } from '../shared/vocabulary.js';
 import { parseInput } from './validation.js';
 import { systemClock, type Clock } from './ports/clock.js';
 
@@ -18,25 +19,11 @@ import { systemClock, type Clock } from './ports/clock.js';
 export const TRIGGER_LOCK_MS = 60_000;
 export const RUNS_LISTED = 100;
 
-export const CHECK_ERROR_CODES = [
-  'timeout',
-  'dns-failure',
-  'connection-refused',
-  'connection-reset',
-  'tls-error',
-  'status-mismatch',
-  'certificate-expired',
-  'certificate-not-yet-valid',
-  'certificate-untrusted',
-  'hostname-mismatch',
-  'target-blocked',
-] as const;
-
 export const RunRecord = z.object({
   id: z.string(),
   monitorId: z.string(),
   region: z.enum(REGIONS),
-  trigger: z.enum(['scheduled', 'manual']),
+  trigger: z.enum(RUN_TRIGGERS),
   startedAt: z.string(),
   durationMs: z.int(),
   ok: z.boolean(),

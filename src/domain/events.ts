@@ -1,12 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { newId } from './ids.js';
+import type { MonitorStatus as ReportedStatus } from '../shared/vocabulary.js';
 
 /**
  * Domain events: facts the check engine records in the same transaction as the run that
  * caused them, so none is lost across a crash. The alerting side consumes them.
  */
-export type MonitorStatus = 'pending' | 'up' | 'degraded' | 'down';
+/** The status checks decide; `paused` is a setting, never decided by a check. */
+export type MonitorStatus = Exclude<ReportedStatus, 'paused'>;
 
 export interface RegionOutcome {
   region: string;

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { systemClock } from './ports/clock.js';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -13,8 +14,10 @@ let sequence = 0;
  * A UUID v7: 48 bits of Unix milliseconds, then a 12-bit sequence, then random bits. Ids made
  * in this process sort in the order they were made, even within one millisecond (events are
  * processed in id order). Time-ordered ids also keep inserts at the end of B-tree indexes.
+ * Records pass the time they are stamped with (read on the injected clock), so that their ids sort
+ * with their stamps; ids that only need to be unique (request ids, lease tokens) take the system clock.
  */
-export function newId(now: number = Date.now()): string {
+export function newId(now: number = systemClock.now()): string {
   const bytes = randomBytes(16);
   if (now > lastMs) {
     lastMs = now;

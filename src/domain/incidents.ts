@@ -10,13 +10,7 @@ import { problems } from './problem.js';
 import { ADMINS, ANY_ROLE, WRITERS } from './roles.js';
 import { iso, isoOrNull } from './time.js';
 import { parseInput, text, uuid } from './validation.js';
-
-export const INCIDENT_STATUSES = ['investigating', 'identified', 'monitoring', 'resolved'] as const;
-export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
-/** The statuses an update may set; `resolved` is reached only by resolving. */
-export const UPDATE_STATUSES = ['investigating', 'identified', 'monitoring'] as const;
-export const SEVERITIES = ['minor', 'major', 'critical'] as const;
-export const INCIDENT_SOURCES = ['manual', 'monitor'] as const;
+import { INCIDENT_SOURCES, INCIDENT_STATUSES, SEVERITIES, UPDATE_STATUSES, type IncidentStatus } from '../shared/vocabulary.js';
 
 /** The list answers the newest incidents only; no parameter changes this count. */
 export const INCIDENT_LIST_LIMIT = 100;

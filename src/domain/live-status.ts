@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { requireRole, type Actor } from './actor.js';
 import type { MonitorService } from './monitors.js';
+import { systemClock, type Clock } from './ports/clock.js';
 import { Problem } from './problem.js';
 import { ANY_ROLE } from './roles.js';
 import type { SessionService } from './sessions.js';
@@ -55,6 +56,8 @@ export class LiveStatusService {
     private readonly sessions: SessionService,
     monitors: MonitorService,
     options: Partial<LiveOptions> = {},
+    /** Whether a stream's token or session is still valid. */
+    private readonly clock: Clock = systemClock,
   ) {
     this.options = {
       pollMs: options.pollMs ?? LIVE_POLL_MS,
@@ -117,7 +120,7 @@ export class LiveStatusService {
   }
 
   /** Whether the caller of a long-lived stream may still read: the token or session is active and still a member. */
-  async stillAdmitted(actor: Actor, now = Date.now()): Promise<boolean> {
+  async stillAdmitted(actor: Actor, now = this.clock.now()): Promise<boolean> {
     if (actor.tokenId.startsWith('session:')) return this.sessions.stillActive(actor.tokenId.slice('session:'.length), actor.teamId, now);
     const row = await this.db
       .selectFrom('access_tokens as t')

@@ -1,6 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import { z } from 'zod';
-import { REGIONS } from '../config.js';
+import { MONITOR_LIMITS } from '../shared/limits.js';
+import { AUTH_TYPES, HTTP_METHODS, MONITOR_STATUSES, MONITOR_TYPES, REGIONS, type MonitorType } from '../shared/vocabulary.js';
 import type { FieldError } from './problem.js';
 import { intRange, judgedUnion, text, uuid } from './validation.js';
 
@@ -9,28 +10,6 @@ import { intRange, judgedUnion, text, uuid } from './validation.js';
  * write the OpenAPI document (through the REST routes) and give the MCP tools their input
  * schemas. FIELD_ORDER below is the public order of the fields, which decides which error comes first.
  */
-
-export const MONITOR_TYPES = ['http', 'ssl'] as const;
-export type MonitorType = (typeof MONITOR_TYPES)[number];
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'HEAD'] as const;
-export const AUTH_TYPES = ['bearer', 'basic', 'header'] as const;
-export const MONITOR_STATUSES = ['pending', 'up', 'degraded', 'down', 'paused'] as const;
-export type MonitorStatus = (typeof MONITOR_STATUSES)[number];
-
-export const LIMITS = {
-  nameLength: 200,
-  intervalSeconds: [60, 3600],
-  timeoutSeconds: [1, 120],
-  urlLength: 2048,
-  expectedStatus: [100, 599],
-  secretLength: 4096,
-  usernameLength: 200,
-  headerNameLength: 200,
-  hostLength: 253,
-  port: [1, 65535],
-  defaultPort: 443,
-  warningDays: [1, 3650],
-} as const;
 
 /**
  * Every input field in its public order (common fields, then HTTP, then SSL): a validation problem
@@ -139,13 +118,15 @@ const MonitorTypeField = z
   .describe('`http` requests a URL and compares the status code; `ssl` checks the TLS certificate of a host. Fixed at creation.');
 
 // PostgreSQL text cannot hold U+0000, so no stored string may contain it.
-const NameField = text(LIMITS.nameLength)
+const NameField = text(MONITOR_LIMITS.nameLength)
   .refine((name) => !name.includes('\u0000'), { message: 'must not contain the NUL character (U+0000)' })
   .describe('A name people recognise the monitor by: 1-200 characters, not only white space.');
 
-const IntervalField = intRange(...LIMITS.intervalSeconds).describe('Seconds between two checks: an integer from 60 to 3600.');
+const IntervalField = intRange(...MONITOR_LIMITS.intervalSeconds).describe('Seconds between two checks: an integer from 60 to 3600.');
 
-const TimeoutField = intRange(...LIMITS.timeoutSeconds).describe('Seconds one check may take before it fails with `timeout`: an integer from 1 to 120.');
+const TimeoutField = intRange(...MONITOR_LIMITS.timeoutSeconds).describe(
+  'Seconds one check may take before it fails with `timeout`: an integer from 1 to 120.',
+);
 
 const RegionsField = z
   .array(z.enum(REGIONS))
@@ -161,18 +142,18 @@ const RegionsField = z
 
 const PolicyField = uuid().nullable().describe('The id of a notification policy of your team, told when the status changes; null for none.');
 
-const UrlField = checked(boundedString(LIMITS.urlLength), urlProblem).meta({
+const UrlField = checked(boundedString(MONITOR_LIMITS.urlLength), urlProblem).meta({
   format: 'uri',
   description: 'The absolute http:// or https:// URL to request, at most 2048 characters. Credentials belong in `auth`, not in the URL.',
 });
 
 const MethodField = z.enum(HTTP_METHODS).describe('The HTTP method of the check request (upper case).');
 
-const ExpectedStatusField = intRange(...LIMITS.expectedStatus).describe(
+const ExpectedStatusField = intRange(...MONITOR_LIMITS.expectedStatus).describe(
   'The status code a check must get to succeed (exactly this code; redirects are not followed): an integer from 100 to 599.',
 );
 
-const SecretField = credentialText(LIMITS.secretLength).describe(
+const SecretField = credentialText(MONITOR_LIMITS.secretLength).describe(
   'The credential: the bearer token, the basic-auth password or the header value. 1-4096 characters; stored encrypted and never returned.',
 );
 
@@ -185,7 +166,7 @@ export const MonitorAuthInput = judgedUnion(
       .strictObject({
         type: z.literal('basic'),
         secret: SecretField,
-        username: credentialText(LIMITS.usernameLength, (v) => (v.includes(':') ? 'must not contain a colon' : null)).describe(
+        username: credentialText(MONITOR_LIMITS.usernameLength, (v) => (v.includes(':') ? 'must not contain a colon' : null)).describe(
           'The basic-auth user name: 1-200 characters, no colon.',
         ),
       })
@@ -194,7 +175,7 @@ export const MonitorAuthInput = judgedUnion(
       .strictObject({
         type: z.literal('header'),
         secret: SecretField,
-        headerName: checked(boundedString(LIMITS.headerNameLength), headerNameProblem).describe(
+        headerName: checked(boundedString(MONITOR_LIMITS.headerNameLength), headerNameProblem).describe(
           'The name of the header that carries the secret, e.g. `X-Api-Key`. Not Host, Content-Length, Transfer-Encoding or Connection.',
         ),
       })
@@ -213,13 +194,13 @@ export type MonitorAuthInput = z.output<typeof MonitorAuthInput>;
 
 const AuthField = MonitorAuthInput.nullable().describe('Credentials for the check, or null for none.');
 
-const HostField = checked(boundedString(LIMITS.hostLength), hostProblem).describe(
+const HostField = checked(boundedString(MONITOR_LIMITS.hostLength), hostProblem).describe(
   'The host whose certificate is checked: a host name or an IP address, 1-253 characters, without https://, path or port.',
 );
 
-const PortField = intRange(...LIMITS.port).describe('The TLS port: an integer from 1 to 65535; 443 when omitted at creation.');
+const PortField = intRange(...MONITOR_LIMITS.port).describe('The TLS port: an integer from 1 to 65535; 443 when omitted at creation.');
 
-const WarningDaysField = intRange(...LIMITS.warningDays)
+const WarningDaysField = intRange(...MONITOR_LIMITS.warningDays)
   .nullable()
   .describe(
     'Days before the certificate expires from which a check raises a `certificate.expiring` warning: an integer from 1 to 3650, or null for no warning.',
@@ -270,7 +251,7 @@ export const SslMonitorCreate = z
     type: z.literal('ssl').describe('`ssl`: check the TLS certificate of `host`.'),
     ...commonCreate,
     ...SslMonitorFields.shape,
-    port: PortField.default(LIMITS.defaultPort),
+    port: PortField.default(MONITOR_LIMITS.defaultPort),
     warningDays: WarningDaysField.optional(),
   })
   .describe('An SSL monitor: a TLS handshake with `host:port`; it fails on an invalid, untrusted or expired certificate.');

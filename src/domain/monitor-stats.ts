@@ -1,23 +1,22 @@
 import { z } from 'zod';
-import { REGIONS, type Region } from '../config.js';
+import { REGIONS, type Region } from '../shared/vocabulary.js';
 import type { Kysely } from 'kysely';
 import { DAY_MS, HOUR_MS, percentileFromHistogram } from './rollup-buckets.js';
 import { prepared } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
 import { requireRole, type Actor } from './actor.js';
 import type { MonitorService } from './monitors.js';
+import { systemClock, type Clock } from './ports/clock.js';
 import { ANY_ROLE } from './roles.js';
 import { iso } from './time.js';
 import { parseInput } from './validation.js';
+import { STATS_RANGES, type StatsRange } from '../shared/vocabulary.js';
 
 /*
  * Read-only figures for charts and lists, from what the check engine records: the hourly and daily
  * rollups (counts, failures, a duration histogram per monitor, region and period) and the newest
  * runs. Nothing here writes.
  */
-
-export const STATS_RANGES = ['24h', '7d', '30d'] as const;
-export type StatsRange = (typeof STATS_RANGES)[number];
 
 /** 24 h and 7 d come from hourly rollups, 30 d from daily ones. */
 const RANGE: Record<StatsRange, { spanMs: number; period: 'hour' | 'day'; bucketMs: number }> = {
@@ -92,6 +91,8 @@ export class MonitorStatsService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly monitors: MonitorService,
+    /** Where the ranges ("the last 24 hours") end. */
+    private readonly clock: Clock = systemClock,
   ) {
     this.recentRuns = prepared(db, (monitorId: string, limit: number) =>
       db
@@ -105,7 +106,7 @@ export class MonitorStatsService {
   }
 
   /** Response time and uptime of one monitor over a range, in buckets (any role; 404 like the monitor). */
-  async series(actor: Actor, monitorId: string, query: unknown, now = Date.now()): Promise<MonitorStatsRecord> {
+  async series(actor: Actor, monitorId: string, query: unknown, now = this.clock.now()): Promise<MonitorStatsRecord> {
     requireRole(actor, ANY_ROLE);
     const monitor = await this.monitors.get(actor, monitorId);
     const { range } = parseInput(StatsQuery, query);
@@ -144,7 +145,7 @@ export class MonitorStatsService {
   }
 
   /** For the monitors list: every monitor's 24-hour uptime and its newest runs, in one call (any role). */
-  async summary(actor: Actor, now = Date.now()): Promise<MonitorSummaryRecord[]> {
+  async summary(actor: Actor, now = this.clock.now()): Promise<MonitorSummaryRecord[]> {
     requireRole(actor, ANY_ROLE);
     const monitors = await this.monitors.list(actor);
     if (monitors.length === 0) return [];

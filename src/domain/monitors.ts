@@ -1,6 +1,5 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { z } from 'zod';
-import type { Region } from '../config.js';
 import type { Dialect } from '../store/database.js';
 import { prepared } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
@@ -9,8 +8,9 @@ import { inTransaction } from '../store/transaction.js';
 import { requireRole, type Actor } from './actor.js';
 import { isUuid, newId } from './ids.js';
 import { monitorListJson } from './monitor-list-sql.js';
+import { systemClock, type Clock } from './ports/clock.js';
+import { MONITOR_TYPES, type MonitorStatus, type MonitorType, type Region } from '../shared/vocabulary.js';
 import {
-  MONITOR_TYPES,
   MonitorCreate,
   NoFields,
   UntypedMonitorCreateCheck,
@@ -21,8 +21,6 @@ import {
   type MonitorAuthInput,
   type MonitorAuthRecord,
   type MonitorRecord,
-  type MonitorStatus,
-  type MonitorType,
   type SslMonitorUpdate,
 } from './monitor-schemas.js';
 import { POLICY_NOT_IN_TEAM, type NotificationPolicyService } from './notification-policies.js';
@@ -127,6 +125,8 @@ export class MonitorService {
     private readonly policies: NotificationPolicyService,
     dialect: Dialect,
     private readonly limits: MonitorLimits = { maxMonitorsPerTeam: null },
+    /** Creation, change and deletion times. */
+    private readonly clock: Clock = systemClock,
   ) {
     this.listQuery = monitorListJson(db, dialect);
     this.findQuery = prepared(db, (monitorId: string, teamId: string) =>
@@ -164,7 +164,7 @@ export class MonitorService {
     const capError = await this.capError(actor.teamId);
     // A body without a known type never passes; validating it still reports every common field.
     const fields = (await this.validate(knownType ? MonitorCreate : UntypedMonitorCreateCheck, input, actor.teamId, capError)) as MonitorCreate;
-    const now = Date.now();
+    const now = this.clock.now();
     const row: Insertable<MonitorsTable> = {
       id: newId(now),
       team_id: actor.teamId,
@@ -226,7 +226,7 @@ export class MonitorService {
     if (Object.keys(set).length === 0) return toRecord(current);
     const updated = await this.db
       .updateTable('monitors')
-      .set({ ...set, updated_at: Date.now() })
+      .set({ ...set, updated_at: this.clock.now() })
       .where('id', '=', current.id)
       .where('deleted_at', 'is', null)
       .returning(RECORD_COLUMNS)
@@ -241,7 +241,7 @@ export class MonitorService {
     requireRole(actor, ADMINS);
     const current = await this.find(actor, monitorId);
     parseInput(NoFields, input);
-    const now = Date.now();
+    const now = this.clock.now();
     const result = await this.db
       .updateTable('monitors')
       .set({ deleted_at: now, updated_at: now, auth_secret: null })
@@ -456,7 +456,7 @@ export class MonitorService {
   private async setPaused(current: RecordRow, set: Updateable<MonitorsTable>, kind: 'paused' | 'resumed'): Promise<MonitorRecord> {
     const updated = await this.db
       .updateTable('monitors')
-      .set({ ...set, updated_at: Date.now() })
+      .set({ ...set, updated_at: this.clock.now() })
       .where('id', '=', current.id)
       .where('deleted_at', 'is', null)
       .where('paused', '=', current.paused)

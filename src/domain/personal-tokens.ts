@@ -5,20 +5,20 @@ import { isSessionActor, requireRole, type Actor } from './actor.js';
 import { isUuid } from './ids.js';
 import { problems } from './problem.js';
 import { ANY_ROLE } from './roles.js';
-import type { TokenService } from './tokens.js';
+import { ExpiresInDays, type TokenService } from './tokens.js';
+import { TOKEN_EXPIRY_DAYS } from '../shared/limits.js';
 import { isoOrNull, iso } from './time.js';
-import { intRange, parseInput, text } from './validation.js';
+import { parseInput, text } from './validation.js';
 
 /** How many active tokens one member may hold in one team. */
 export const TOKENS_PER_MEMBER = 50;
 
 export const CreateTokenInput = z.strictObject({
   name: text(100).describe('A label to recognise the token by: 1-100 characters.'),
-  expiresInDays: intRange(1, 3650)
-    .nullable()
+  expiresInDays: ExpiresInDays.nullable()
     .optional()
     .describe(
-      'Days until the token stops working: an integer from 1 to 3650; null or omitted for no expiry. ' +
+      `Days until the token stops working: an integer from ${TOKEN_EXPIRY_DAYS[0]} to ${TOKEN_EXPIRY_DAYS[1]}; null or omitted for no expiry. ` +
         'A token created with a token that expires never outlives it: omitted, it expires with that token; asking for later is refused (400).',
     ),
 });

@@ -1,21 +1,11 @@
-/**
+import type { ProblemCode } from '../shared/vocabulary.js';
+
+/*
  * Every failure a caller can see is a Problem: REST renders it as RFC 7807 JSON,
  * MCP as a tool error with the same object. Codes are stable; titles and details may change.
  */
-export type ProblemCode =
-  | 'validation'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not-found'
-  | 'rate-limited'
-  | 'internal'
-  | 'method-not-allowed'
-  | 'not-acceptable'
-  | 'request-timeout'
-  | 'payload-too-large'
-  | 'unsupported-media-type'
-  | 'headers-too-large'
-  | 'unavailable';
+
+export type { ProblemCode };
 
 export interface FieldError {
   field: string;

@@ -1,5 +1,4 @@
-export const ROLES = ['Member', 'Admin', 'Owner'] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES, type Role } from '../shared/vocabulary.js';
 
 export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);

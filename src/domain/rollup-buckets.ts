@@ -1,5 +1,4 @@
-/** Upper bounds (ms) of the duration histogram kept in each rollup row, columns h0..h11. */
-export const DURATION_BUCKETS_MS = [50, 100, 200, 300, 500, 750, 1000, 1500, 2000, 3000, 5000, Infinity] as const;
+import { DURATION_BUCKETS_MS } from '../shared/histograms.js';
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;

@@ -10,7 +10,8 @@ import type { Actor } from './actor.js';
 import { newId } from './ids.js';
 import { hashPassword, randomPassword, verifyPassword } from './passwords.js';
 import { Problem, problems } from './problem.js';
-import { ROLES, isRole, type Role } from './roles.js';
+import { isRole } from './roles.js';
+import { ROLES, type Role } from '../shared/vocabulary.js';
 import { iso } from './time.js';
 import { parseInput, uuid } from './validation.js';
 

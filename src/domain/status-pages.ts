@@ -1,11 +1,12 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { z } from 'zod';
-import { REGIONS } from '../config.js';
+import { OVERALL_STATUSES, REGIONS, type IncidentStatus, type OverallStatus, type PublicMonitorStatus, type Severity } from '../shared/vocabulary.js';
 import { prepared } from '../store/prepared.js';
 import type { Dialect } from '../store/database.js';
 import type { Database } from '../store/schema.js';
 import { requireRole, type Actor } from './actor.js';
 import { newId } from './ids.js';
+import { systemClock, type Clock } from './ports/clock.js';
 import { Problem, problems, type FieldError } from './problem.js';
 import { ADMINS, ANY_ROLE } from './roles.js';
 import { iso } from './time.js';
@@ -73,10 +74,6 @@ const CHANGE_TOKEN = CompiledQuery.raw('select total_changes() as c, (select dat
 
 /* The public model: what /status/<slug>, its JSON summary and its Atom feed show. Nothing else of the team. */
 
-export type OverallStatus = 'operational' | 'partial-outage' | 'major-outage';
-export type PublicMonitorStatus = 'operational' | 'degraded' | 'down' | 'no-data' | 'paused';
-export type PublicIncidentStatus = 'investigating' | 'identified' | 'monitoring' | 'resolved';
-
 export interface UptimeDay {
   /** UTC date, `YYYY-MM-DD`. */
   date: string;
@@ -99,7 +96,7 @@ export interface PublicMonitor {
 }
 
 export interface PublicIncidentUpdate {
-  status: PublicIncidentStatus | null;
+  status: IncidentStatus | null;
   message: string;
   createdAt: string;
 }
@@ -108,8 +105,8 @@ export interface PublicIncident {
   id: string;
   title: string;
   /** As far as posted updates tell: the newest posted status, `resolved` once resolved. */
-  status: PublicIncidentStatus;
-  severity: 'minor' | 'major' | 'critical';
+  status: IncidentStatus;
+  severity: Severity;
   /** Names of the listed monitor it concerns (none for a team-wide incident). */
   affects: string[];
   createdAt: string;
@@ -184,6 +181,8 @@ export class StatusPageService {
     private readonly publicUrl: string,
     /** SQLite can tell cheaply whether anything changed at all (see `changeToken`). */
     private readonly dialect: Dialect,
+    /** Edit times, today's uptime and which incidents are recent. */
+    private readonly clock: Clock = systemClock,
   ) {
     this.stateQuery = prepared(db, (slug: string) =>
       db
@@ -253,7 +252,7 @@ export class StatusPageService {
         listed.join() === fields.monitorIds.join();
       if (same) return this.record(existing, listed);
     }
-    const now = Date.now();
+    const now = this.clock.now();
     const id = newId(now);
     try {
       const row = await this.db.transaction().execute(async (trx) => {
@@ -313,7 +312,7 @@ export class StatusPageService {
   }
 
   /** The cheap per-request part (see PublicState). */
-  async publicState(slug: string, now = Date.now()): Promise<PublicState | undefined> {
+  async publicState(slug: string, now = this.clock.now()): Promise<PublicState | undefined> {
     if (!SLUG_PATTERN.test(slug)) return undefined;
     const rows = await this.stateQuery(slug);
     const first = rows[0];
@@ -342,7 +341,7 @@ export class StatusPageService {
   }
 
   /** The whole public model of the page; undefined for an unknown slug. `state` saves reading it again. */
-  async publicView(slug: string, state?: PublicState, now = Date.now()): Promise<PublicStatusPage | undefined> {
+  async publicView(slug: string, state?: PublicState, now = this.clock.now()): Promise<PublicStatusPage | undefined> {
     const s = state ?? (await this.publicState(slug, now));
     if (!s) return undefined;
     const monitors = await this.publicMonitors(s);
@@ -522,19 +521,19 @@ export class StatusPageService {
     for (const r of rows) {
       const posted = updates.get(r.id) ?? [];
       // An unposted update may have moved the incident on; the page tells only what was posted.
-      const postedStatus = posted.find((u) => u.status !== null && u.status !== 'resolved')?.status as PublicIncidentStatus | undefined;
-      const status: PublicIncidentStatus = r.resolved_at !== null ? 'resolved' : (postedStatus ?? 'investigating');
+      const postedStatus = posted.find((u) => u.status !== null && u.status !== 'resolved')?.status as IncidentStatus | undefined;
+      const status: IncidentStatus = r.resolved_at !== null ? 'resolved' : (postedStatus ?? 'investigating');
       const latest = Math.max(r.created_at, r.resolved_at ?? 0, ...posted.map((u) => u.created_at));
       const incident: PublicIncident = {
         id: r.id,
         title: r.title,
         status,
-        severity: r.severity as PublicIncident['severity'],
+        severity: r.severity as Severity,
         affects: r.monitor_id ? [names.get(r.monitor_id)!] : [],
         createdAt: iso(r.created_at),
         resolvedAt: r.resolved_at === null ? null : iso(r.resolved_at),
         updatedAt: iso(latest),
-        updates: posted.map((u) => ({ status: u.status as PublicIncidentStatus | null, message: u.message, createdAt: iso(u.created_at) })),
+        updates: posted.map((u) => ({ status: u.status as IncidentStatus | null, message: u.message, createdAt: iso(u.created_at) })),
       };
       (r.resolved_at === null ? active : recent).push(incident);
     }
@@ -554,7 +553,7 @@ export function overallStatus(monitors: Pick<PublicMonitor, 'status'>[], active:
   if (known.length > 0 && known.every((m) => m.status === 'down')) level = 2;
   else if (known.some((m) => m.status !== 'operational')) level = 1;
   for (const incident of active) level = Math.max(level, incident.severity === 'critical' ? 2 : 1);
-  return (['operational', 'partial-outage', 'major-outage'] as const)[level]!;
+  return OVERALL_STATUSES[level]!;
 }
 
 /** Percent of successful checks, cut (never rounded up) to three decimals: a failure never shows as 100. */

@@ -3,8 +3,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { requireRole, type Actor } from './actor.js';
 import { isUuid } from './ids.js';
+import { systemClock, type Clock } from './ports/clock.js';
 import { problems } from './problem.js';
-import { ADMINS, ROLES, type Role } from './roles.js';
+import { ADMINS } from './roles.js';
+import { ROLES, type Role } from '../shared/vocabulary.js';
 import { revokeWithDescendants, type TokenService } from './tokens.js';
 import { isoOrNull, iso } from './time.js';
 
@@ -29,6 +31,7 @@ export class TeamTokenService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly tokens: TokenService,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async list(actor: Actor): Promise<TeamTokenRecord[]> {
@@ -70,7 +73,7 @@ export class TeamTokenService {
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
       if (!token) throw problems.notFound('token');
-      await revokeWithDescendants(trx, [token.id], Date.now());
+      await revokeWithDescendants(trx, [token.id], this.clock.now());
     });
   }
 }

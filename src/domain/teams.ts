@@ -5,8 +5,10 @@ import type { Database } from '../store/schema.js';
 import { inTransaction } from '../store/transaction.js';
 import { requireRole, type Actor } from './actor.js';
 import { newId } from './ids.js';
+import { systemClock, type Clock } from './ports/clock.js';
 import { Problem, problems } from './problem.js';
-import { ANY_ROLE, ROLES, isRole, type Role } from './roles.js';
+import { ANY_ROLE, isRole } from './roles.js';
+import { ROLES, type Role } from '../shared/vocabulary.js';
 import { iso } from './time.js';
 import { parseInput, text } from './validation.js';
 
@@ -32,7 +34,11 @@ const TeamInput = z.strictObject({ name: text(200) });
 export class TeamService {
   private readonly findTeam;
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Creation and joining times, and whether an invitation is still open. */
+    private readonly clock: Clock = systemClock,
+  ) {
     this.findTeam = prepared(db, (id: string) => db.selectFrom('teams').selectAll().where('id', '=', id));
   }
 
@@ -60,8 +66,9 @@ export class TeamService {
 
   async create(input: unknown): Promise<{ id: string; name: string }> {
     const { name } = parseInput(TeamInput, input);
-    const id = newId();
-    await this.db.insertInto('teams').values({ id, name, created_at: Date.now() }).execute();
+    const now = this.clock.now();
+    const id = newId(now);
+    await this.db.insertInto('teams').values({ id, name, created_at: now }).execute();
     return { id, name };
   }
 
@@ -75,8 +82,9 @@ export class TeamService {
     const checkedRole = requireKnownRole(role);
     const existing = await db.selectFrom('memberships').select('role').where('team_id', '=', teamId).where('user_id', '=', userId).executeTakeFirst();
     if (existing) throw problems.invalidField('email', 'is already a member of that team');
-    if (await hasOpenInvitation(db, userId, Date.now())) throw problems.invalidField('email', PENDING_INVITATION);
-    await db.insertInto('memberships').values({ team_id: teamId, user_id: userId, role: checkedRole, joined_at: Date.now() }).execute();
+    const now = this.clock.now();
+    if (await hasOpenInvitation(db, userId, now)) throw problems.invalidField('email', PENDING_INVITATION);
+    await db.insertInto('memberships').values({ team_id: teamId, user_id: userId, role: checkedRole, joined_at: now }).execute();
     return this.member(teamId, userId, db);
   }
 
@@ -101,7 +109,7 @@ export class TeamService {
   async removeMember(teamId: string, userId: string, db: Kysely<Database> = this.db): Promise<void> {
     await this.requireTeam(teamId, db);
     await inTransaction(db, async (trx) => {
-      const now = Date.now();
+      const now = this.clock.now();
       const result = await trx.deleteFrom('memberships').where('team_id', '=', teamId).where('user_id', '=', userId).executeTakeFirst();
       if (result.numDeletedRows === 0n) throw new Problem('not-found', 'That user is not a member of that team.');
       await trx

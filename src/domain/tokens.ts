@@ -9,6 +9,8 @@ import { newId } from './ids.js';
 import { Problem, problems } from './problem.js';
 import { isRole } from './roles.js';
 import { isoOrNull, iso } from './time.js';
+import { intRange, parseInput } from './validation.js';
+import { TOKEN_EXPIRY_DAYS } from '../shared/limits.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const TOKEN_PATTERN = /^lkt_[A-Za-z0-9]{40}$/;
@@ -44,6 +46,10 @@ export interface CreatedToken {
   userId: string;
   expiresAt: string | null;
 }
+
+/** Days until a token expires: one bound however the token is made (API, dashboard, MCP, CLI). */
+export const ExpiresInDays = intRange(...TOKEN_EXPIRY_DAYS);
+const TokenExpiry = z.object({ expiresInDays: ExpiresInDays.optional() });
 
 /** How often last-use times reach the database; a request itself never writes. */
 const LAST_USED_FLUSH_MS = 30_000;
@@ -93,6 +99,7 @@ export class TokenService {
    * so that a revocation running at the same time cannot miss the new token.
    */
   async create(input: { teamId: string; userId: string; name?: string; expiresInDays?: number; parentId?: string }): Promise<CreatedToken> {
+    parseInput(TokenExpiry, { expiresInDays: input.expiresInDays });
     const member = await this.db
       .selectFrom('memberships')
       .select('role')
@@ -100,9 +107,6 @@ export class TokenService {
       .where('user_id', '=', input.userId)
       .executeTakeFirst();
     if (!member) throw new Problem('not-found', 'The user is not a member of that team.');
-    if (input.expiresInDays !== undefined && !(Number.isInteger(input.expiresInDays) && input.expiresInDays >= 1)) {
-      throw problems.invalidField('expiresInDays', 'must be a whole number of days, at least 1');
-    }
     const now = this.clock.now();
     const token = generateToken();
     const id = newId(now);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { newId } from './ids.js';
+import { systemClock, type Clock } from './ports/clock.js';
 import { hashPassword } from './passwords.js';
 import { Problem, problems } from './problem.js';
 import { parseInput, text } from './validation.js';
@@ -19,17 +20,21 @@ export interface UserSummary {
 }
 
 export class UserService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   /** Creates a user; emails are unique regardless of case. */
   async create(input: unknown, db: Kysely<Database> = this.db): Promise<UserSummary> {
     const { email, name, password } = parseInput(UserInput, input);
     const normalized = email.toLowerCase();
     if (await this.findByEmail(normalized, db)) throw problems.invalidField('email', 'is already taken by another user');
-    const user = { id: newId(), email: normalized, name: name ?? normalized.split('@')[0]! };
+    const now = this.clock.now();
+    const user = { id: newId(now), email: normalized, name: name ?? normalized.split('@')[0]! };
     await db
       .insertInto('users')
-      .values({ ...user, password_hash: password ? await hashPassword(password) : null, created_at: Date.now() })
+      .values({ ...user, password_hash: password ? await hashPassword(password) : null, created_at: now })
       .execute();
     return user;
   }

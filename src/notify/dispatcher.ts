@@ -6,6 +6,7 @@ import type { EmailMessage } from '../domain/alerts/messages.js';
 import type { LeasedDeliveryRunner } from '../domain/alerts/policies.js';
 import { Pump } from '../domain/alerts/pump.js';
 import { newId } from '../domain/ids.js';
+import { systemClock, type Clock } from '../domain/ports/clock.js';
 import type { SecretBox } from '../domain/secrets/secret-box.js';
 import type { Database } from '../store/schema.js';
 import type { DeliveriesTable } from '../store/tables/alerts.js';
@@ -69,6 +70,8 @@ export class DeliveryDispatcher implements LeasedDeliveryRunner {
     private readonly settings: { targetPolicy: TargetPolicy; smtpUrl: string | null; publicUrl: string },
     options: Partial<DispatcherOptions> = {},
     private readonly logger?: Logger,
+    /** Due times, leases, the retry window and the signed timestamp; attempt durations stay on performance.now(). */
+    private readonly clock: Clock = systemClock,
   ) {
     this.options = { ...DEFAULT_DISPATCHER_OPTIONS, ...options };
     this.mailer = new Mailer(settings.smtpUrl, { publicUrl: settings.publicUrl, timeoutMs: this.options.timeoutMs, targetPolicy: settings.targetPolicy });
@@ -128,7 +131,7 @@ export class DeliveryDispatcher implements LeasedDeliveryRunner {
 
   /** Takes up to one batch of due deliveries nobody holds. */
   private async claim(token: string): Promise<Delivery[]> {
-    const now = Date.now();
+    const now = this.clock.now();
     const due = this.db
       .selectFrom('deliveries')
       .select('id')
@@ -150,14 +153,15 @@ export class DeliveryDispatcher implements LeasedDeliveryRunner {
   }
 
   private async attempt(row: Delivery, token: string, retry: boolean): Promise<void> {
-    const started = Date.now();
+    const started = this.clock.now();
+    const startedMark = performance.now();
     let result: Outcome;
     try {
-      result = await this.send(row);
+      result = await this.send(row, started);
     } catch (error) {
       result = { ok: false, statusCode: null, error: error instanceof Error ? error.message : String(error) };
     }
-    const finished = Date.now();
+    const finished = this.clock.now();
     const attempt = row.attempts + 1;
     let outcome: 'delivered' | 'retrying' | 'failed';
     let nextAttemptAt: number | null = null;
@@ -193,7 +197,7 @@ export class DeliveryDispatcher implements LeasedDeliveryRunner {
           policy_id: row.policy_id,
           attempt,
           started_at: started,
-          duration_ms: finished - started,
+          duration_ms: Math.round(performance.now() - startedMark),
           outcome,
           status_code: result.statusCode,
           error: result.error,
@@ -207,15 +211,16 @@ export class DeliveryDispatcher implements LeasedDeliveryRunner {
   }
 
   /** Sends to the channel as the policy has it now; a channel no longer in the policy gets nothing. */
-  private async send(row: Delivery): Promise<Outcome> {
+  private async send(row: Delivery, at: number): Promise<Outcome> {
     const policy = await this.db.selectFrom('notification_policies').select('channels').where('id', '=', row.policy_id).executeTakeFirst();
     const key = channelKey(JSON.parse(row.channel) as ChannelTarget);
     const channel = policy && parseStoredChannels(policy.channels).find((c) => channelKey(c) === key);
     if (!channel) return { ok: false, statusCode: null, error: 'channel-removed: the channel is no longer part of the notification policy', final: true };
-    return this.sendTo(channel, row);
+    return this.sendTo(channel, row, at);
   }
 
-  private async sendTo(channel: StoredChannel, row: Delivery): Promise<Outcome> {
+  /** `at`: when the attempt started, the time a webhook signature vouches for. */
+  private async sendTo(channel: StoredChannel, row: Delivery, at: number): Promise<Outcome> {
     const headers: Record<string, string> = {
       'User-Agent': `Lookout/${VERSION}`,
       'Lookout-Event-Id': row.event_id,
@@ -225,7 +230,7 @@ export class DeliveryDispatcher implements LeasedDeliveryRunner {
     switch (channel.type) {
       case 'webhook':
         if (channel.secret) {
-          headers['Lookout-Signature'] = webhookSignature(this.box.open(channel.secret), row.payload, Math.floor(Date.now() / 1000));
+          headers['Lookout-Signature'] = webhookSignature(this.box.open(channel.secret), row.payload, Math.floor(at / 1000));
         }
         return postJson(channel.url, row.payload, headers, http);
       case 'slack':

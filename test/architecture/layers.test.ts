@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const src = join(root, 'src');
 const domain = join(src, 'domain');
+const shared = join(src, 'shared');
 
 /** The outer layers: they call the domain, never the reverse (types included). */
 const OUTER = ['checks', 'notify', 'http', 'mcp', 'cli', 'coordination', 'api', 'composition'];
@@ -62,5 +63,12 @@ describe('layers point inward', () => {
   it('src/domain imports nothing from checks, notify, http, mcp, cli or coordination', () => {
     expect(sourceFiles(domain).length).toBeGreaterThan(0);
     expect(violations()).toEqual([]);
+  });
+
+  it('src/shared imports nothing, so that the dashboard bundles it as well as the server runs it', () => {
+    const files = sourceFiles(shared);
+    expect(files.length).toBeGreaterThan(0);
+    const imports = files.flatMap((file) => specifiers(readFileSync(file, 'utf8')).map((specifier) => `${relative(root, file)} imports '${specifier}'`));
+    expect(imports).toEqual([]);
   });
 });

@@ -113,6 +113,18 @@ describe('runSslCheck', () => {
     expect(outside).toMatchObject({ ok: true, error: null, expiringSoon: false });
   });
 
+  it('counts the days remaining from the run’s start time when given one', async () => {
+    const cert = ca.issue({ validTo: daysFromNow(90) });
+    const server = await tlsServer(cert);
+    const validTo = Date.parse(new X509Certificate(cert.cert).validTo);
+    const day = 86_400_000;
+    const at = (now: number) => runSslCheck(target(server.port, { warningDays: 10 }), { ...options, now });
+
+    expect(await at(validTo - 11 * day)).toMatchObject({ ok: true, certificate: { daysRemaining: 11 }, expiringSoon: false });
+    expect(await at(validTo - 10 * day)).toMatchObject({ ok: true, certificate: { daysRemaining: 10 }, expiringSoon: true });
+    expect(await at(validTo - 10 * day + 1)).toMatchObject({ ok: true, certificate: { daysRemaining: 9 }, expiringSoon: true });
+  });
+
   describe('certificates Lookout cannot read', () => {
     it.each([
       ['a notAfter in month 13', { rawNotAfter: '271301000000Z' }],

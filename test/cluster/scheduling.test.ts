@@ -6,7 +6,7 @@
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REGIONS } from '../../src/config.js';
+import { REGIONS } from '../../src/shared/vocabulary.js';
 import { createTestDatabase, leaseRedisDatabase, testSecretKey, type RedisLease, type TestDatabase } from '../helpers/cluster.js';
 import { freePort, serve, worker, type ServeProcess } from '../helpers/process.js';
 import { eventually, startTarget, type Target } from '../helpers/target.js';

@@ -1,4 +1,4 @@
-import type { Role } from '../../src/domain/roles.js';
+import type { Role } from '../../src/shared/vocabulary.js';
 import type { Answer, TestServer } from '../helpers/server.js';
 
 export const PASSWORD = 'correct horse battery staple';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { createApp, type App, type AppOptions } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import type { Role } from '../../src/domain/roles.js';
+import type { Role } from '../../src/shared/vocabulary.js';
 import type { DispatcherOptions } from '../../src/notify/dispatcher.js';
 import { TEST_STORE, provisionStore, storedBytes, type TestStore } from './cluster.js';
 import { OpenApiAnswers } from './openapi-answers.js';

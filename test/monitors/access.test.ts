@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '../../src/domain/roles.js';
+import type { Role } from '../../src/shared/vocabulary.js';
 import { expectProblem, startServer, type Answer, type TestServer } from '../helpers/server.js';
 import { MONITORS, client, expectCreated, expectOk, httpBody, sslBody, storedRow, type Client } from './fixtures.js';
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { newId } from '../../src/domain/ids.js';
-import type { Role } from '../../src/domain/roles.js';
+import type { Role } from '../../src/shared/vocabulary.js';
 import type { Answer, Member, TestServer } from '../helpers/server.js';
 
 export const MONITORS = '/api/v1/monitors';

@@ -87,6 +87,32 @@ describe('lookout CLI', () => {
     expect(result.stderr).not.toMatch(/at .*\.ts:\d+/); // no stack traces
   });
 
+  it('bounds a token’s expiry to 1..3650 days, as the API does', async () => {
+    const member = await server.newTeam('Member');
+    const create = (days: string) => runCli(['token', 'create', '--team', member.teamId, '--email', member.email, '--expires-in-days', days, '--json'], env);
+    const refusals = { '3651': 'expiresInDays: must be at most 3650', '0': 'expiresInDays: must be at least 1' };
+
+    for (const [days, message] of Object.entries(refusals)) {
+      const refused = await create(days);
+      expect(refused.code, days).toBe(1);
+      expect(refused.stderr, days).toBe(`lookout: ${message}\n`);
+      expect(refused.json, days).toEqual({ error: { code: 'validation', message } });
+    }
+    const made = await create('3650');
+    expect(made.code).toBe(0);
+    const own = (await server.read('/api/v1/tokens', made.json.token)).data;
+    expect(own.map((t: { id: string }) => t.id).sort()).toEqual([member.tokenId, made.json.id].sort()); // the refused ones were never made
+    const expiresAt = own.find((t: { id: string }) => t.id === made.json.id).expiresAt;
+    expect(Math.abs(Date.parse(expiresAt) - (Date.now() + 3650 * 86_400_000))).toBeLessThan(60_000);
+
+    // The API answers the same numbers with the same messages.
+    for (const [days, message] of Object.entries(refusals)) {
+      const answer = await server.request('POST', '/api/v1/tokens', { token: made.json.token, body: { name: 'other', expiresInDays: Number(days) } });
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors.map((e: { field: string; message: string }) => `${e.field}: ${e.message}`)).toEqual([message]);
+    }
+  });
+
   it('rejects a duplicate email, a bad role and a duplicate membership', async () => {
     const team = await runCli(['team', 'create', '--name', 'Dupes', '--json'], env);
     expect((await runCli(['user', 'create', '--email', 'dup@x.test'], env)).code).toBe(0);

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Problem, type ProblemCode } from '../../src/domain/problem.js';
-import type { Role } from '../../src/domain/roles.js';
+import type { Role } from '../../src/shared/vocabulary.js';
 import { contentTypes, hostileIds, junkAuthorizations, junkValue, rawBodies } from '../helpers/fuzz-values.js';
 import { schemaArbitrary } from '../helpers/schema-arbitrary.js';
 import { PUBLIC_URL, startServer, type Member, type TestServer } from '../helpers/server.js';

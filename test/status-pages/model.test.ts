@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { overallStatus, uptimePercent, type PublicState, type PublicStatusPage } from '../../src/domain/status-pages.js';
 import { StatusPageCache } from '../../src/http/status-pages/cache.js';
-import { duration, escape, percent } from '../../src/http/status-pages/format.js';
+import { duration, escape } from '../../src/http/status-pages/format.js';
+import { renderHtml } from '../../src/http/status-pages/render-html.js';
+import { formatUptime } from '../../src/shared/uptime.js';
+import { percent as dashboardPercent } from '../../web/src/format.js';
 
 describe('the banner', () => {
   const m = (...statuses: string[]) => statuses.map((status) => ({ status }) as { status: any });
@@ -25,13 +28,20 @@ describe('the banner', () => {
 describe('uptime figures', () => {
   it('are cut, never rounded up: one failure is never 100%', () => {
     expect(uptimePercent(100_000, 1)).toBe(99.999);
-    expect(percent(uptimePercent(100_000, 1))).toBe('99.99%');
+    expect(formatUptime(uptimePercent(100_000, 1))).toBe('99.99%');
     expect(uptimePercent(3, 1)).toBe(66.666);
-    expect(percent(66.666)).toBe('66.66%');
-    expect(percent(100)).toBe('100%');
-    expect(percent(0)).toBe('0%');
-    expect(percent(99.5)).toBe('99.5%');
-    expect(percent(uptimePercent(2000, 1))).toBe('99.95%');
+    expect(formatUptime(uptimePercent(2000, 1))).toBe('99.95%');
+  });
+
+  it('read the same on the status page as on the dashboard', () => {
+    for (const value of [100, 99.9999, 99.995, 99.95, 99.9, 98.333, 50, 0]) {
+      const html = renderHtml(pageWith(value));
+      const shown = /aria-label="Site: ([^"]*) uptime over the past 90 days"/.exec(html)?.[1];
+      expect(shown, `${value}`).toBe(formatUptime(value));
+      expect(html).toContain(`title="2026-11-21: ${shown} uptime"`);
+      expect(dashboardPercent(value), `${value}`).toBe(shown);
+    }
+    expect(dashboardPercent(null)).toBe('—');
   });
 
   it('durations read naturally', () => {
@@ -179,3 +189,20 @@ describe('the page cache', () => {
     expect(service.builds).toBe(5);
   });
 });
+
+/** A page with one monitor whose every figure is `uptime`. */
+function pageWith(uptime: number): PublicStatusPage {
+  return {
+    pageId: 'p',
+    slug: 'acme',
+    title: 'Acme',
+    url: 'http://lookout.test/status/acme',
+    showTargets: false,
+    status: 'operational',
+    monitors: [{ id: 'm', name: 'Site', target: null, status: 'operational', uptime90d: uptime, uptime30d: uptime, days: [{ date: '2026-11-21', uptime }] }],
+    activeIncidents: [],
+    recentIncidents: [],
+    historyDays: [],
+    updatedAt: '2026-11-21T10:00:00.000Z',
+  };
+}

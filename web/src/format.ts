@@ -1,3 +1,5 @@
+import { formatUptime } from '../../src/shared/uptime.js';
+
 /** Display helpers: times, durations and percentages as people read them. */
 
 export function relativeTime(iso: string | null, now = Date.now()): string {
@@ -35,10 +37,10 @@ export function ms(value: number | null | undefined): string {
   return `${(value / 1000).toFixed(value < 10_000 ? 2 : 1)} s`;
 }
 
+/** An uptime percentage, as public status pages show it too. */
 export function percent(value: number | null | undefined): string {
   if (value === null || value === undefined) return '—';
-  if (value >= 99.995) return '100%';
-  return `${value.toFixed(value >= 99 ? 2 : 1)}%`;
+  return formatUptime(value);
 }
 
 export function interval(seconds: number): string {

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { fail, print, readStdin, withServices, type OutputOptions } from '../context.js';
+import { TOKEN_EXPIRY_DAYS } from '../../shared/limits.js';
 
 /** Operator commands for teams, users, memberships and tokens; each answers JSON with `--json`. */
 export function registerAccountCommands(program: Command): void {
@@ -72,7 +73,7 @@ export function registerAccountCommands(program: Command): void {
     .requiredOption('--team <teamId>', 'team id')
     .requiredOption('--email <email>', "the member's email")
     .option('--name <label>', 'a label to recognise the token by', 'token')
-    .option('--expires-in-days <n>', 'expire after this many days')
+    .option('--expires-in-days <n>', `expire after this many days (${TOKEN_EXPIRY_DAYS[0]} to ${TOKEN_EXPIRY_DAYS[1]})`)
     .option('--json', 'print the answer as JSON')
     .action(async (o: { team: string; email: string; name: string; expiresInDays?: string } & OutputOptions) => {
       await run(o, async (s) => {

@@ -1,8 +1,5 @@
 import { z } from 'zod';
-
-/** What a policy can be notified of (its `notifyOn`), in the contract's order. */
-export const NOTIFY_ON = ['down', 'degraded', 'up', 'certificate-expiring'] as const;
-export type NotifyOn = (typeof NOTIFY_ON)[number];
+import type { NotifyOn } from '../../shared/vocabulary.js';
 
 /** The events a receiver gets, and the `notifyOn` value that selects each. */
 export const ALERT_EVENTS = {

@@ -6,7 +6,9 @@ import type { Database } from '../../store/schema.js';
 import type { NotificationPoliciesTable } from '../../store/tables/monitors.js';
 import { requireRole, type Actor } from '../actor.js';
 import { isUuid, newId } from '../ids.js';
-import { LIMITS, NoFields, urlProblem } from '../monitor-schemas.js';
+import { NoFields, urlProblem } from '../monitor-schemas.js';
+import { MONITOR_LIMITS } from '../../shared/limits.js';
+import { DELIVERY_OUTCOMES, NOTIFY_ON, type NotifyOn } from '../../shared/vocabulary.js';
 import { Problem, problems } from '../problem.js';
 import { ADMINS, ANY_ROLE } from '../roles.js';
 import type { SecretBox } from '../secrets/secret-box.js';
@@ -17,11 +19,9 @@ import {
   ChannelRecord,
   ChannelTarget,
   EMAIL_RECIPIENT_LIMIT,
-  NOTIFY_ON,
   channelKey,
   channelRecord,
   parseStoredChannels,
-  type NotifyOn,
   type StoredChannel,
 } from './channels.js';
 import { enqueueDeliveries } from './outbox.js';
@@ -42,7 +42,7 @@ export const DELIVERY_LIST_LIMIT = 100;
 const httpUrl = () =>
   z
     .string()
-    .max(LIMITS.urlLength, { abort: true })
+    .max(MONITOR_LIMITS.urlLength, { abort: true })
     .superRefine((value, ctx) => {
       const problem = urlProblem(value);
       if (problem) ctx.addIssue({ code: 'custom', message: problem.replace('; use auth instead', ''), input: value });
@@ -112,8 +112,6 @@ export const PolicyRecord = z.object({
   updatedAt: z.string(),
 });
 export type PolicyRecord = z.infer<typeof PolicyRecord>;
-
-export const DELIVERY_OUTCOMES = ['delivered', 'retrying', 'failed'] as const;
 
 export const DeliveryAttemptRecord = z.object({
   id: z.string(),

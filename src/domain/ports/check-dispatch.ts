@@ -1,6 +1,4 @@
-import type { Region } from '../../config.js';
-
-export type CheckTrigger = 'scheduled' | 'manual';
+import type { Region, RunTrigger } from '../../shared/vocabulary.js';
 
 /** One check of one monitor in one region. */
 export interface CheckJob {
@@ -11,7 +9,7 @@ export interface CheckJob {
    */
   teamId?: string;
   region: Region;
-  trigger: CheckTrigger;
+  trigger: RunTrigger;
   /** When the check was due (epoch ms); lateness is measured from here. */
   dueAt: number;
   /** For scheduled checks: when the following one is due, persisted with the run. */

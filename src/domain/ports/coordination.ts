@@ -12,7 +12,7 @@ export interface RateDecision {
   resetSeconds: number;
 }
 
-/** A fixed budget of `points` per `durationSeconds` per key. */
+/** A fixed budget of `points` per `durationSeconds` per key, in real time (not on the rules' Clock). */
 export interface RateLimiter {
   /**
    * Spends `points` (default 1). A spend that does not fit in what is left is refused whole: it
@@ -33,7 +33,7 @@ export interface RateLimiterOptions {
 
 export type LockResult = { acquired: true } | { acquired: false; retryAfterMs: number };
 
-/** Locks that expire by themselves: taken at most once per key until the time runs out. */
+/** Locks that expire by themselves, in real time: taken at most once per key until the time runs out. */
 export interface LockManager {
   tryAcquire(key: string, ttlMs: number): Promise<LockResult>;
   /**

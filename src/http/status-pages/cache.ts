@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Logger } from 'pino';
+import { systemClock, type Clock } from '../../domain/ports/clock.js';
 import type { PublicState, PublicStatusPage, StatusPageService } from '../../domain/status-pages.js';
 import { renderAtom } from './render-feed.js';
 import { renderHtml } from './render-html.js';
@@ -74,6 +75,8 @@ export interface CacheOptions {
   /** Pages kept; the least recently built goes first. */
   maxPages: number;
   logger?: Logger;
+  /** The clock the pages are built on and age by (the service's); the system clock when absent. */
+  clock?: Clock;
 }
 
 /**
@@ -96,18 +99,21 @@ export class StatusPageCache {
    * the shared read may have started up to one query's time before a request arrived.)
    */
   private readonly reading = new Map<string, { token: string | null; promise: Promise<PublicState | undefined> }>();
+  private readonly clock: Clock;
 
   constructor(
     private readonly service: Pick<StatusPageService, 'changeToken' | 'publicState' | 'publicView'>,
     private readonly options: CacheOptions,
-  ) {}
+  ) {
+    this.clock = options.clock ?? systemClock;
+  }
 
   /** The built page for `slug`, current as of this request; undefined when there is no such page. */
   async get(slug: string): Promise<BuiltPage | undefined> {
     // Read before the state: a change in between moves the token, and the next request looks again.
     const token = await this.service.changeToken();
     const built = this.pages.get(slug);
-    const fresh = (page: BuiltPage) => Date.now() - page.builtAt < this.options.ttlMs;
+    const fresh = (page: BuiltPage) => this.clock.now() - page.builtAt < this.options.ttlMs;
     // Nothing at all changed in the store since the page was found current: no need to read its state.
     if (built && token !== null && built.token === token && fresh(built)) return built;
     const state = await this.readState(slug, token);
@@ -118,7 +124,7 @@ export class StatusPageCache {
     if (built && built.key === state.key) {
       built.token = token;
       if (fresh(built)) return built;
-      if (Date.now() - built.builtAt < 2 * this.options.ttlMs) {
+      if (this.clock.now() - built.builtAt < 2 * this.options.ttlMs) {
         this.build(slug, state, token).catch((error) => this.options.logger?.error({ err: error, slug }, 'status page refresh failed'));
         return built;
       }
@@ -130,7 +136,7 @@ export class StatusPageCache {
     const running = this.reading.get(slug);
     // A read begun before a change this request saw (another token) could miss it: start another.
     if (running && running.token === token) return running.promise;
-    const entry = { token, promise: this.service.publicState(slug) };
+    const entry = { token, promise: this.service.publicState(slug, this.clock.now()) };
     this.reading.set(slug, entry);
     const done = () => {
       if (this.reading.get(slug) === entry) this.reading.delete(slug);
@@ -144,7 +150,7 @@ export class StatusPageCache {
     const running = this.building.get(slug);
     if (running && running.key === state.key) return running.promise;
     const promise = (async () => {
-      const builtAt = Date.now();
+      const builtAt = this.clock.now();
       const view = await this.service.publicView(slug, state, builtAt);
       if (!view) return undefined;
       const built = new BuiltPage(state.key, view, builtAt, token);

@@ -1,4 +1,4 @@
-import type { OverallStatus, PublicIncident, PublicIncidentStatus, PublicMonitorStatus } from '../../domain/status-pages.js';
+import type { OverallStatus, PublicMonitorStatus } from '../../shared/vocabulary.js';
 
 /* Text shown on the public page, its feed and its JSON summary: one wording everywhere. */
 
@@ -14,19 +14,6 @@ export const MONITOR_TEXT: Record<PublicMonitorStatus, string> = {
   down: 'Down',
   'no-data': 'No data',
   paused: 'Paused',
-};
-
-export const INCIDENT_TEXT: Record<PublicIncidentStatus, string> = {
-  investigating: 'Investigating',
-  identified: 'Identified',
-  monitoring: 'Monitoring',
-  resolved: 'Resolved',
-};
-
-export const SEVERITY_TEXT: Record<PublicIncident['severity'], string> = {
-  minor: 'Minor',
-  major: 'Major',
-  critical: 'Critical',
 };
 
 /** XML 1.0 forbids these characters even escaped; they are dropped from anything written out. */
@@ -64,10 +51,4 @@ export function duration(fromIso: string, toIso: string): string {
   if (days > 0) return hours > 0 ? `${days} d ${hours} h` : `${days} d`;
   if (hours > 0) return rest > 0 ? `${hours} h ${rest} min` : `${hours} h`;
   return `${rest} min`;
-}
-
-/** 99.95833 → `99.95%`; cut, never rounded up, so that a day with a failure never reads 100%. */
-export function percent(value: number): string {
-  const cut = Math.floor(value * 100) / 100;
-  return `${Number.isInteger(cut) ? cut.toFixed(0) : cut.toFixed(2).replace(/0$/, '')}%`;
 }

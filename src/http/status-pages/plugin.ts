@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import type { Clock } from '../../domain/ports/clock.js';
 import { Problem } from '../../domain/problem.js';
 import type { StatusPageService } from '../../domain/status-pages.js';
 import { sendProblem } from '../problem-reply.js';
@@ -14,6 +15,8 @@ export interface StatusPageOptions {
   logger?: Logger;
   /** Server-side freshness of today's uptime counts (default 30 s). */
   ttlMs?: number;
+  /** The service's clock: pages are built and age on it. */
+  clock?: Clock;
 }
 
 /**
@@ -27,7 +30,12 @@ export interface StatusPageOptions {
  */
 export function statusPages(service: Pick<StatusPageService, 'changeToken' | 'publicState' | 'publicView'>, options: StatusPageOptions) {
   return (app: FastifyInstance): void => {
-    const cache = new StatusPageCache(service, { ttlMs: options.ttlMs ?? MAX_AGE_SECONDS * 1000, maxPages: 1000, logger: options.logger });
+    const cache = new StatusPageCache(service, {
+      ttlMs: options.ttlMs ?? MAX_AGE_SECONDS * 1000,
+      maxPages: 1000,
+      logger: options.logger,
+      clock: options.clock,
+    });
 
     const serve = async (request: FastifyRequest, reply: FastifyReply, slug: string, kind: Kind) => {
       const built = await cache.get(slug);

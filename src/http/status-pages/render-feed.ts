@@ -1,6 +1,7 @@
 import type { PublicIncident, PublicStatusPage } from '../../domain/status-pages.js';
 import { VERSION } from '../../version.js';
-import { INCIDENT_TEXT, SEVERITY_TEXT, dateTime, escape } from './format.js';
+import { INCIDENT_STATUS_TEXT, SEVERITY_TEXT } from '../../shared/vocabulary.js';
+import { dateTime, escape } from './format.js';
 
 /**
  * Atom 1.0 (RFC 4287) of the incidents the page shows: open ones and those resolved within
@@ -25,9 +26,9 @@ ${entries.map((incident) => entry(view, incident)).join('\n')}
 }
 
 function entry(view: PublicStatusPage, incident: PublicIncident): string {
-  const state = INCIDENT_TEXT[incident.status];
+  const state = INCIDENT_STATUS_TEXT[incident.status];
   const latest = incident.updates[0];
-  const summary = latest ? `${latest.status ? INCIDENT_TEXT[latest.status] : 'Update'}: ${latest.message}` : `${state}.`;
+  const summary = latest ? `${latest.status ? INCIDENT_STATUS_TEXT[latest.status] : 'Update'}: ${latest.message}` : `${state}.`;
   return `<entry>
 <id>urn:uuid:${incident.id}</id>
 <title>${escape(`${incident.title} (${state})`)}</title>
@@ -41,11 +42,11 @@ function entry(view: PublicStatusPage, incident: PublicIncident): string {
 }
 
 function contentHtml(incident: PublicIncident): string {
-  const head = `<p><strong>${INCIDENT_TEXT[incident.status]}</strong> · ${SEVERITY_TEXT[incident.severity]} impact${
+  const head = `<p><strong>${INCIDENT_STATUS_TEXT[incident.status]}</strong> · ${SEVERITY_TEXT[incident.severity]} impact${
     incident.affects.length > 0 ? ` · Affects ${escape(incident.affects.join(', '))}` : ''
   }</p>`;
   const updates = incident.updates.map(
-    (u) => `<li><p><strong>${u.status ? INCIDENT_TEXT[u.status] : 'Update'}</strong> (${dateTime(u.createdAt)}): ${escape(u.message)}</p></li>`,
+    (u) => `<li><p><strong>${u.status ? INCIDENT_STATUS_TEXT[u.status] : 'Update'}</strong> (${dateTime(u.createdAt)}): ${escape(u.message)}</p></li>`,
   );
   return updates.length > 0 ? `${head}<ul>${updates.join('')}</ul>` : head;
 }

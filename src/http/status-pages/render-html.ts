@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { OverallStatus, PublicIncident, PublicMonitor, PublicStatusPage, UptimeDay } from '../../domain/status-pages.js';
-import { INCIDENT_TEXT, MONITOR_TEXT, OVERALL_TEXT, SEVERITY_TEXT, dateTime, duration, escape, longDate, percent } from './format.js';
+import type { PublicIncident, PublicMonitor, PublicStatusPage, UptimeDay } from '../../domain/status-pages.js';
+import { UPTIME_GOOD, UPTIME_WARN, formatUptime, uptimeLevel } from '../../shared/uptime.js';
+import { INCIDENT_STATUS_TEXT, SEVERITY_TEXT, type OverallStatus } from '../../shared/vocabulary.js';
+import { MONITOR_TEXT, OVERALL_TEXT, dateTime, duration, escape, longDate } from './format.js';
 
 /**
  * The public status page: one server-rendered document, inline CSS, no script. Semantic
@@ -210,7 +212,7 @@ function activeIncident(incident: PublicIncident): string {
   const affects = incident.affects.length > 0 ? `<span>Affects ${escape(incident.affects.join(', '))}</span>` : '';
   return `<article class="card incident ${incident.severity}" id="incident-${incident.id}" aria-labelledby="incident-${incident.id}-h">
 <h3 id="incident-${incident.id}-h">${escape(incident.title)}</h3>
-<p class="meta"><span class="pill ${incident.status}">${DOT}${INCIDENT_TEXT[incident.status]}</span><span>${SEVERITY_TEXT[incident.severity]} impact</span>${affects}<span>Since <time datetime="${incident.createdAt}">${dateTime(incident.createdAt)}</time></span></p>
+<p class="meta"><span class="pill ${incident.status}">${DOT}${INCIDENT_STATUS_TEXT[incident.status]}</span><span>${SEVERITY_TEXT[incident.severity]} impact</span>${affects}<span>Since <time datetime="${incident.createdAt}">${dateTime(incident.createdAt)}</time></span></p>
 ${timeline(incident)}
 </article>`;
 }
@@ -219,7 +221,7 @@ function timeline(incident: PublicIncident): string {
   if (incident.updates.length === 0) return '';
   const items = incident.updates.map(
     (u) =>
-      `<li><p><strong>${u.status ? INCIDENT_TEXT[u.status] : 'Update'}</strong> · ${escape(u.message)}</p><p class="when"><time datetime="${u.createdAt}">${dateTime(u.createdAt)}</time></p></li>`,
+      `<li><p><strong>${u.status ? INCIDENT_STATUS_TEXT[u.status] : 'Update'}</strong> · ${escape(u.message)}</p><p class="when"><time datetime="${u.createdAt}">${dateTime(u.createdAt)}</time></p></li>`,
   );
   return `<ol class="timeline" aria-label="Updates, newest first">\n${items.join('\n')}\n</ol>`;
 }
@@ -235,17 +237,17 @@ ${list.length > 0 ? KEY : ''}
 }
 
 const KEY = `<ul class="key" aria-label="Bar colours">
-<li><i aria-hidden="true"></i>99.9% or more</li>
-<li><i class="w" aria-hidden="true"></i>95% to 99.9%</li>
-<li><i class="x" aria-hidden="true"></i>Below 95%</li>
+<li><i aria-hidden="true"></i>${UPTIME_GOOD}% or more</li>
+<li><i class="w" aria-hidden="true"></i>${UPTIME_WARN}% to ${UPTIME_GOOD}%</li>
+<li><i class="x" aria-hidden="true"></i>Below ${UPTIME_WARN}%</li>
 <li><i class="n" aria-hidden="true"></i>No data</li>
 </ul>`;
 
 function monitor(m: PublicMonitor): string {
   const target = m.target ? `<span class="target">${escape(m.target)}</span>` : '';
-  const summary90 = m.uptime90d === null ? 'No data' : `${percent(m.uptime90d)} uptime`;
-  const summary30 = m.uptime30d === null ? 'No data' : `${percent(m.uptime30d)} uptime`;
-  const label = `${m.name}: ${m.uptime90d === null ? 'no data' : `${percent(m.uptime90d)} uptime`} over the past 90 days`;
+  const summary90 = m.uptime90d === null ? 'No data' : `${formatUptime(m.uptime90d)} uptime`;
+  const summary30 = m.uptime30d === null ? 'No data' : `${formatUptime(m.uptime30d)} uptime`;
+  const label = `${m.name}: ${m.uptime90d === null ? 'no data' : `${formatUptime(m.uptime90d)} uptime`} over the past 90 days`;
   return `<li class="monitor">
 <div class="monitor-head"><h3>${escape(m.name)}${target}</h3><span class="pill ${m.status}">${DOT}${MONITOR_TEXT[m.status]}</span></div>
 <div class="bar" role="img" aria-label="${escape(label)}">${m.days.map(dayCell).join('')}</div>
@@ -253,10 +255,12 @@ function monitor(m: PublicMonitor): string {
 </li>`;
 }
 
+const DAY_CLASS = { good: '', warn: ' class="w"', bad: ' class="x"' } as const;
+
 function dayCell(day: UptimeDay): string {
   if (day.uptime === null) return `<span class="n" title="${day.date}: no data"></span>`;
-  const kind = day.uptime >= 99.9 ? '' : day.uptime >= 95 ? ' class="w"' : ' class="x"';
-  return `<span${kind} title="${day.date}: ${percent(day.uptime)} uptime"></span>`;
+  const kind = DAY_CLASS[uptimeLevel(day.uptime)];
+  return `<span${kind} title="${day.date}: ${formatUptime(day.uptime)} uptime"></span>`;
 }
 
 function history(view: PublicStatusPage): string {

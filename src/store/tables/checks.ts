@@ -26,7 +26,7 @@ export interface CheckSchedulesTable {
 
 /**
  * Per monitor, region and hour (or day): counts and a duration histogram, updated by the
- * same transaction that writes each run. Bucket upper bounds are DURATION_BUCKETS_MS.
+ * same transaction that writes each run. Bucket upper bounds are DURATION_BUCKETS_MS (src/shared/histograms.ts).
  */
 export interface RollupsTable {
   monitor_id: string;

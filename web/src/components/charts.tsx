@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { uptimeLevel } from '../../../src/shared/uptime.js';
 import { ms } from '../format.js';
 
 /** A tiny line of response times (oldest left); failed checks are red dots. No axes: a glance, not a chart. */
@@ -205,7 +206,7 @@ export function UptimeBar({ buckets, label }: { buckets: Array<{ t: number; upti
   return (
     <div className="uptime-bar" role="img" aria-label={label}>
       {buckets.map((b) => (
-        <span key={b.t} title={b.note} className={`uptime-cell ${b.uptime === null ? 'none' : b.uptime >= 99.9 ? 'good' : b.uptime >= 95 ? 'warn' : 'bad'}`} />
+        <span key={b.t} title={b.note} className={`uptime-cell ${b.uptime === null ? 'none' : uptimeLevel(b.uptime)}`} />
       ))}
     </div>
   );

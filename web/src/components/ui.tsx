@@ -12,7 +12,14 @@ import {
 } from 'react';
 import type { ApiError } from '../api/errors.js';
 import { Link } from '../router.js';
-import type { IncidentStatus, MonitorStatus, Severity } from '../api/types.js';
+import {
+  INCIDENT_STATUS_TEXT,
+  MONITOR_STATUS_TEXT,
+  SEVERITY_TEXT,
+  type IncidentStatus,
+  type MonitorStatus,
+  type Severity,
+} from '../../../src/shared/vocabulary.js';
 import { Icon, type IconName } from './icons.js';
 
 /* Buttons */
@@ -60,34 +67,25 @@ export function ButtonLink({
 
 /* Status */
 
-const STATUS_LABELS: Record<MonitorStatus, string> = { up: 'Up', down: 'Down', degraded: 'Degraded', pending: 'Pending', paused: 'Paused' };
-
 export function StatusBadge({ status, size = 'md' }: { status: MonitorStatus; size?: 'md' | 'lg' }) {
   return (
     <span className={`status status-${status} status-${size}`} data-status={status}>
       <span className="status-dot" aria-hidden="true" />
-      {STATUS_LABELS[status]}
+      {MONITOR_STATUS_TEXT[status]}
     </span>
   );
 }
 
-const INCIDENT_LABELS: Record<IncidentStatus, string> = {
-  investigating: 'Investigating',
-  identified: 'Identified',
-  monitoring: 'Monitoring',
-  resolved: 'Resolved',
-};
-
 export function IncidentBadge({ status }: { status: IncidentStatus }) {
   return (
     <span className={`pill pill-incident-${status}`} data-status={status}>
-      {INCIDENT_LABELS[status]}
+      {INCIDENT_STATUS_TEXT[status]}
     </span>
   );
 }
 
 export function SeverityBadge({ severity }: { severity: Severity }) {
-  return <span className={`pill pill-severity-${severity}`}>{severity[0]!.toUpperCase() + severity.slice(1)}</span>;
+  return <span className={`pill pill-severity-${severity}`}>{SEVERITY_TEXT[severity]}</span>;
 }
 
 export function RoleBadge({ role }: { role: string }) {

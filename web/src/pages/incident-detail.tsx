@@ -19,11 +19,11 @@ import { dateTime } from '../format.js';
 import { useDocumentTitle, useGet } from '../hooks.js';
 import { Link } from '../router.js';
 import { usePermissions } from '../session.js';
-import type { RequestBody } from '../api/paths.js';
-import type { Incident, IncidentUpdate } from '../api/types.js';
+import type { Incident, IncidentUpdate, Monitor } from '../api/types.js';
+import { INCIDENT_STATUS_TEXT, UPDATE_STATUSES } from '../../../src/shared/vocabulary.js';
 
 /** A status an update may set: resolving is its own call. */
-type UpdateStatus = NonNullable<RequestBody<'/api/v1/incidents/{id}/updates', 'post'>['status']>;
+type UpdateStatus = (typeof UPDATE_STATUSES)[number];
 
 function PostUpdate({ incident, onPosted }: { incident: Incident; onPosted: (update: IncidentUpdate) => void }) {
   const toast = useToast();
@@ -65,9 +65,11 @@ function PostUpdate({ incident, onPosted }: { incident: Incident; onPosted: (upd
             {(p) => (
               <select {...p} value={status} onChange={(e) => setStatus(e.target.value as UpdateStatus | '')}>
                 <option value="">Keep “{incident.status}”</option>
-                <option value="investigating">Investigating</option>
-                <option value="identified">Identified</option>
-                <option value="monitoring">Monitoring</option>
+                {UPDATE_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {INCIDENT_STATUS_TEXT[s]}
+                  </option>
+                ))}
               </select>
             )}
           </Field>

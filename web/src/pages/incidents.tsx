@@ -18,7 +18,8 @@ import {
 import { dateTime, relativeTime } from '../format.js';
 import { useDocumentTitle, useGet, useNow } from '../hooks.js';
 import { Link, navigate } from '../router.js';
-import type { Monitor, Severity } from '../api/types.js';
+import type { Incident, Monitor } from '../api/types.js';
+import { SEVERITIES, SEVERITY_TEXT, type Severity } from '../../../src/shared/vocabulary.js';
 
 const LABELS = { title: 'Title', monitorId: 'Monitor', message: 'First update', severity: 'Severity' };
 
@@ -57,9 +58,11 @@ function NewIncident({ monitors, onClose }: { monitors: Monitor[]; onClose: () =
           <Field label="Severity" error={fieldError(error, 'severity')}>
             {(p) => (
               <select {...p} value={severity} onChange={(e) => setSeverity(e.target.value as Severity)}>
-                <option value="minor">Minor</option>
-                <option value="major">Major</option>
-                <option value="critical">Critical</option>
+                {SEVERITIES.map((s) => (
+                  <option key={s} value={s}>
+                    {SEVERITY_TEXT[s]}
+                  </option>
+                ))}
               </select>
             )}
           </Field>

@@ -6,6 +6,7 @@ import type { HttpMethod, Monitor, MonitorCreate, MonitorUpdate, Region } from '
 import { Button, ErrorState, Field, FormError, Loading, PageHeader, fieldError, useToast } from '../components/ui.js';
 import { useDocumentTitle, useGet } from '../hooks.js';
 import { navigate } from '../router.js';
+import { MONITOR_TYPES } from '../../../src/shared/vocabulary.js';
 
 type HttpCreate = Extract<MonitorCreate, { type: 'http' }>;
 type SslCreate = Extract<MonitorCreate, { type: 'ssl' }>;
@@ -187,7 +188,7 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
               Type
             </span>
             <div className="choice-cards" role="radiogroup" aria-labelledby="type-label">
-              {(['http', 'ssl'] as const).map((type) => (
+              {MONITOR_TYPES.map((type) => (
                 <label key={type} className={`choice-card ${form.type === type ? 'selected' : ''}`}>
                   <input type="radio" name="type" value={type} checked={form.type === type} onChange={() => set('type', type)} />
                   <span className="choice-title">{type === 'http' ? 'HTTP' : 'SSL certificate'}</span>

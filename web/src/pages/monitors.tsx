@@ -6,15 +6,13 @@ import { interval, ms, percent, relativeTime } from '../format.js';
 import { useDocumentTitle, useGet, useNow, useThrottled } from '../hooks.js';
 import { useLive, useLiveEvents } from '../live.js';
 import { Link, navigate, useLocation } from '../router.js';
-import type { Monitor, MonitorStatus, MonitorSummary } from '../api/types.js';
+import type { Monitor, MonitorSummary } from '../api/types.js';
+import { uptimeLevel } from '../../../src/shared/uptime.js';
+import { MONITOR_STATUS_TEXT, type MonitorStatus } from '../../../src/shared/vocabulary.js';
 
 const FILTERS: Array<{ value: 'all' | MonitorStatus; label: string }> = [
   { value: 'all', label: 'All' },
-  { value: 'up', label: 'Up' },
-  { value: 'down', label: 'Down' },
-  { value: 'degraded', label: 'Degraded' },
-  { value: 'paused', label: 'Paused' },
-  { value: 'pending', label: 'Pending' },
+  ...(['up', 'down', 'degraded', 'paused', 'pending'] as const).map((value) => ({ value, label: MONITOR_STATUS_TEXT[value] })),
 ];
 
 export function target(monitor: Monitor): string {
@@ -227,8 +225,5 @@ export function MonitorsPage() {
 }
 
 export function uptimeClass(value: number | null): string {
-  if (value === null) return 'none';
-  if (value >= 99.9) return 'good';
-  if (value >= 95) return 'warn';
-  return 'bad';
+  return value === null ? 'none' : uptimeLevel(value);
 }

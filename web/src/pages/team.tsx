@@ -21,10 +21,9 @@ import {
 import { date } from '../format.js';
 import { useDocumentTitle, useGet, useNow, type Resource } from '../hooks.js';
 import { usePermissions, useSession } from '../session.js';
-import type { InvitedMember, Member, Role, TeamToken } from '../api/types.js';
+import type { InvitedMember, Member, TeamToken } from '../api/types.js';
+import { ROLES, type Role } from '../../../src/shared/vocabulary.js';
 import { Expiry, LastUsed } from './tokens.js';
-
-const ROLES: Role[] = ['Member', 'Admin', 'Owner'];
 
 const ROLE_HELP: Record<Role, string> = {
   Member: 'sees everything; creates, edits, pauses and checks monitors; opens and updates incidents',

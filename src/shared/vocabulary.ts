@@ -1,0 +1,94 @@
+/*
+ * The words the server and the dashboard share: statuses, codes, roles and the other closed lists
+ * of the API, each defined once. Pure TypeScript that imports nothing, so that the server, the
+ * domain and the dashboard's bundle all read the same lists. Meanings never change: they are part
+ * of the public API.
+ */
+
+/** Member roles, from least to most trusted. */
+export const ROLES = ['Member', 'Admin', 'Owner'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Where checks run. */
+export const REGIONS = ['us-east', 'eu-west', 'asia'] as const;
+export type Region = (typeof REGIONS)[number];
+
+export const MONITOR_TYPES = ['http', 'ssl'] as const;
+export type MonitorType = (typeof MONITOR_TYPES)[number];
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'HEAD'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+export const AUTH_TYPES = ['bearer', 'basic', 'header'] as const;
+
+/** A monitor's status as the API reports it. */
+export const MONITOR_STATUSES = ['pending', 'up', 'degraded', 'down', 'paused'] as const;
+export type MonitorStatus = (typeof MONITOR_STATUSES)[number];
+export const MONITOR_STATUS_TEXT: Record<MonitorStatus, string> = { pending: 'Pending', up: 'Up', degraded: 'Degraded', down: 'Down', paused: 'Paused' };
+
+/** What started a check run. */
+export const RUN_TRIGGERS = ['scheduled', 'manual'] as const;
+export type RunTrigger = (typeof RUN_TRIGGERS)[number];
+
+/** Why a check run failed (a run's `error.code`). */
+export const CHECK_ERROR_CODES = [
+  'timeout',
+  'dns-failure',
+  'connection-refused',
+  'connection-reset',
+  'tls-error',
+  'status-mismatch',
+  'certificate-expired',
+  'certificate-not-yet-valid',
+  'certificate-untrusted',
+  'hostname-mismatch',
+  'target-blocked',
+] as const;
+export type CheckErrorCode = (typeof CHECK_ERROR_CODES)[number];
+
+export const INCIDENT_STATUSES = ['investigating', 'identified', 'monitoring', 'resolved'] as const;
+export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
+/** The statuses an update may set; `resolved` is reached only by resolving. */
+export const UPDATE_STATUSES = ['investigating', 'identified', 'monitoring'] as const;
+export const INCIDENT_STATUS_TEXT: Record<IncidentStatus, string> = {
+  investigating: 'Investigating',
+  identified: 'Identified',
+  monitoring: 'Monitoring',
+  resolved: 'Resolved',
+};
+export const SEVERITIES = ['minor', 'major', 'critical'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+export const SEVERITY_TEXT: Record<Severity, string> = { minor: 'Minor', major: 'Major', critical: 'Critical' };
+export const INCIDENT_SOURCES = ['manual', 'monitor'] as const;
+
+/** A public status page's banner, from all well to worst. */
+export const OVERALL_STATUSES = ['operational', 'partial-outage', 'major-outage'] as const;
+export type OverallStatus = (typeof OVERALL_STATUSES)[number];
+/** A monitor's status as a public status page shows it. */
+export const PUBLIC_MONITOR_STATUSES = ['operational', 'degraded', 'down', 'no-data', 'paused'] as const;
+export type PublicMonitorStatus = (typeof PUBLIC_MONITOR_STATUSES)[number];
+
+/** What a notification policy can be notified of (its `notifyOn`). */
+export const NOTIFY_ON = ['down', 'degraded', 'up', 'certificate-expiring'] as const;
+export type NotifyOn = (typeof NOTIFY_ON)[number];
+export const DELIVERY_OUTCOMES = ['delivered', 'retrying', 'failed'] as const;
+
+/** The spans a monitor's figures are asked for. */
+export const STATS_RANGES = ['24h', '7d', '30d'] as const;
+export type StatsRange = (typeof STATS_RANGES)[number];
+
+/** The `type` of every error answer (`{publicUrl}/errors/{code}`); titles and details may change, codes do not. */
+export const PROBLEM_CODES = [
+  'validation',
+  'unauthorized',
+  'forbidden',
+  'not-found',
+  'rate-limited',
+  'internal',
+  'method-not-allowed',
+  'not-acceptable',
+  'request-timeout',
+  'payload-too-large',
+  'unsupported-media-type',
+  'headers-too-large',
+  'unavailable',
+] as const;
+export type ProblemCode = (typeof PROBLEM_CODES)[number];
