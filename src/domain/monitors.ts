@@ -22,7 +22,6 @@ import {
   type MonitorAuthRecord,
   type MonitorRecord,
   type MonitorStatus,
-  type MonitorType,
   type SslMonitorUpdate,
 } from './monitor-schemas.js';
 import { POLICY_NOT_IN_TEAM, type NotificationPolicyService } from './notification-policies.js';
@@ -533,7 +532,7 @@ export function toRecord(row: RecordRow): MonitorRecord {
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
-  if ((row.type as MonitorType) === 'ssl') {
+  if (row.type === 'ssl') {
     return {
       id: row.id,
       type: 'ssl',
