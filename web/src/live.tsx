@@ -14,7 +14,7 @@ export interface LiveEventDetail {
 interface LiveValue {
   connected: boolean;
   states: Map<string, LiveMonitorState>;
-  subscribe(listener: (event: LiveEventDetail) => void): () => void;
+  subscribe: (listener: (event: LiveEventDetail) => void) => () => void;
 }
 
 const LiveContext = createContext<LiveValue>({ connected: false, states: new Map(), subscribe: () => () => {} });
@@ -43,20 +43,23 @@ export function LiveProvider({ teamId, children }: { teamId: string; children: R
     };
 
     const open = () => {
-      if (closed || typeof EventSource === 'undefined') return startPolling();
+      if (closed || typeof EventSource === 'undefined') {
+        startPolling();
+        return;
+      }
       source = new EventSource('/api/v1/events/stream');
       source.addEventListener('open', () => {
         failures = 0;
         setConnected(true);
         stopPolling();
       });
-      source.addEventListener('snapshot', (message) => {
-        const data = JSON.parse((message as MessageEvent).data) as { monitors: LiveMonitorState[] };
+      source.addEventListener('snapshot', (message: MessageEvent<string>) => {
+        const data = JSON.parse(message.data) as { monitors: LiveMonitorState[] };
         setStates(new Map(data.monitors.map((m) => [m.monitorId, m])));
         emit({ change: 'snapshot', monitorId: null, previousStatus: null });
       });
-      source.addEventListener('monitor', (message) => {
-        const data = JSON.parse((message as MessageEvent).data) as {
+      source.addEventListener('monitor', (message: MessageEvent<string>) => {
+        const data = JSON.parse(message.data) as {
           change: LiveEventDetail['change'];
           previousStatus: string | null;
           monitor: LiveMonitorState;

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { ApiError, api } from '../api.js';
 import { Button, ErrorState, Field, FormError, Loading, PageHeader, fieldError, useToast } from '../components/ui.js';
 import { useApi, useDocumentTitle } from '../hooks.js';
@@ -115,8 +115,7 @@ function createBody(form: FormState): Record<string, unknown> {
   } else {
     Object.assign(body, { host: form.host, port: num(form.port), warningDays: num(form.warningDays) ?? null });
   }
-  for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
-  return body;
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
 }
 
 /** The PATCH body: only what changed. Credentials are sent only when changed, and then whole (with the secret). */
@@ -152,7 +151,7 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
   const err = (field: string) => fieldError(error, field);
   const editing = monitor !== undefined;
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
@@ -173,7 +172,7 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
     set('regions', form.regions.includes(region) ? form.regions.filter((r) => r !== region) : REGIONS.filter((r) => r === region || form.regions.includes(r)));
 
   return (
-    <form className="form card form-card" onSubmit={submit} noValidate aria-labelledby="page-title">
+    <form className="form card form-card" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="page-title">
       <FormError error={error} labels={LABELS} />
       <fieldset className="form-section">
         <legend>What to check</legend>
@@ -364,7 +363,7 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
                 label={form.authMode === 'basic' ? 'Password' : form.authMode === 'bearer' ? 'Token' : 'Header value'}
                 error={err('auth.secret')}
                 hint={
-                  editing && monitor?.type === 'http' && monitor.auth?.secretSet && form.authMode === original.authMode
+                  editing && monitor.type === 'http' && monitor.auth?.secretSet && form.authMode === original.authMode
                     ? 'A secret is stored (encrypted). Leave empty to keep it; to change the credentials, enter it again.'
                     : 'Stored encrypted; never shown again.'
                 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { ApiError, api } from '../api.js';
 import { Button, ErrorState, Field, FormError, Loading, PageHeader, fieldError, useToast } from '../components/ui.js';
 import { useApi, useDocumentTitle } from '../hooks.js';
@@ -52,7 +52,7 @@ function PolicyForm({ policy }: { policy?: Policy }) {
   const [error, setError] = useState<ApiError | null>(null);
   const update = (key: number, patch: Partial<ChannelDraft>) => setChannels((cs) => cs.map((c) => (c.key === key ? { ...c, ...patch } : c)));
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
@@ -70,7 +70,7 @@ function PolicyForm({ policy }: { policy?: Policy }) {
   };
 
   const labels: Record<string, string> = { name: 'Name', notifyOn: 'Sends on', channels: 'Channels' };
-  channels.forEach((c, i) => {
+  channels.forEach((_channel, i) => {
     labels[`channels.${i}`] = `Channel ${i + 1}`;
     labels[`channels.${i}.url`] = `Channel ${i + 1} URL`;
     labels[`channels.${i}.secret`] = `Channel ${i + 1} secret`;
@@ -79,7 +79,7 @@ function PolicyForm({ policy }: { policy?: Policy }) {
   });
 
   return (
-    <form className="card form-card" onSubmit={submit} noValidate>
+    <form className="card form-card" onSubmit={(event) => void submit(event)} noValidate>
       <FormError error={error} labels={labels} />
       <Field label="Name" error={fieldError(error, 'name')}>
         {(p) => <input {...p} name="name" value={name} onChange={(e) => setName(e.target.value)} placeholder="On-call" />}
