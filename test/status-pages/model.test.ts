@@ -4,7 +4,7 @@ import { StatusPageCache } from '../../src/http/status-pages/cache.js';
 import { duration, escape, percent } from '../../src/http/status-pages/format.js';
 
 describe('the banner', () => {
-  const m = (...statuses: string[]) => statuses.map((status) => ({ status }) as { status: any });
+  const m = (...statuses: string[]) => statuses.map((status) => ({ status }));
   it.each([
     [m(), [], 'operational'],
     [m('operational', 'no-data', 'paused'), [], 'operational'],
