@@ -48,7 +48,7 @@ export class RunRecorder {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly hooks: RecorderHooks = {},
-    private readonly forUpdate = false,
+    forUpdate = false,
   ) {
     this.statements = prepareStatements(db, forUpdate);
   }
