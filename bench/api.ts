@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   try {
     const rotate = (pool: string[]) => {
       let i = 0;
-      return () => `Bearer ${pool[i++ % pool.length]}`;
+      return () => `Bearer ${pool[i++ % pool.length]!}`;
     };
     const fifty = tokens.slice(0, 50);
     const rest = tokens.slice(50);

@@ -83,7 +83,7 @@ const LATENESS_GOAL_S = 1;
 interface Child {
   pid: number;
   child: ChildProcess;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /** Runs a TypeScript entry point under tsx, on `cpu` when pinning; `ready` reads its stdout until it says so. */
@@ -94,14 +94,17 @@ function startChild(entry: string[], childEnv: Record<string, string>, cpu: numb
   // Drain both streams: a full pipe would block the child (writes to pipes are synchronous on Linux).
   if (logFile) {
     const log = createWriteStream(logFile, { flags: 'a' });
-    child.stderr!.pipe(log);
-  } else child.stderr!.resume();
+    child.stderr.pipe(log);
+  } else child.stderr.resume();
   return {
     pid: child.pid!, // taskset execs the program: same pid
     child,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) {
+          resolve();
+          return;
+        }
         const kill = setTimeout(() => child.kill('SIGKILL'), 30_000);
         child.once('exit', () => {
           clearTimeout(kill);
@@ -125,14 +128,14 @@ function firstLine(child: ChildProcess): Promise<string> {
       }
     };
     child.stdout!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`child exited (${code}) before it was ready`)));
+    child.once('exit', (code) => reject(new Error(`child exited (${String(code)}) before it was ready`)));
   });
 }
 
 interface Target {
   url: string;
   pid: number;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 async function startTarget(tls: { cert: string; key: string } | null): Promise<Target> {
@@ -163,7 +166,7 @@ async function bareLoop(url: string, ca: string | null): Promise<Baseline> {
 interface Server {
   baseUrl: string;
   pid: number;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /** `lookout serve` as in production (see harness.startBenchServer), pinned to CPU 0, its output drained to a log. */
@@ -210,7 +213,7 @@ function makeCertificate(dir: string): { cert: string; key: string } {
     '-out',
     cert,
   ]);
-  if (made.status !== 0) throw new Error(`openssl could not make the target's certificate: ${made.stderr}`);
+  if (made.status !== 0) throw new Error(`openssl could not make the target's certificate: ${made.stderr.toString()}`);
   return { cert, key };
 }
 

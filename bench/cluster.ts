@@ -58,20 +58,23 @@ async function lookout(args: string[], childEnv: Record<string, string>, ready: 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stderr!.on('data', (d) => (output += d));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d) => {
-      output += d;
+    child.stdout.on('data', (d: Buffer) => {
+      output += d.toString();
       if (output.includes(ready)) resolve();
     });
-    child.once('exit', (code) => reject(new Error(`lookout ${args[0]} exited (${code}):\n${output}`)));
+    child.once('exit', (code) => reject(new Error(`lookout ${args[0]!} exited (${String(code)}):\n${output}`)));
   });
-  child.stdout!.resume();
+  child.stdout.resume();
   return {
     child,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null) {
+          resolve();
+          return;
+        }
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
@@ -80,8 +83,8 @@ async function lookout(args: string[], childEnv: Record<string, string>, ready: 
 
 async function startTarget(): Promise<{ url: string; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/target.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((resolve) => child.stdout!.once('data', (d) => resolve(String(d).split('\n')[0]!)));
-  child.stdout!.resume();
+  const line = await new Promise<string>((resolve) => child.stdout.once('data', (d) => resolve(String(d).split('\n')[0]!)));
+  child.stdout.resume();
   const { port } = JSON.parse(line) as { port: number };
   return {
     url: `http://127.0.0.1:${port}/health`,
@@ -123,7 +126,7 @@ async function countRuns(databaseUrl: string): Promise<number> {
       .selectFrom('monitor_runs')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return row.n;
   } finally {
     await store.close();
   }
@@ -281,7 +284,7 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

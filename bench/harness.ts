@@ -96,7 +96,7 @@ export async function load(options: {
     requests: [
       {
         ...(options.body && { body: options.body }),
-        setupRequest: (request: any) => {
+        setupRequest: (request) => {
           if (options.authorization) request.headers = { ...request.headers, authorization: options.authorization() };
           return request;
         },
@@ -115,7 +115,7 @@ export async function load(options: {
 }
 
 export function machine(): string {
-  return `${cpus().length} vCPU (${cpus()[0]?.model.trim()}), Node ${process.version}`;
+  return `${cpus().length} vCPU (${cpus()[0]?.model.trim() ?? 'unknown model'}), Node ${process.version}`;
 }
 
 export function table(results: LoadResult[]): string {

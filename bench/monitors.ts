@@ -85,7 +85,7 @@ function report(results: Measured[]): string {
 
 function rotate(pool: string[]): () => string {
   let i = 0;
-  return () => `Bearer ${pool[i++ % pool.length]}`;
+  return () => `Bearer ${pool[i++ % pool.length]!}`;
 }
 
 function requireAllOk(result: LoadResult, status: string): void {

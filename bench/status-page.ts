@@ -180,7 +180,7 @@ async function main(): Promise<void> {
     const runs: Run[] = [
       { label: `GET /healthz (yardstick)`, url: `${server.baseUrl}/healthz` },
       { label: `GET /status/${SLUG} (HTML, ${kib(sizes.html!)})`, url: page },
-      { label: `GET /status/${SLUG} (HTML, br as browsers ask: ${kib(sizes.br!)})`, url: page, headers: { 'accept-encoding': 'gzip, deflate, br' } },
+      { label: `GET /status/${SLUG} (HTML, br as browsers ask: ${kib(sizes.br)})`, url: page, headers: { 'accept-encoding': 'gzip, deflate, br' } },
       { label: `GET /status/${SLUG}.json (${kib(sizes.json!)})`, url: `${page}.json` },
       { label: `GET /status/${SLUG}/feed.atom (${kib(sizes.atom!)})`, url: `${page}/feed.atom` },
     ];

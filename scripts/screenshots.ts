@@ -179,12 +179,12 @@ async function main(): Promise<void> {
         checks: 0,
         failures: 0,
         duration_sum: 0,
-        h: new Array(12).fill(0),
+        h: new Array<number>(12).fill(0),
       };
       m.checks += r.checks;
       m.failures += r.failures;
       m.duration_sum += r.avg * r.checks;
-      r.histogram.forEach((n: number, i: number) => (m.h[i] += n));
+      r.histogram.forEach((n: number, i: number) => (m.h[i]! += n));
       merged.set(key, m);
     }
     for (const m of merged.values()) {
@@ -354,7 +354,7 @@ async function main(): Promise<void> {
 
 main().then(
   () => process.exit(0),
-  (error) => {
+  (error: unknown) => {
     console.error(error);
     process.exit(1);
   },

@@ -81,7 +81,7 @@ export async function createRuntime({ config, logDestination, alerting, checks, 
   // Every process's monitor changes reach the scheduler, wherever it runs.
   const monitorChanges = coordination.channel<MonitorChange>('monitor-changes');
   services.monitors.onChange((change) => {
-    monitorChanges.publish(change).catch((error) => logger.warn({ err: error, monitorId: change.monitorId }, 'could not announce a monitor change'));
+    monitorChanges.publish(change).catch((error: unknown) => logger.warn({ err: error, monitorId: change.monitorId }, 'could not announce a monitor change'));
   });
   const engine = new CheckEngine({
     config,

@@ -76,11 +76,18 @@ export class BullMqDispatcher implements CheckDispatcher {
           // A check that waited in line until its following check fell due is superseded by that one.
           if (taken.queued && superseded(taken.job, this.clock.now())) {
             done();
-            return taken.settle();
+            taken.settle();
+            return;
           }
           handler(taken.job).then(
-            () => (done(), taken.settle()),
-            (error: unknown) => (done(), taken.settle(error ?? new Error('check failed'))),
+            () => {
+              done();
+              taken.settle();
+            },
+            (error: unknown) => {
+              done();
+              taken.settle(error ?? new Error('check failed'));
+            },
           );
         },
         limits.concurrency,
@@ -105,6 +112,7 @@ export class BullMqDispatcher implements CheckDispatcher {
             job: data,
             queued: false,
             giveBack: () => job.moveToDelayed(redisTime(), token),
+            // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- BullMQ gets the check's failure as it was thrown
             settle: (error) => (error === undefined ? resolve() : reject(error)),
           };
           fair.push(team, taken);

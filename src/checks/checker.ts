@@ -66,7 +66,10 @@ export class Checker {
     try {
       monitor = await this.options.monitors.findActiveForCheck(job.monitorId);
     } catch (error) {
-      if (error instanceof SecretBoxError) return this.failed('secret', job, error, "check skipped: the monitor's stored secret cannot be opened");
+      if (error instanceof SecretBoxError) {
+        this.failed('secret', job, error, "check skipped: the monitor's stored secret cannot be opened");
+        return;
+      }
       this.failed('load', job, error, 'check skipped: the monitor could not be read');
       throw error;
     }
@@ -85,7 +88,8 @@ export class Checker {
       }
     } catch (error) {
       // The checks report every outcome as a result; reaching this is a defect, kept from the queue.
-      return this.failed('execute', job, error, 'check failed to run');
+      this.failed('execute', job, error, 'check failed to run');
+      return;
     }
 
     const { metrics } = this.options;

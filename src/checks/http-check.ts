@@ -95,7 +95,7 @@ export function runHttpCheck(target: HttpCheckTarget, options: HttpCheckOptions)
     request.on('response', (response) => {
       statusCode = response.statusCode ?? null;
       const outcome: CheckError | null =
-        statusCode === target.expectedStatus ? null : { code: 'status-mismatch', message: `expected ${target.expectedStatus}, got ${statusCode}` };
+        statusCode === target.expectedStatus ? null : { code: 'status-mismatch', message: `expected ${target.expectedStatus}, got ${String(statusCode)}` };
       // The body is read only to time the exchange; past the cap the connection is dropped, so an
       // endless body cannot hold the check or its memory.
       let received = 0;

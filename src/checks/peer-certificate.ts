@@ -17,13 +17,13 @@ export type PeerCertificateReading = { certificate: CertificateInfo | null; unre
  * and nothing it sends may end a check, let alone the process.
  */
 export function readPeerCertificate(socket: tls.TLSSocket, now: number): PeerCertificateReading {
-  let cert: tls.PeerCertificate;
+  let cert: Partial<tls.PeerCertificate> | null;
   try {
-    cert = socket.getPeerCertificate();
+    cert = peerCertificateOf(socket);
   } catch (error) {
     return { certificate: null, unreadable: `the certificate cannot be decoded (${describe(error)})` };
   }
-  if (!cert || !cert.raw) return { certificate: null }; // getPeerCertificate() answers {} when the peer sent none
+  if (!cert?.raw) return { certificate: null };
   const validFrom = toTime(cert.valid_from);
   const validTo = toTime(cert.valid_to);
   if (validFrom === null) return { certificate: null, unreadable: "the certificate's notBefore field is not a valid time" };
@@ -52,6 +52,11 @@ export function checkServerIdentity(host: string, cert: tls.PeerCertificate): Er
   } catch (error) {
     return Object.assign(new Error(`the certificate's names cannot be read (${describe(error)})`), { code: 'ERR_TLS_CERT_UNREADABLE' });
   }
+}
+
+// Node answers {} when the peer sent no certificate, and null once the socket is destroyed.
+function peerCertificateOf(socket: tls.TLSSocket): Partial<tls.PeerCertificate> | null {
+  return socket.getPeerCertificate();
 }
 
 /** Epoch ms of a date as Node prints it (`Nov 22 15:08:56 2026 GMT`), or null for anything else (`Bad time value`). */

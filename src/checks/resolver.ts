@@ -43,16 +43,31 @@ export class HostResolver {
     const answer = (addresses: LookupAddress[]): void => void setImmediate(callback, null, addresses);
     const name = hostname.toLowerCase().replace(/\.$/, '');
     const literal = isIP(name);
-    if (literal !== 0) return answer(family === 0 || family === literal ? [{ address: name, family: literal }] : []);
+    if (literal !== 0) {
+      answer(family === 0 || family === literal ? [{ address: name, family: literal }] : []);
+      return;
+    }
     // localhost names never leave the machine.
-    if (name === 'localhost' || name.endsWith('.localhost')) return answer(ofFamily(LOCALHOST, family));
+    if (name === 'localhost' || name.endsWith('.localhost')) {
+      answer(ofFamily(LOCALHOST, family));
+      return;
+    }
     const listed = this.hostsTable().get(name);
     if (listed) {
       const addresses = ofFamily(listed, family);
-      if (addresses.length > 0) return answer(addresses);
+      if (addresses.length > 0) {
+        answer(addresses);
+        return;
+      }
     }
-    if (family === 4) return this.query4(name, (error, v4) => callback(error, v4));
-    if (family === 6) return this.query6(name, (error, v6) => callback(error, v6));
+    if (family === 4) {
+      this.query4(name, callback);
+      return;
+    }
+    if (family === 6) {
+      this.query6(name, callback);
+      return;
+    }
     let pending = 2;
     let v4: LookupAddress[] = [];
     let v6: LookupAddress[] = [];
@@ -107,7 +122,7 @@ export class HostResolver {
       readFile(this.hostsFile, 'utf8', (error, text) => {
         this.hostsReading = false;
         this.hostsReadAt = Date.now();
-        this.hosts = error ? new Map() : parseHosts(text);
+        this.hosts = error ? new Map<string, LookupAddress[]>() : parseHosts(text);
       });
     }
     return this.hosts;
@@ -118,7 +133,7 @@ export class HostResolver {
     await new Promise<void>((resolve) =>
       readFile(this.hostsFile, 'utf8', (error, text) => {
         this.hostsReadAt = Date.now();
-        this.hosts = error ? new Map() : parseHosts(text);
+        this.hosts = error ? new Map<string, LookupAddress[]>() : parseHosts(text);
         resolve();
       }),
     );
@@ -165,7 +180,7 @@ export function parseHosts(text: string): Map<string, LookupAddress[]> {
 function dnsError(error: NodeJS.ErrnoException, name: string): NodeJS.ErrnoException {
   const missing = error.code === 'ENOTFOUND' || error.code === 'ENODATA' || error.code === 'ENONAME';
   const wrapped: NodeJS.ErrnoException = new Error(
-    missing ? `${name} has no address (DNS ${error.code})` : `DNS lookup of ${name} failed (${error.code ?? 'error'})`,
+    missing ? `${name} has no address (DNS ${error.code!})` : `DNS lookup of ${name} failed (${error.code ?? 'error'})`,
   );
   wrapped.code = missing ? 'ENOTFOUND' : 'EAI_AGAIN';
   return wrapped;

@@ -1,4 +1,4 @@
-import type { CompiledQuery, Compilable, ExpressionBuilder, Kysely, QueryExecutorProvider } from 'kysely';
+import type { CompiledQuery, Compilable, ExpressionBuilder, Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { LockManager } from '../domain/ports/coordination.js';
 import { systemClock } from '../domain/ports/clock.js';
@@ -81,7 +81,7 @@ export interface PruneReport {
 
 export interface PruneOnceOptions {
   /** Called after each committed batch (tests count them). */
-  onBatch?(batch: PruneBatch): void;
+  onBatch?: (batch: PruneBatch) => void;
 }
 
 /** Gives timers, I/O (checks, requests) and the run recorder their turn between batches. */
@@ -131,7 +131,7 @@ export class Pruner {
     if (this.timer) return;
     this.stopping = false;
     this.timer = setInterval(() => {
-      this.tick().catch((error) => this.options.logger.error({ err: error }, 'retention pass failed'));
+      this.tick().catch((error: unknown) => this.options.logger.error({ err: error }, 'retention pass failed'));
     }, this.intervalMs);
     this.timer.unref();
   }
@@ -267,6 +267,7 @@ export class Pruner {
 
       let next = 0;
       while (next < targets.length) {
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- stop() may have set it during the awaits above
         if (this.stopping) return;
         let rows = 0;
         await db.transaction().execute(async (trx) => {
@@ -293,7 +294,7 @@ export class Pruner {
  * Queries compiled once and run with new parameters; deletions report how many rows they
  * removed. Every argument is bound as a parameter (see prepared()).
  */
-function compiled<A extends unknown[]>(build: (...args: A) => Compilable<unknown>) {
+function compiled<A extends unknown[]>(build: (...args: A) => Compilable) {
   const placeholders = Array.from({ length: build.length }, (_, i) => `\u0000arg${i}\u0000`);
   const template: CompiledQuery = build(...(placeholders as A)).compile();
   const slots = template.parameters.map((value) => placeholders.indexOf(value as string));
@@ -302,7 +303,7 @@ function compiled<A extends unknown[]>(build: (...args: A) => Compilable<unknown
 }
 
 function prepareStatements(db: Kysely<Database>) {
-  const run = async (executor: Executor, query: CompiledQuery) => (executor as QueryExecutorProvider & Executor).executeQuery(query);
+  const run = async (executor: Executor, query: CompiledQuery) => executor.executeQuery(query);
   const changes = async (executor: Executor, query: CompiledQuery) => Number((await run(executor, query)).numAffectedRows ?? 0n);
 
   const monitorPage = compiled((after: string, limit: number) => db.selectFrom('monitors').select('id').where('id', '>', after).orderBy('id').limit(limit));

@@ -48,7 +48,7 @@ export class RunRecorder {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly hooks: RecorderHooks = {},
-    private readonly forUpdate = false,
+    forUpdate = false,
   ) {
     this.statements = prepareStatements(db, forUpdate);
   }
@@ -56,6 +56,7 @@ export class RunRecorder {
   /** Resolves once the run is committed. */
   record(check: CompletedCheck): Promise<void> {
     return new Promise((resolve, reject) => {
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the caller gets the write's failure as it was thrown
       this.pending.push({ check, done: (error) => (error ? reject(error) : resolve()) });
       if (this.pending.length >= BATCH_SIZE) this.schedule(0);
       else this.schedule(BATCH_DELAY_MS);

@@ -63,7 +63,7 @@ export class Scheduler {
 
   async start(): Promise<void> {
     this.unsubscribe = this.options.changes.subscribe((change) => {
-      this.onMonitorChange(change).catch((error) => this.options.logger.error({ err: error }, 'scheduler could not apply a monitor change'));
+      this.onMonitorChange(change).catch((error: unknown) => this.options.logger.error({ err: error }, 'scheduler could not apply a monitor change'));
     });
     await this.reconcile(true);
     const every = this.options.reconcileIntervalMs ?? 60_000;
@@ -73,7 +73,7 @@ export class Scheduler {
         () => {
           again();
           this.reconciling ??= this.reconcile()
-            .catch((error) => this.options.logger.error({ err: error }, 'scheduler reconcile failed'))
+            .catch((error: unknown) => this.options.logger.error({ err: error }, 'scheduler reconcile failed'))
             .finally(() => (this.reconciling = null));
         },
         { background: true },
@@ -117,9 +117,15 @@ export class Scheduler {
   }
 
   private async onMonitorChange(change: MonitorChange): Promise<void> {
-    if (change.kind === 'deleted' || change.kind === 'paused') return this.forget(change.monitorId);
+    if (change.kind === 'deleted' || change.kind === 'paused') {
+      this.forget(change.monitorId);
+      return;
+    }
     const monitor = await this.options.monitors.findActiveForCheck(change.monitorId);
-    if (!monitor) return this.forget(change.monitorId);
+    if (!monitor) {
+      this.forget(change.monitorId);
+      return;
+    }
     const changed = this.shapes.get(monitor.id) !== shapeOf(monitor);
     if (change.kind === 'created' || change.kind === 'resumed' || changed) await this.planNow(monitor);
   }
@@ -194,7 +200,7 @@ export class Scheduler {
     this.arm(entry, nextDueAt);
     this.options.dispatcher
       .enqueue({ monitorId: entry.monitorId, teamId: entry.teamId, region: entry.region, trigger: 'scheduled', dueAt, nextDueAt })
-      .catch((error) => this.options.logger.error({ err: error, monitorId: entry.monitorId }, 'could not enqueue a check'));
+      .catch((error: unknown) => this.options.logger.error({ err: error, monitorId: entry.monitorId }, 'could not enqueue a check'));
   }
 
   private forget(monitorId: string): void {

@@ -67,8 +67,12 @@ export function runSslCheck(target: SslCheckTarget, options: SslCheckOptions): P
       // A throw inside a socket listener would escape every caller and end the process.
       try {
         const { certificate, unreadable } = readPeerCertificate(connected, options.now ?? systemClock.now());
-        if (unreadable !== undefined) return finish({ code: 'tls-error', message: `cannot read the certificate: ${unreadable}` }, null);
-        const failure = connected.authorizationError;
+        if (unreadable !== undefined) {
+          finish({ code: 'tls-error', message: `cannot read the certificate: ${unreadable}` }, null);
+          return;
+        }
+        // Set only when the chain was not trusted.
+        const failure = connected.authorizationError as Error | undefined;
         finish(failure ? verificationError(String(failure), target.host, certificate) : null, certificate);
       } catch (err) {
         finish(toCheckError(err, 'tls-error'), null);

@@ -162,15 +162,24 @@ let systemResolver: HostResolver | undefined;
 export function createPolicyLookup(policy: TargetPolicy, resolver?: HostResolver): LookupFunction {
   const hosts = resolver ?? (systemResolver ??= new HostResolver());
   return (hostname, options, callback) => {
-    hosts.resolve(hostname, options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : Number(options.family ?? 0), (err, addresses) => {
-      if (err) return callback(err, '', 0);
-      if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '', 0);
+    hosts.resolve(hostname, options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : (options.family ?? 0), (err, addresses) => {
+      if (err) {
+        callback(err, '', 0);
+        return;
+      }
+      if (addresses.length === 0) {
+        callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '', 0);
+        return;
+      }
       const blocked = addresses.find((a) => !isAddressAllowed(a.address, policy));
       if (blocked) {
-        const error = new TargetBlockedError(`${hostname} resolves to ${blocked.address}, blocked by the target policy ${policy}`);
-        return callback(error, '', 0);
+        callback(new TargetBlockedError(`${hostname} resolves to ${blocked.address}, blocked by the target policy ${policy}`), '', 0);
+        return;
       }
-      if (options.all) return callback(null, addresses);
+      if (options.all) {
+        callback(null, addresses);
+        return;
+      }
       const first = addresses[0]!;
       callback(null, first.address, first.family);
     });

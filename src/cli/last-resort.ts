@@ -17,7 +17,7 @@ export function exitOnUnexpectedError(running: { logger: Logger; close(): Promis
     try {
       running.logger.fatal({ err: error, event }, exiting ? 'another unexpected error while closing' : 'unexpected error: closing, then exiting with code 1');
     } catch {
-      process.stderr.write(`lookout: unexpected error (${event}): ${error instanceof Error ? error.stack : String(error)}\n`);
+      process.stderr.write(`lookout: unexpected error (${event}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     }
     if (exiting) return process.exit(1);
     exiting = true;

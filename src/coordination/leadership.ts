@@ -71,6 +71,7 @@ export class Leadership {
     } else if (!holds && this.leading) {
       this.stepDown();
     }
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- stop() may have set it during the awaits above
     if (this.stopped) return;
     this.timer = setTimeout(() => void this.tick(), this.ttlMs / 3);
     this.timer.unref();

@@ -50,7 +50,7 @@ export async function createRedisCoordination(redisUrl: string, options: RedisCo
     client.disconnect();
     // ioredis rejects with "Connection is closed."; the socket's error says why.
     const cause = (firstError as Error | null)?.message ?? (error as Error).message;
-    throw new Error(`Redis at ${redactUrl(redisUrl)} is unreachable: ${cause}`);
+    throw new Error(`Redis at ${redactUrl(redisUrl)} is unreachable: ${cause}`, { cause: error });
   }
 
   const channels = new RedisChannels(client, options.logger);
@@ -178,7 +178,7 @@ class RedisChannels {
           this.local.set(topic, local);
           this.connection()
             .subscribe(topic)
-            .catch((error: Error) => this.logger?.error({ err: error, topic }, 'redis subscribe failed'));
+            .catch((error: unknown) => this.logger?.error({ err: error, topic }, 'redis subscribe failed'));
         }
         return local.subscribe(listener as (message: unknown) => void);
       },

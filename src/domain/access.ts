@@ -54,7 +54,7 @@ export class AccessService {
     const bySession = authorization === undefined && this.sessions !== undefined && session?.cookie !== undefined;
     const actor = await this.authenticate(authorization, clientAddress, session);
     const headers = await this.spend(actor, 1);
-    if (bySession && STATE_CHANGING.has(session!.method) && !csrfTokenMatches(session!.cookie!, session!.csrfToken)) {
+    if (bySession && STATE_CHANGING.has(session.method) && !csrfTokenMatches(session.cookie!, session.csrfToken)) {
       throw csrfProblem(headers);
     }
     return { actor, headers };
@@ -67,7 +67,7 @@ export class AccessService {
   async authenticate(authorization: string | undefined, clientAddress: string, session?: SessionCredentials): Promise<Actor> {
     const bySession = authorization === undefined && this.sessions !== undefined && session?.cookie !== undefined;
     try {
-      return bySession ? await this.sessions!.authenticate(session!.cookie) : await this.tokens.authenticate(authorization);
+      return bySession ? await this.sessions.authenticate(session.cookie) : await this.tokens.authenticate(authorization);
     } catch (error) {
       if (!(error instanceof Problem) || error.code !== 'unauthorized') throw error;
       const failures = await this.authFailures.consume(clientAddress);

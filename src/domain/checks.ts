@@ -87,8 +87,8 @@ export class CheckService {
       attempts: row.attempts,
       error: row.error_code ? { code: row.error_code as RunError['code'], message: row.error_message ?? '' } : null,
       statusCode: row.status_code,
-      timings: row.timings ? JSON.parse(row.timings) : null,
-      certificate: row.certificate ? certificateRecord(JSON.parse(row.certificate)) : null,
+      timings: row.timings ? (JSON.parse(row.timings) as RunRecord['timings']) : null,
+      certificate: row.certificate ? certificateRecord(JSON.parse(row.certificate) as CertificateRecord) : null,
     }));
   }
 

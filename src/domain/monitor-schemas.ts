@@ -46,10 +46,12 @@ export function inFieldOrder(errors: readonly FieldError[]): FieldError[] {
 
 /* Field checks that go beyond what Zod says out of the box; each returns the message or null. */
 
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export function urlProblem(url: string): string | null {
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
   if (/[\s\u0000-\u001f\u007f]/.test(url)) return 'must not contain white space or control characters';
   const wrong = 'must be an absolute http:// or https:// URL';
   if (!/^https?:\/\/[^/\\]/i.test(url)) return wrong;
@@ -70,6 +72,7 @@ const HOSTNAME = new RegExp(`^${LABEL}(\\.${LABEL})*$`);
 export function hostProblem(host: string): string | null {
   if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(host)) return 'must not include a scheme such as https://; give the host name only';
   if (/[/?#\\]/.test(host)) return 'must not include a path; give the host name only';
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
   if (/[\s\u0000-\u001f\u007f]/.test(host)) return 'must not contain white space or control characters';
   if (isIPv4(host) || isIPv6(host)) return null;
   if (host.startsWith('[')) return 'must be an IPv6 address without brackets and without a port';

@@ -121,15 +121,15 @@ export class MonitorStatsService {
       .orderBy('bucket_start')
       .execute();
     const byBucket = new Map<number, Totals>();
-    const all: Totals = { checks: 0, failures: 0, durationSum: 0, histogram: new Array(12).fill(0) };
+    const all: Totals = { checks: 0, failures: 0, durationSum: 0, histogram: new Array<number>(12).fill(0) };
     for (const row of rows) {
       let totals = byBucket.get(row.bucket_start);
-      if (!totals) byBucket.set(row.bucket_start, (totals = { checks: 0, failures: 0, durationSum: 0, histogram: new Array(12).fill(0) }));
+      if (!totals) byBucket.set(row.bucket_start, (totals = { checks: 0, failures: 0, durationSum: 0, histogram: new Array<number>(12).fill(0) }));
       const histogram = [row.h0, row.h1, row.h2, row.h3, row.h4, row.h5, row.h6, row.h7, row.h8, row.h9, row.h10, row.h11].map(Number);
       for (const t of [totals, all]) {
-        t.checks += Number(row.checks);
-        t.failures += Number(row.failures);
-        t.durationSum += Number(row.duration_sum);
+        t.checks += row.checks;
+        t.failures += row.failures;
+        t.durationSum += row.duration_sum;
         histogram.forEach((n, i) => (t.histogram[i]! += n));
       }
     }
@@ -157,7 +157,8 @@ export class MonitorStatsService {
         'r.monitor_id',
         eb.fn.sum<number>('r.checks').as('checks'),
         eb.fn.sum<number>('r.failures').as('failures'),
-        eb.fn.sum<number>('r.duration_sum').as('duration_sum'),
+        // PostgreSQL sums a bigint column as numeric, which its driver hands over as a string.
+        eb.fn.sum<number | string>('r.duration_sum').as('duration_sum'),
       ])
       .where('m.team_id', '=', actor.teamId)
       .where('m.deleted_at', 'is', null)
@@ -169,8 +170,8 @@ export class MonitorStatsService {
     const summaries: MonitorSummaryRecord[] = [];
     for (const monitor of monitors) {
       const t = byMonitor.get(monitor.id);
-      const checks = Number(t?.checks ?? 0);
-      const failures = Number(t?.failures ?? 0);
+      const checks = t?.checks ?? 0;
+      const failures = t?.failures ?? 0;
       const runs = await this.recentRuns(monitor.id, SUMMARY_RECENT_RUNS);
       summaries.push({
         monitorId: monitor.id,

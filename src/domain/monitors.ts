@@ -533,7 +533,7 @@ export function toRecord(row: RecordRow): MonitorRecord {
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
-  if ((row.type as MonitorType) === 'ssl') {
+  if (row.type === 'ssl') {
     return {
       id: row.id,
       type: 'ssl',

@@ -81,7 +81,7 @@ export class PersonalTokenService {
       .where('user_id', '=', actor.userId)
       .where('revoked_at', 'is', null)
       .executeTakeFirstOrThrow();
-    if (Number(held.n) >= TOKENS_PER_MEMBER) {
+    if (held.n >= TOKENS_PER_MEMBER) {
       throw problems.invalidField('name', `you already hold ${TOKENS_PER_MEMBER} tokens in this team; revoke one first`);
     }
     const created = await this.tokens.create({

@@ -325,7 +325,9 @@ export class StatusPageService {
     const today = startOfDay(now);
     const [fingerprint] = await this.incidentFingerprintQuery(first.team_id, now - INCIDENT_WINDOW_DAYS * DAY_MS);
     const showTargets = first.show_targets === 1;
-    const monitorKey = monitors.map((m) => `${m.id}|${m.status}|${m.paused}|${m.name}${showTargets ? `|${m.url}|${m.host}|${m.port}` : ''}`).join('\n');
+    const monitorKey = monitors
+      .map((m) => `${m.id}|${m.status}|${m.paused}|${m.name}${showTargets ? `|${String(m.url)}|${String(m.host)}|${String(m.port)}` : ''}`)
+      .join('\n');
     const key = [first.page_id, first.page_updated_at, today, fingerprint?.n, fingerprint?.latest, fingerprint?.total, monitorKey].join('\n');
     return {
       pageId: first.page_id,
@@ -445,8 +447,8 @@ export class StatusPageService {
         .execute();
       for (const r of rows) {
         let days = counts.get(r.monitor_id);
-        if (!days) counts.set(r.monitor_id, (days = new Map()));
-        days.set(Number(r.bucket_start), { checks: Number(r.checks), failures: Number(r.failures) });
+        if (!days) counts.set(r.monitor_id, (days = new Map<number, { checks: number; failures: number }>()));
+        days.set(r.bucket_start, { checks: r.checks, failures: r.failures });
       }
     }
     return s.monitors.map((m) => {

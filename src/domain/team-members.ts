@@ -150,6 +150,6 @@ export class TeamMemberService {
       .where('team_id', '=', teamId)
       .where('role', '=', 'Owner')
       .executeTakeFirstOrThrow();
-    if (Number(owners.n) <= 1) throw problems.invalidField(field, message);
+    if (owners.n <= 1) throw problems.invalidField(field, message);
   }
 }

@@ -139,7 +139,7 @@ export class TeamService {
       .selectFrom('teams')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return row.n;
   }
 
   private async member(teamId: string, userId: string, db: Kysely<Database> = this.db): Promise<MemberRecord> {

@@ -18,7 +18,7 @@ const BEARER = /^Bearer +(\S+)\s*$/i;
 
 export function generateToken(): string {
   let body = '';
-  for (let i = 0; i < 40; i++) body += ALPHABET[randomInt(ALPHABET.length)];
+  for (let i = 0; i < 40; i++) body += ALPHABET.charAt(randomInt(ALPHABET.length));
   return `lkt_${body}`;
 }
 

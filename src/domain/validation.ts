@@ -126,7 +126,7 @@ export function judgedUnion<const Options extends readonly [z.ZodObject, ...z.Zo
       const result = others.safeParse(value);
       if (result.success) return;
       // Copied as they are: their paths are relative to this value, as the refinement's own would be.
-      for (const issue of result.error.issues) ctx.addIssue({ ...issue } as z.core.$ZodSuperRefineIssue);
+      for (const issue of result.error.issues) ctx.addIssue({ ...issue });
     },
     {
       when: (payload) => payload.issues.some((issue) => issue.code === 'invalid_union' && issue.path?.length === 1 && issue.path[0] === discriminator),

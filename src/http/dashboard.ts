@@ -68,7 +68,10 @@ export function dashboard(options: { dir?: string } = {}) {
     app.get('/', async (request, reply) => sendIndex(request, reply));
     app.get('/*', async (request, reply) => {
       const path = requestPath(request);
-      if (RESERVED.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return reply.callNotFound();
+      if (RESERVED.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
+        reply.callNotFound();
+        return;
+      }
       const file = path === '/index.html' ? undefined : files.get(safeDecode(path));
       if (file) {
         const immutable = path.startsWith('/assets/');
@@ -80,7 +83,10 @@ export function dashboard(options: { dir?: string } = {}) {
         return reply.type(file.type).send(file.body);
       }
       // A missing asset is a plain 404; any other page the browser asks for is the app's own route.
-      if (path.startsWith('/assets/') || !acceptsHtml(request)) return reply.callNotFound();
+      if (path.startsWith('/assets/') || !acceptsHtml(request)) {
+        reply.callNotFound();
+        return;
+      }
       return sendIndex(request, reply);
     });
   };

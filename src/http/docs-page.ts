@@ -1,13 +1,37 @@
 /** A readable API reference rendered on the server from the OpenAPI document: no scripts, no CDN. */
 
-type Json = Record<string, any>;
+/** The parts of the OpenAPI document the page shows. */
+interface Document {
+  info: { title: string; version: string; description: string };
+  paths: Record<string, Record<string, Operation>>;
+}
+
+interface Operation {
+  operationId: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  requestBody?: { content?: Record<string, Content | undefined> };
+  responses: Record<string, Response>;
+}
+
+interface Response {
+  $ref?: string;
+  description?: string;
+  content?: Record<string, Content | undefined>;
+}
+
+interface Content {
+  schema?: unknown;
+}
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export function renderDocsPage(document: Json): string {
+export function renderDocsPage(openApiDocument: object): string {
+  const document = openApiDocument as Document;
   const byTag = new Map<string, string[]>();
-  for (const [path, operations] of Object.entries<Json>(document.paths)) {
-    for (const [method, op] of Object.entries<Json>(operations)) {
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, op] of Object.entries(operations)) {
       const tag = op.tags?.[0] ?? 'Other';
       const section = byTag.get(tag) ?? [];
       section.push(renderOperation(method, path, op));
@@ -37,16 +61,16 @@ table{border-collapse:collapse}td{padding:2px 12px 2px 0;vertical-align:top}
 </main></body></html>`;
 }
 
-function renderOperation(method: string, path: string, op: Json): string {
+function renderOperation(method: string, path: string, op: Operation): string {
   const verb = method.toUpperCase();
   const body = op.requestBody?.content?.['application/json']?.schema;
-  const responses = Object.entries<Json>(op.responses)
+  const responses = Object.entries(op.responses)
     .map(([status, r]) => {
-      const text = r.$ref ? `problem: ${r.$ref.split('/').pop()}` : r.description;
+      const text = r.$ref ? `problem: ${r.$ref.split('/').pop() ?? ''}` : (r.description ?? '');
       return `<tr><td><code>${status}</code></td><td>${escapeHtml(text)}</td></tr>`;
     })
     .join('');
-  const success = Object.values<Json>(op.responses).find((r) => r.content?.['application/json'])?.content['application/json'].schema;
+  const success = Object.values(op.responses).find((r) => r.content?.['application/json'])?.content?.['application/json']?.schema;
   return `<div class="op" id="${escapeHtml(op.operationId)}">
 <h3><span class="m ${verb}">${verb}</span>${escapeHtml(path)}</h3>
 <p>${escapeHtml(op.summary ?? '')}${op.description ? `<br>${escapeHtml(op.description)}` : ''}</p>

@@ -22,9 +22,16 @@ export function registerJsonBody(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(JSON_MEDIA_TYPE, { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (request, body, done) => {
     const refusal = refuseEncoding(request.headers['content-type'], request.headers['content-encoding']);
-    if (refusal) return done(refusal, undefined);
-    if (typeof body !== 'string' || body.trim() === '') return done(null, undefined);
-    parseJson(request, body, (error, value) => done(null, error ? new MalformedBody('syntax error') : value));
+    if (refusal) {
+      done(refusal, undefined);
+      return;
+    }
+    if (typeof body !== 'string' || body.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    // Fastify's own JSON parser answers through the callback, at once.
+    void parseJson(request, body, (error, value) => done(null, error ? new MalformedBody('syntax error') : value));
   });
 }
 

@@ -64,7 +64,10 @@ export function postJson(
         size += chunk.length;
       });
       response.on('end', () => {
-        if (ok) return finish({ ok, statusCode, error: null });
+        if (ok) {
+          finish({ ok, statusCode, error: null });
+          return;
+        }
         const excerpt = Buffer.concat(chunks)
           .toString('utf8')
           .slice(0, ERROR_BODY_BYTES)

@@ -55,7 +55,7 @@ export class Mailer {
       return { ok: true, statusCode: null, error: null };
     } catch (error) {
       const e = error as { code?: string; responseCode?: number; message?: string };
-      if (e.code === 'ERR_TARGET_BLOCKED') return { ok: false, statusCode: null, error: `target-blocked: ${e.message}` };
+      if (e.code === 'ERR_TARGET_BLOCKED') return { ok: false, statusCode: null, error: `target-blocked: ${e.message ?? ''}` };
       return { ok: false, statusCode: null, error: `smtp: ${e.responseCode ? `${e.responseCode} ` : ''}${e.message ?? String(error)}` };
     }
   }

@@ -61,10 +61,7 @@ export async function copyDatabase(from: Store, to: Store, onTable: (table: stri
         if (rows.length === 0) break;
         after = Number(rows.at(-1)!.lookout_rowid);
         for (const row of rows) delete row.lookout_rowid;
-        await trx
-          .insertInto(table)
-          .values(rows as never)
-          .execute();
+        await trx.insertInto(table).values(rows).execute();
         copied += rows.length;
       }
       counts[table] = copied;

@@ -30,7 +30,7 @@ export interface StoreOptions {
 export function openStore(databaseUrl: string, options: StoreOptions = {}): Store {
   if (databaseUrl.startsWith('postgres://') || databaseUrl.startsWith('postgresql://')) return openPostgres(databaseUrl, options);
   if (databaseUrl.startsWith('file:')) return openSqlite(resolve(databaseUrl.slice('file:'.length)));
-  throw new Error(`DATABASE_URL must start with file: or postgres:// (got "${databaseUrl.split(':')[0]}:…")`);
+  throw new Error(`DATABASE_URL must start with file: or postgres:// (got "${databaseUrl.split(':')[0]!}:…")`);
 }
 
 function openSqlite(file: string): Store {
@@ -64,11 +64,11 @@ function withStatementCache(connection: SQLite.Database): SqliteDatabase {
       }
       return statement;
     },
-  } as SqliteDatabase;
+  };
 }
 
 // int8 (bigint) columns hold epoch milliseconds, well inside Number's safe range.
-pg.types.setTypeParser(20, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 function openPostgres(url: string, options: StoreOptions): Store {
   const pool = new pg.Pool({ connectionString: url, max: 10 });

@@ -107,9 +107,9 @@ export async function engineCertificateExpiring(server: TestServer, monitor: { i
 export function expectValidSignature(header: string | string[] | undefined, rawBody: string, secret: string): void {
   expect(typeof header).toBe('string');
   const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header as string);
-  expect(match, `signature header "${header}"`).not.toBeNull();
+  expect(match, `signature header "${String(header)}"`).not.toBeNull();
   const [, t, v1] = match!;
   expect(Math.abs(Number(t) - Date.now() / 1000)).toBeLessThan(60);
-  const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest();
+  const expected = createHmac('sha256', secret).update(`${t!}.${rawBody}`).digest();
   expect(timingSafeEqual(expected, Buffer.from(v1!, 'hex'))).toBe(true);
 }

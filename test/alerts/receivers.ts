@@ -46,7 +46,9 @@ export async function startHttpReceiver(path = '/hook'): Promise<HttpReceiver> {
       let json: any = null;
       try {
         json = JSON.parse(body);
-      } catch {}
+      } catch {
+        // not JSON: json stays null
+      }
       received.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body, json, answered: status, at });
       response.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : `failing on purpose (${status})`);
     });

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_DISPATCHER_OPTIONS, DeliveryDispatcher } from '../../src/notify/dispatcher.js';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { POLICIES, call, createHttpMonitor, createPolicy, engineStatusChange, expectStatus, expectValidSignature } from './fixtures.js';
+import { POLICIES, createHttpMonitor, createPolicy, engineStatusChange, expectStatus, expectValidSignature } from './fixtures.js';
 import { settle, startHttpReceiver, waitUntil, type HttpReceiver } from './receivers.js';
 
 const SECRET = 'restart-secret-0123456789';

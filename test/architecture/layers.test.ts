@@ -38,7 +38,7 @@ function violations(): string[] {
   return sourceFiles(domain).flatMap((file) =>
     specifiers(readFileSync(file, 'utf8'))
       .filter((specifier) => outerTarget(file, specifier) !== undefined)
-      .map((specifier) => `${relative(root, file)} imports '${specifier}' (src/${outerTarget(file, specifier)})`),
+      .map((specifier) => `${relative(root, file)} imports '${specifier}' (src/${outerTarget(file, specifier)!})`),
   );
 }
 

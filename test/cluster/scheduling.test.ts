@@ -104,7 +104,7 @@ describe('a cluster of two nodes and three regional workers', () => {
       // Half an interval on, wait until the us-east worker has checks in flight; then kill it and the scheduling node.
       await new Promise((resolve) => setTimeout(resolve, 30_000));
       const queue = new Redis(redis.url);
-      let inFlight: string[] = [];
+      let inFlight: string[];
       try {
         inFlight = await eventually(
           async () => {

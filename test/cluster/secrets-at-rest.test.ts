@@ -68,7 +68,7 @@ describe('secrets at rest in cluster mode', () => {
       for (const key of keys) {
         expect(key.startsWith('lookout:')).toBe(true);
         const value = (await redis.type(key)) === 'string' ? await redis.get(key) : '';
-        for (const secret of [...SECRETS, owner.member.token]) expect(`${key} ${value}`).not.toContain(secret);
+        for (const secret of [...SECRETS, owner.member.token]) expect(`${key} ${String(value)}`).not.toContain(secret);
       }
     } finally {
       await redis.quit();

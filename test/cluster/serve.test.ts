@@ -38,7 +38,7 @@ describe('cluster operation', () => {
       try {
         expect(b.output()).not.toContain('API token:');
         for (const port of [portA, portB]) {
-          const answer = await fetch(`http://127.0.0.1:${port}/api/v1/teams/current`, { headers: { authorization: `Bearer ${token}` } });
+          const answer = await fetch(`http://127.0.0.1:${port}/api/v1/teams/current`, { headers: { authorization: `Bearer ${token!}` } });
           expect(answer.status).toBe(200);
           expect(await answer.json()).toMatchObject({ name: 'My team', tokenRole: 'Owner' });
           expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);

@@ -86,7 +86,7 @@ describe('live updates', () => {
     const next = async (pattern: RegExp) => {
       const deadline = Date.now() + 10_000;
       while (!pattern.test(text)) {
-        if (Date.now() > deadline) throw new Error(`no ${pattern} in stream: ${text}`);
+        if (Date.now() > deadline) throw new Error(`no ${String(pattern)} in stream: ${text}`);
         const { value, done } = await reader.read();
         if (done) throw new Error(`stream ended: ${text}`);
         text += decoder.decode(value);

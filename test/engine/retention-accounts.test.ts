@@ -122,17 +122,15 @@ describe('retention of deliveries, sessions and set-password links', () => {
     ];
     const freshDeliveries = [await insertDelivery(now - 29 * DAY_MS), await insertDelivery(now - HOUR_MS, 'pending')];
 
-    const endedSessions = [
-      await insertSession({ createdAt: now - 31 * DAY_MS, lastSeenAt: now - HOUR_MS, expiresAt: now - DAY_MS }), // past its 30 days
-      await insertSession({ createdAt: now - 10 * DAY_MS, lastSeenAt: now - SESSION_IDLE_MS - HOUR_MS, expiresAt: now + 20 * DAY_MS }), // idle too long
-      await insertSession({ createdAt: now - DAY_MS, lastSeenAt: now - HOUR_MS, expiresAt: now + 29 * DAY_MS, revokedAt: now - HOUR_MS }), // signed out
-    ];
+    // Ended sessions:
+    await insertSession({ createdAt: now - 31 * DAY_MS, lastSeenAt: now - HOUR_MS, expiresAt: now - DAY_MS }); // past its 30 days
+    await insertSession({ createdAt: now - 10 * DAY_MS, lastSeenAt: now - SESSION_IDLE_MS - HOUR_MS, expiresAt: now + 20 * DAY_MS }); // idle too long
+    await insertSession({ createdAt: now - DAY_MS, lastSeenAt: now - HOUR_MS, expiresAt: now + 29 * DAY_MS, revokedAt: now - HOUR_MS }); // signed out
     const liveSessions = [await insertSession({ createdAt: now - DAY_MS, lastSeenAt: now - HOUR_MS, expiresAt: now + 29 * DAY_MS })];
 
-    const spentLinks = [
-      await insertLink({ createdAt: now - 8 * DAY_MS, expiresAt: now - DAY_MS }), // expired unused
-      await insertLink({ createdAt: now - 2 * DAY_MS, expiresAt: now + 5 * DAY_MS, usedAt: now - DAY_MS }), // used
-    ];
+    // Spent links:
+    await insertLink({ createdAt: now - 8 * DAY_MS, expiresAt: now - DAY_MS }); // expired unused
+    await insertLink({ createdAt: now - 2 * DAY_MS, expiresAt: now + 5 * DAY_MS, usedAt: now - DAY_MS }); // used
     const openLinks = [await insertLink({ createdAt: now - DAY_MS, expiresAt: now + 6 * DAY_MS })];
 
     const report = await server.app.engine.pruner.pruneOnce();

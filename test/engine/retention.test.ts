@@ -67,7 +67,7 @@ async function runTimes(monitorId: string): Promise<number[]> {
     .where('monitor_id', '=', monitorId)
     .orderBy('started_at', 'desc')
     .execute();
-  return rows.map((r) => Number(r.started_at));
+  return rows.map((r) => r.started_at);
 }
 
 /** `count` times, one minute apart, the newest at `newest`. */
@@ -176,7 +176,7 @@ describe('retention', () => {
       .orderBy('period')
       .orderBy('bucket_start')
       .execute();
-    expect(left.map((r) => `${r.period}@${Number(r.bucket_start)}`)).toEqual([
+    expect(left.map((r) => `${r.period}@${r.bucket_start}`)).toEqual([
       `day@${day(now - 399 * DAY_MS)}`,
       `day@${day(now - 31 * DAY_MS)}`,
       `day@${day(now)}`,

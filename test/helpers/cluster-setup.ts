@@ -16,6 +16,7 @@ export async function setup(): Promise<() => Promise<void>> {
     throw new Error(
       `Cluster-mode tests need PostgreSQL at ${PG_ADMIN_URL} (set LOOKOUT_TEST_PG_URL to use another): ${(error as Error).message}. ` +
         'Run only the embedded suite with: npm run test:embedded',
+      { cause: error },
     );
   } finally {
     await client.end().catch(() => {});
@@ -30,6 +31,7 @@ export async function setup(): Promise<() => Promise<void>> {
     throw new Error(
       `Cluster-mode tests need Redis at ${REDIS_BASE_URL} (set LOOKOUT_TEST_REDIS_URL to use another): ${cause || (error as Error).message}. ` +
         'Run only the embedded suite with: npm run test:embedded',
+      { cause: error },
     );
   } finally {
     redis.disconnect();

@@ -53,7 +53,7 @@ async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> 
   try {
     await client.connect();
   } catch (error) {
-    throw new Error(`PostgreSQL for the cluster-mode tests is unreachable at ${PG_ADMIN_URL}: ${(error as Error).message}`);
+    throw new Error(`PostgreSQL for the cluster-mode tests is unreachable at ${PG_ADMIN_URL}: ${(error as Error).message}`, { cause: error });
   }
   try {
     return await run(client);
@@ -163,7 +163,7 @@ export async function leaseRedisDatabase(): Promise<RedisLease> {
     }
   } catch (error) {
     if ((error as Error).message.startsWith('no free Redis')) throw error;
-    throw new Error(`Redis for the cluster-mode tests is unreachable at ${REDIS_BASE_URL}: ${(error as Error).message}`);
+    throw new Error(`Redis for the cluster-mode tests is unreachable at ${REDIS_BASE_URL}: ${(error as Error).message}`, { cause: error });
   }
 }
 

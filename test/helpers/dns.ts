@@ -31,7 +31,10 @@ export async function startDnsServer(options: DnsServerOptions): Promise<DnsServ
     const reply = answer(message, question, options.answers[question.name]);
     const delay = options.slow?.(question.name);
     if (delay === null) return;
-    if (delay === undefined) return void socket.send(reply, peer.port, peer.address);
+    if (delay === undefined) {
+      socket.send(reply, peer.port, peer.address);
+      return;
+    }
     const timer = setTimeout(() => {
       timers.delete(timer);
       socket.send(reply, peer.port, peer.address);

@@ -34,25 +34,27 @@ export function worker(region: string, env: Record<string, string>): Promise<Ser
 
 /** `env` is laid over this process's environment; a variable given as undefined is left out. */
 async function start(args: string[], env: Record<string, string | undefined>, readyText: string): Promise<ServeProcess> {
-  const childEnv = { ...process.env, ...env };
-  for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
+  const childEnv = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined));
   const child = spawn(process.execPath, [join(ROOT, 'dist/main.js'), ...args], { cwd: ROOT, env: childEnv });
   let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`lookout ${args[0]} did not start:\n${output}`)), 30_000);
-    child.stdout!.on('data', () => {
+    const timer = setTimeout(() => reject(new Error(`lookout ${args[0]!} did not start:\n${output}`)), 30_000);
+    child.stdout.on('data', () => {
       if (output.includes(readyText)) {
         clearTimeout(timer);
         resolve();
       }
     });
-    child.on('exit', (code) => reject(new Error(`lookout ${args[0]} exited with ${code}:\n${output}`)));
+    child.on('exit', (code) => reject(new Error(`lookout ${args[0]!} exited with ${String(code)}:\n${output}`)));
   });
   const exited = (signal: NodeJS.Signals) =>
     new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      if (child.exitCode !== null || child.signalCode !== null) {
+        resolve();
+        return;
+      }
       child.once('exit', () => resolve());
       child.kill(signal);
     });

@@ -197,7 +197,9 @@ export function runCli(args: string[], env: Record<string, string>, stdin?: stri
       let json: any = null;
       try {
         json = JSON.parse(stdout);
-      } catch {}
+      } catch {
+        // not JSON: json stays null
+      }
       resolve({ code: code ?? -1, stdout, stderr, json });
     });
     child.stdin.end(stdin ?? '');

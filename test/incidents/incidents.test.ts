@@ -315,7 +315,7 @@ describe('the list', () => {
     expect(list.map((i: any) => i.id)).toEqual(ids.slice(1).reverse());
     expect(list.map((i: any) => i.id)).not.toContain(ids[0]);
     // The oldest is still there, only not listed.
-    expect(ok(await call(team, 'GET', `${INCIDENTS}/${ids[0]}`)).title).toBe('Incident 0');
+    expect(ok(await call(team, 'GET', `${INCIDENTS}/${ids[0]!}`)).title).toBe('Incident 0');
     // A parameter does not change the count.
     expect(ok(await call(team, 'GET', `${INCIDENTS}?limit=200`)).data).toHaveLength(100);
   });

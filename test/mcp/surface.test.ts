@@ -55,11 +55,11 @@ describe('tools/list', () => {
     expect(create.properties.name.description).toBe(MonitorCommonFields.shape.name.description);
     for (const [field, schema] of Object.entries(HttpMonitorFields.shape)) {
       expect(create.properties[field].description).toMatch(/^HTTP monitors only/);
-      expect(create.properties[field].description.endsWith(`: ${schema.description}`), field).toBe(true);
+      expect(create.properties[field].description.endsWith(`: ${schema.description!}`), field).toBe(true);
     }
     for (const [field, schema] of Object.entries(SslMonitorFields.shape)) {
       expect(create.properties[field].description).toMatch(/^SSL monitors only/);
-      expect(create.properties[field].description.endsWith(`: ${schema.description}`), field).toBe(true);
+      expect(create.properties[field].description.endsWith(`: ${schema.description!}`), field).toBe(true);
     }
     expect(create.properties.url.description).toMatch(/^HTTP monitors only \(type http\), required for them: /);
     expect(create.properties.auth.description).not.toMatch(/required/);
@@ -196,6 +196,7 @@ describe('HTTP surface', () => {
 
   it('answers a failure it did not expect with the generic internal problem and logs the cause', async () => {
     const mcp = await connect(server, owner);
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- put back on the same object below
     const original = server.app.services.teams.members;
     server.app.services.teams.members = async () => {
       throw new Error('disk on fire');

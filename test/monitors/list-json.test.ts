@@ -66,8 +66,8 @@ describe('the list written by the database', () => {
       })
       .where('id', '=', ids[5]!)
       .execute();
-    expectOk(await owner.request('POST', `${MONITORS}/${ids[2]}/pause`));
-    expectOk(await owner.request('POST', `${MONITORS}/${ids[6]}/pause`));
+    expectOk(await owner.request('POST', `${MONITORS}/${ids[2]!}/pause`));
+    expectOk(await owner.request('POST', `${MONITORS}/${ids[6]!}/pause`));
 
     const listed = await owner.request('GET', MONITORS);
     expect(listed.status).toBe(200);

@@ -118,7 +118,7 @@ describe('monitor secrets', () => {
       'auth.username',
       `${MONITORS}/${basic.id}`,
     );
-    expectInvalid(await call('POST', MONITORS, httpBody({ auth: { type: 'bearer', secret: `${SECRETS[4]}\n` } })), 'auth.secret', MONITORS);
+    expectInvalid(await call('POST', MONITORS, httpBody({ auth: { type: 'bearer', secret: `${SECRETS[4]!}\n` } })), 'auth.secret', MONITORS);
     for (const id of [bearer.id, basic.id, header.id]) {
       expectOk(await call('GET', `${MONITORS}/${id}`));
       expectOk(await call('POST', `${MONITORS}/${id}/pause`));

@@ -41,9 +41,9 @@ describe('monitors per team (LOOKOUT_MAX_MONITORS_PER_TEAM)', () => {
     expect(both.body.errors.map((e: { field: string }) => e.field)).toEqual(['body', 'intervalSeconds']);
 
     // Paused monitors count; deleted ones do not.
-    expect((await server.request('POST', `/api/v1/monitors/${ids[0]}/pause`, { token: team.token })).status).toBe(200);
+    expect((await server.request('POST', `/api/v1/monitors/${ids[0]!}/pause`, { token: team.token })).status).toBe(200);
     expect((await create(team, body('Still too many'))).status).toBe(400);
-    expect((await server.request('DELETE', `/api/v1/monitors/${ids[1]}`, { token: team.token })).status).toBe(204);
+    expect((await server.request('DELETE', `/api/v1/monitors/${ids[1]!}`, { token: team.token })).status).toBe(204);
     expect((await create(team, body('Room again'))).status).toBe(201);
     expect((await create(team, body('Full again'))).status).toBe(400);
 

@@ -80,8 +80,13 @@ describe('files are private', () => {
     try {
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`lookout serve did not start:\n${output}`)), 60_000);
-        child.stdout.on('data', () => output.includes('Lookout is listening') && (clearTimeout(timer), resolve()));
-        child.once('exit', (code) => reject(new Error(`lookout serve exited with ${code}:\n${output}`)));
+        child.stdout.on('data', () => {
+          if (output.includes('Lookout is listening')) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+        child.once('exit', (code) => reject(new Error(`lookout serve exited with ${String(code)}:\n${output}`)));
       });
       expect(modeOf(control)).toBe('666');
       // The first start bootstrapped a team: the WAL has been written.

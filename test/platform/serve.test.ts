@@ -20,7 +20,7 @@ describe('lookout serve', () => {
     const token = /API token:\s+(lkt_[A-Za-z0-9]{40})/.exec(first.output())?.[1];
     expect(token).toBeDefined();
     expect(first.output()).toMatch(/email owner@lookout\.local, password \S{12,}/);
-    const answer = await fetch(`http://127.0.0.1:${port}/api/v1/teams/current`, { headers: { authorization: `Bearer ${token}` } });
+    const answer = await fetch(`http://127.0.0.1:${port}/api/v1/teams/current`, { headers: { authorization: `Bearer ${token!}` } });
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ name: 'My team', tokenRole: 'Owner' });
     await first.stop();

@@ -7,7 +7,7 @@ import { formatUptime } from '../../src/shared/uptime.js';
 import { percent as dashboardPercent } from '../../web/src/format.js';
 
 describe('the banner', () => {
-  const m = (...statuses: string[]) => statuses.map((status) => ({ status }) as { status: any });
+  const m = (...statuses: string[]) => statuses.map((status) => ({ status }));
   it.each([
     [m(), [], 'operational'],
     [m('operational', 'no-data', 'paused'), [], 'operational'],

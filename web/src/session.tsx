@@ -4,8 +4,8 @@ import type { Role, Session } from './api/types.js';
 export interface SessionContextValue {
   session: Session;
   /** Replaces the session (after switching team). */
-  setSession(session: Session): void;
-  signOut(): Promise<void>;
+  setSession: (session: Session) => void;
+  signOut: () => Promise<void>;
 }
 
 export const SessionContext = createContext<SessionContextValue | null>(null);

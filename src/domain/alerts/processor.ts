@@ -217,7 +217,7 @@ export function statusEvent(event: Pick<MonitorStatusChanged, 'previousStatus' |
 }
 
 function summary(monitor: MonitorRow): MonitorSummary {
-  const target = monitor.type === 'ssl' ? `${monitor.host}:${monitor.port}` : (monitor.url ?? '');
+  const target = monitor.type === 'ssl' ? `${monitor.host!}:${monitor.port!}` : (monitor.url ?? '');
   return { id: monitor.id, name: monitor.name, type: monitor.type, target };
 }
 

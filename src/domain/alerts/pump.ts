@@ -44,6 +44,7 @@ export class Pump {
       do {
         this.again = false;
         done += await this.work();
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- run() sets it during the await above
       } while (this.again);
       return done;
     })().finally(() => {

@@ -8,6 +8,9 @@ import { SecretBox } from './secret-box.js';
 
 export const KEY_FILE_NAME = 'secret.key';
 
+/** The tables and columns that hold secrets, named at run time: seen without their schema types. */
+type NamedAtRunTime = Record<string, Record<string, unknown>>;
+
 /**
  * Picks the key source: LOOKOUT_SECRET_KEY when set; otherwise, with SQLite only, the key file
  * next to the database (created on first use). PostgreSQL needs LOOKOUT_SECRET_KEY, since
@@ -78,7 +81,7 @@ export class SecretService {
     const columns = await this.existingColumns();
 
     await this.db.transaction().execute(async (trx) => {
-      const db = trx as unknown as Kysely<any>;
+      const db = trx as unknown as Kysely<NamedAtRunTime>;
       for (const { table, column, map } of columns) {
         resealed[table] = 0;
         const rows = await db.selectFrom(table).select(['id', column]).where(column, 'is not', null).execute();
@@ -91,6 +94,7 @@ export class SecretService {
             return this.box.seal(this.box.open(sealed));
           };
           const next = map(stored, reseal);
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- reseal() sets it while map() runs
           if (!changed) continue;
           await db
             .updateTable(table)
@@ -133,7 +137,7 @@ export class SecretService {
       if (id) used.add(id);
       return sealed;
     };
-    const db = this.db as unknown as Kysely<any>;
+    const db = this.db as unknown as Kysely<NamedAtRunTime>;
     for (const { table, column, map } of await this.existingColumns()) {
       const rows = await db.selectFrom(table).select(column).where(column, 'is not', null).execute();
       for (const row of rows) map(row[column] as string, note);

@@ -125,7 +125,7 @@ export class StatusPageCache {
       built.token = token;
       if (fresh(built)) return built;
       if (this.clock.now() - built.builtAt < 2 * this.options.ttlMs) {
-        this.build(slug, state, token).catch((error) => this.options.logger?.error({ err: error, slug }, 'status page refresh failed'));
+        this.build(slug, state, token).catch((error: unknown) => this.options.logger?.error({ err: error, slug }, 'status page refresh failed'));
         return built;
       }
     }

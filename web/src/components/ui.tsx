@@ -343,9 +343,10 @@ export function Modal({
     return () => {
       document.removeEventListener('keydown', onKey);
       document.body.classList.remove('modal-open');
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the focus may have been on an element without focus()
       previous?.focus?.();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Once per opening: a new onClose on each render must not move the focus again.
   }, []);
   return (
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
@@ -400,7 +401,7 @@ export function ConfirmDialog({
           <Button onClick={onClose} data-autofocus>
             Cancel
           </Button>
-          <Button variant={danger ? 'danger' : 'primary'} onClick={confirm} busy={busy}>
+          <Button variant={danger ? 'danger' : 'primary'} onClick={() => void confirm()} busy={busy}>
             {confirmLabel}
           </Button>
         </>
@@ -464,7 +465,7 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
     }
   };
   return (
-    <Button size="sm" icon={copied ? 'check' : 'copy'} onClick={copy}>
+    <Button size="sm" icon={copied ? 'check' : 'copy'} onClick={() => void copy()}>
       {copied ? 'Copied' : label}
     </Button>
   );

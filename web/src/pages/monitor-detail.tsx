@@ -74,7 +74,7 @@ function CheckNow({ monitor, onQueued }: { monitor: Monitor; onQueued: () => voi
       <Button
         variant="primary"
         icon={remaining > 0 ? 'lock' : 'zap'}
-        onClick={trigger}
+        onClick={() => void trigger()}
         busy={busy}
         disabled={remaining > 0 || monitor.paused}
         title={monitor.paused ? 'Resume the monitor to check it' : undefined}
@@ -172,7 +172,7 @@ function ResponseChart({ monitorId, runs, version }: { monitorId: string; runs: 
   const stats = useGet('/api/v1/monitors/{id}/stats', { params: { path: { id: monitorId }, query: { range } } });
   useEffect(() => {
     if (version > 0) void stats.reload();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Only a new version reloads; `stats` is a new object on every render.
   }, [version]);
   const now = useNow(60_000);
   const span = RANGES.find((r) => r.value === range)!.ms;
@@ -296,7 +296,7 @@ function AvailabilityCard({ monitorId, version }: { monitorId: string; version: 
   const stats = useGet('/api/v1/monitors/{id}/stats', { params: { path: { id: monitorId }, query: { range: '30d' } } });
   useEffect(() => {
     if (version > 0) void stats.reload();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Only a new version reloads; `stats` is a new object on every render.
   }, [version]);
   const s = stats.data;
   const cells = useMemo(() => {
@@ -526,11 +526,11 @@ export function MonitorDetailPage({ id }: { id: string }) {
           <>
             <CheckNow monitor={m} onQueued={refresh} />
             {m.paused ? (
-              <Button icon="play" onClick={() => setPaused(false)} busy={busy}>
+              <Button icon="play" onClick={() => void setPaused(false)} busy={busy}>
                 Resume
               </Button>
             ) : (
-              <Button icon="pause" onClick={() => setPaused(true)} busy={busy}>
+              <Button icon="pause" onClick={() => void setPaused(true)} busy={busy}>
                 Pause
               </Button>
             )}

@@ -6,9 +6,9 @@ import type { Channel } from '../api/types.js';
 
 export function channelLabel(channel: Channel | (Record<string, unknown> & { type: string })): string {
   const c = channel as Record<string, unknown>;
-  if (c.type === 'webhook') return `Webhook ${String(c.url ?? '')}`;
+  if (c.type === 'webhook') return `Webhook ${typeof c.url === 'string' ? c.url : ''}`;
   if (c.type === 'slack') return 'Slack';
-  if (c.type === 'email') return `Email ${Array.isArray(c.to) ? c.to.join(', ') : String(c.to ?? '')}`;
+  if (c.type === 'email') return `Email ${Array.isArray(c.to) ? c.to.join(', ') : typeof c.to === 'string' ? c.to : ''}`;
   return String(c.type);
 }
 

@@ -66,7 +66,7 @@ export function PolicyDetailPage({ id }: { id: string }) {
         actions={
           canAdmin ? (
             <>
-              <Button variant="primary" icon="send" onClick={sendTest} busy={testing}>
+              <Button variant="primary" icon="send" onClick={() => void sendTest()} busy={testing}>
                 Send test
               </Button>
               <ButtonLink to={`/notifications/${id}/edit`} icon="edit">
