@@ -41,7 +41,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import SQLite from 'better-sqlite3';
 import pino from 'pino';
-import { REGIONS, type Region } from '../src/shared/vocabulary.js';
+import { REGIONS } from '../src/shared/vocabulary.js';
 import { Pruner } from '../src/checks/retention.js';
 import { DAY_MS, HOUR_MS } from '../src/domain/rollup-buckets.js';
 import { openStore } from '../src/store/database.js';

@@ -28,7 +28,8 @@ export function openApiDocument(operations: Operation[], config: Config): JsonSc
       required: true,
       schema: { type: 'string', format: 'uuid' },
     }));
-    for (const [name, field] of Object.entries(operation.query?.shape ?? {})) {
+    const query: Record<string, z.ZodType> = operation.query?.shape ?? {};
+    for (const [name, field] of Object.entries(query)) {
       const schema = jsonSchema(field, 'input');
       params.push({ name, in: 'query', required: !field.safeParse(undefined).success, ...(field.description && { description: field.description }), schema });
     }

@@ -122,7 +122,7 @@ export class Pruner {
     this.intervalMs = options.intervalMs ?? 60_000;
     this.batchSize = options.batchSize ?? 1000;
     this.monitorsPerPage = options.monitorsPerPage ?? 100;
-    this.now = options.now ?? systemClock.now;
+    this.now = options.now ?? (() => systemClock.now());
     this.statements = prepareStatements(options.db);
   }
 

@@ -9,7 +9,7 @@ import { requireRole, type Actor } from './actor.js';
 import { isUuid, newId } from './ids.js';
 import { monitorListJson } from './monitor-list-sql.js';
 import { systemClock, type Clock } from './ports/clock.js';
-import { MONITOR_TYPES, type MonitorStatus, type MonitorType, type Region } from '../shared/vocabulary.js';
+import { MONITOR_TYPES, type MonitorStatus, type Region } from '../shared/vocabulary.js';
 import {
   MonitorCreate,
   NoFields,

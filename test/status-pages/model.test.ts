@@ -38,7 +38,7 @@ describe('uptime figures', () => {
       const html = renderHtml(pageWith(value));
       const shown = /aria-label="Site: ([^"]*) uptime over the past 90 days"/.exec(html)?.[1];
       expect(shown, `${value}`).toBe(formatUptime(value));
-      expect(html).toContain(`title="2026-11-21: ${shown} uptime"`);
+      expect(html).toContain(`title="2026-11-21: ${shown ?? ''} uptime"`);
       expect(dashboardPercent(value), `${value}`).toBe(shown);
     }
     expect(dashboardPercent(null)).toBe('—');

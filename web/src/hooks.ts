@@ -13,7 +13,8 @@ export interface Resource<T> {
 }
 
 /** The request's parameters (optional when the path has none), or null while there is nothing to fetch. */
-type GetArgs<P extends PathOf<'get'>> = {} extends CallInit<P, 'get'> ? [init?: CallInit<P, 'get'> | null] : [init: CallInit<P, 'get'> | null];
+type GetArgs<P extends PathOf<'get'>> =
+  Record<string, never> extends CallInit<P, 'get'> ? [init?: CallInit<P, 'get'> | null] : [init: CallInit<P, 'get'> | null];
 
 /**
  * GETs an API path and keeps the answer, typed by the API's document:

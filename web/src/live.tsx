@@ -36,7 +36,7 @@ export interface LiveEventDetail {
 interface LiveValue {
   connected: boolean;
   states: Map<string, LiveMonitorState>;
-  subscribe(listener: (event: LiveEventDetail) => void): () => void;
+  subscribe: (listener: (event: LiveEventDetail) => void) => () => void;
 }
 
 const LiveContext = createContext<LiveValue>({ connected: false, states: new Map(), subscribe: () => () => {} });
@@ -65,7 +65,10 @@ export function LiveProvider({ teamId, children }: { teamId: string; children: R
     };
 
     const open = () => {
-      if (closed || typeof EventSource === 'undefined') return startPolling();
+      if (closed || typeof EventSource === 'undefined') {
+        startPolling();
+        return;
+      }
       source = new EventSource('/api/v1/events/stream');
       source.addEventListener('open', () => {
         failures = 0;

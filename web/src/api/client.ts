@@ -43,7 +43,8 @@ client.use(csrf, sessionLost, unreachable);
 /** What a call answers on success: its JSON, or nothing for 204 No Content. */
 export type Data<P extends keyof ApiPaths, M extends Method> = [Answer<P, M>] extends [never] ? undefined : Answer<P, M>;
 /** The call's parameters and body, optional when it has neither. */
-export type CallArgs<P extends keyof ApiPaths, M extends Method> = {} extends CallInit<P, M> ? [init?: CallInit<P, M>] : [init: CallInit<P, M>];
+export type CallArgs<P extends keyof ApiPaths, M extends Method> =
+  Record<string, never> extends CallInit<P, M> ? [init?: CallInit<P, M>] : [init: CallInit<P, M>];
 
 /**
  * One method of the API: checks the path, its parameters and body against the document (the body

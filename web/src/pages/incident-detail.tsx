@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { api } from '../api/client.js';
 import type { ApiError } from '../api/errors.js';
 import {
@@ -19,7 +19,7 @@ import { dateTime } from '../format.js';
 import { useDocumentTitle, useGet } from '../hooks.js';
 import { Link } from '../router.js';
 import { usePermissions } from '../session.js';
-import type { Incident, IncidentUpdate, Monitor } from '../api/types.js';
+import type { Incident, IncidentUpdate } from '../api/types.js';
 import { INCIDENT_STATUS_TEXT, UPDATE_STATUSES } from '../../../src/shared/vocabulary.js';
 
 /** A status an update may set: resolving is its own call. */
@@ -33,7 +33,7 @@ function PostUpdate({ incident, onPosted }: { incident: Incident; onPosted: (upd
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
@@ -55,7 +55,7 @@ function PostUpdate({ incident, onPosted }: { incident: Incident; onPosted: (upd
 
   return (
     <Card title="Post an update">
-      <form onSubmit={submit} noValidate className="update-form">
+      <form onSubmit={(event) => void submit(event)} noValidate className="update-form">
         <FormError error={error} labels={{ message: 'Message', status: 'Status', postedToStatusPage: 'Status page' }} />
         <Field label="Message" error={fieldError(error, 'message')}>
           {(p) => <textarea {...p} name="message" rows={3} value={message} onChange={(e) => setMessage(e.target.value)} placeholder="What do you know now?" />}
@@ -92,7 +92,7 @@ function ResolveDialog({ incident, onClose, onResolved }: { incident: Incident; 
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
@@ -106,7 +106,7 @@ function ResolveDialog({ incident, onClose, onResolved }: { incident: Incident; 
   };
   return (
     <Modal title="Resolve this incident?" onClose={onClose}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <FormError error={error} labels={{ message: 'Closing note' }} />
         <Field label="Closing note" optional error={fieldError(error, 'message')} hint="Without one, the note reads “Incident closed manually”.">
           {(p) => <textarea {...p} rows={3} value={message} onChange={(e) => setMessage(e.target.value)} />}

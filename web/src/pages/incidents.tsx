@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { api } from '../api/client.js';
 import type { ApiError } from '../api/errors.js';
 import {
@@ -18,7 +18,7 @@ import {
 import { dateTime, relativeTime } from '../format.js';
 import { useDocumentTitle, useGet, useNow } from '../hooks.js';
 import { Link, navigate } from '../router.js';
-import type { Incident, Monitor } from '../api/types.js';
+import type { Monitor } from '../api/types.js';
 import { SEVERITIES, SEVERITY_TEXT, type Severity } from '../../../src/shared/vocabulary.js';
 
 const LABELS = { title: 'Title', monitorId: 'Monitor', message: 'First update', severity: 'Severity' };
@@ -32,7 +32,7 @@ function NewIncident({ monitors, onClose }: { monitors: Monitor[]; onClose: () =
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
@@ -49,7 +49,7 @@ function NewIncident({ monitors, onClose }: { monitors: Monitor[]; onClose: () =
 
   return (
     <Modal title="Open an incident" onClose={onClose} wide>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <FormError error={error} labels={LABELS} />
         <Field label="Title" error={fieldError(error, 'title')} hint="What is wrong, as your users should read it.">
           {(p) => <input {...p} name="title" value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Checkout is slow" />}

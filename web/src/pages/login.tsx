@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { api } from '../api/client.js';
 import type { ApiError } from '../api/errors.js';
 import { Button, Field, Notice } from '../components/ui.js';
@@ -12,7 +12,7 @@ export function LoginPage({ onSignedIn, ended }: { onSignedIn: (session: Session
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
@@ -35,7 +35,7 @@ export function LoginPage({ onSignedIn, ended }: { onSignedIn: (session: Session
         <p className="muted">Uptime monitoring for your team.</p>
         {ended && !error && <Notice kind="warning">Your session has ended. Please sign in again.</Notice>}
         {error && error.code !== 'validation' && <Notice kind="error">{error.detail}</Notice>}
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={(event) => void submit(event)} noValidate>
           <Field label="Email" error={error?.fieldMessage('email')}>
             {(props) => (
               <input {...props} type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />

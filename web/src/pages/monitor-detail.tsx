@@ -23,7 +23,7 @@ import { useLive, useLiveEvents } from '../live.js';
 import { Link, navigate } from '../router.js';
 import { usePermissions } from '../session.js';
 import { newestPerRegion } from '../stats.js';
-import type { CheckEnqueued, Incident, Monitor, MonitorStats, Policy, Run } from '../api/types.js';
+import type { Monitor, MonitorStats, Run } from '../api/types.js';
 import type { StatsRange } from '../../../src/shared/vocabulary.js';
 import { target, uptimeClass } from './monitors.js';
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { api } from '../api/client.js';
 import { HTTP_METHODS, REGIONS } from '../api/enums.js';
 import type { ApiError } from '../api/errors.js';
@@ -157,7 +157,7 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
   const err = (field: string) => fieldError(error, field);
   const editing = monitor !== undefined;
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
@@ -178,7 +178,7 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
     set('regions', form.regions.includes(region) ? form.regions.filter((r) => r !== region) : REGIONS.filter((r) => r === region || form.regions.includes(r)));
 
   return (
-    <form className="form card form-card" onSubmit={submit} noValidate aria-labelledby="page-title">
+    <form className="form card form-card" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="page-title">
       <FormError error={error} labels={LABELS} />
       <fieldset className="form-section">
         <legend>What to check</legend>
@@ -369,7 +369,7 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
                 label={form.authMode === 'basic' ? 'Password' : form.authMode === 'bearer' ? 'Token' : 'Header value'}
                 error={err('auth.secret')}
                 hint={
-                  editing && monitor?.type === 'http' && monitor.auth?.secretSet && form.authMode === original.authMode
+                  editing && monitor.type === 'http' && monitor.auth?.secretSet && form.authMode === original.authMode
                     ? 'A secret is stored (encrypted). Leave empty to keep it; to change the credentials, enter it again.'
                     : 'Stored encrypted; never shown again.'
                 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { api } from '../api/client.js';
 import { NOTIFY_ON } from '../api/enums.js';
 import type { ApiError } from '../api/errors.js';
@@ -54,7 +54,7 @@ function PolicyForm({ policy }: { policy?: Policy }) {
   const [error, setError] = useState<ApiError | null>(null);
   const update = (key: number, patch: Partial<ChannelDraft>) => setChannels((cs) => cs.map((c) => (c.key === key ? { ...c, ...patch } : c)));
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
@@ -81,7 +81,7 @@ function PolicyForm({ policy }: { policy?: Policy }) {
   });
 
   return (
-    <form className="card form-card" onSubmit={submit} noValidate>
+    <form className="card form-card" onSubmit={(event) => void submit(event)} noValidate>
       <FormError error={error} labels={labels} />
       <Field label="Name" error={fieldError(error, 'name')}>
         {(p) => <input {...p} name="name" value={name} onChange={(e) => setName(e.target.value)} placeholder="On-call" />}

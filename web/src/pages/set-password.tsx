@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { api } from '../api/client.js';
 import type { ApiError } from '../api/errors.js';
 import { Button, Field, Notice } from '../components/ui.js';
@@ -14,7 +14,7 @@ export function SetPasswordPage({ onSignedIn }: { onSignedIn: (session: Session)
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
@@ -40,9 +40,9 @@ export function SetPasswordPage({ onSignedIn }: { onSignedIn: (session: Session)
         <p className="muted">You were invited to a team on Lookout. Pick a password to sign in with.</p>
         {!token && <Notice kind="error">This link is incomplete. Ask the person who invited you for a new one.</Notice>}
         {error && (error.fieldMessage('token') || error.code !== 'validation') && (
-          <Notice kind="error">{error.fieldMessage('token') ? `The link ${error.fieldMessage('token')}.` : error.detail}</Notice>
+          <Notice kind="error">{error.fieldMessage('token') ? `The link ${error.fieldMessage('token')!}.` : error.detail}</Notice>
         )}
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={(event) => void submit(event)} noValidate>
           <Field label="New password" hint="At least 12 characters." error={error?.fieldMessage('password')}>
             {(props) => (
               <input {...props} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { api } from '../api/client.js';
 import type { ApiError } from '../api/errors.js';
 import { Icon } from '../components/icons.js';
@@ -31,7 +31,7 @@ export function StatusPageSettings() {
     }
   }, [page.data]);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
@@ -84,7 +84,7 @@ export function StatusPageSettings() {
             </Notice>
           )}
           {canAdmin ? (
-            <form className="card form-card" onSubmit={submit} noValidate>
+            <form className="card form-card" onSubmit={(event) => void submit(event)} noValidate>
               <FormError error={error} labels={{ slug: 'Address', title: 'Title', monitorIds: 'Monitors' }} />
               <Field label="Title" error={fieldError(error, 'title')} hint="The heading of the page, e.g. “Acme status”.">
                 {(p) => <input {...p} name="title" value={title} onChange={(e) => setTitle(e.target.value)} />}

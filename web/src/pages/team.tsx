@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { api } from '../api/client.js';
 import type { ApiError } from '../api/errors.js';
 import {
@@ -38,7 +38,7 @@ function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited: 
   const [role, setRole] = useState<Role>('Member');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
@@ -51,7 +51,7 @@ function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited: 
   };
   return (
     <Modal title="Invite someone" onClose={onClose}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <FormError error={error} labels={{ email: 'Email', role: 'Role', name: 'Name' }} />
         <Field label="Email" error={fieldError(error, 'email')} hint="Someone who already has an account is added at once.">
           {(p) => <input {...p} type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" />}

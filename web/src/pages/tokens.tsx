@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { api } from '../api/client.js';
 import type { ApiError } from '../api/errors.js';
 import {
@@ -27,7 +27,7 @@ function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
   const [expires, setExpires] = useState('90');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
@@ -40,7 +40,7 @@ function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
   };
   return (
     <Modal title="Create an API token" onClose={onClose}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <FormError error={error} labels={{ name: 'Name', expiresInDays: 'Expiry' }} />
         <Field label="Name" error={fieldError(error, 'name')} hint="What it is for, e.g. “CI deploy checks”.">
           {(p) => <input {...p} name="tokenName" value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />}
