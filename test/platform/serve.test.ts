@@ -28,7 +28,7 @@ describe('lookout serve', () => {
     const second = await serve(env);
     expect(second.output()).not.toContain('API token:');
     await second.stop();
-  });
+  }, 90_000); // starts the built program twice over a fresh database
 
   it('does not bootstrap when LOOKOUT_BOOTSTRAP=false', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lookout-serve-'));
