@@ -12,7 +12,8 @@ trap cleanup EXIT
 
 (cd "$root" && DATABASE_URL="file:$work/lookout.db" PORT="$port" exec setsid npm start >"$log" 2>&1) &
 pid=$!
-for _ in $(seq 1 120); do
+# The first `npm start` compiles the server and the dashboard first: allow it three minutes.
+for _ in $(seq 1 360); do
   grep -q 'API token:' "$log" 2>/dev/null && break
   kill -0 "$pid" 2>/dev/null || { cat "$log"; echo "npm start exited early"; exit 1; }
   sleep 0.5
