@@ -1,4 +1,8 @@
 #!/usr/bin/env node
-import { buildProgram } from './cli/program.js';
+import { processIo } from './cli/io.js';
+import { runProgram } from './cli/program.js';
 
-await buildProgram().parseAsync(process.argv);
+// A command that failed ends the process at once; one that succeeded lets it end when its work
+// is done (`serve` and `worker` keep running).
+const code = await runProgram(process.argv, processIo);
+if (code !== 0) process.exit(code);

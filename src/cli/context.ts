@@ -3,14 +3,15 @@ import { createEmbeddedCoordination } from '../coordination/embedded.js';
 import { Problem } from '../domain/problem.js';
 import { createServices, type Services } from '../composition/services.js';
 import { openStore } from '../store/database.js';
+import { CliExit, type CliIo } from './io.js';
 
 export interface OutputOptions {
   json?: boolean;
 }
 
 /** Runs an operator command against the configured database, then closes it. */
-export async function withServices<T>(run: (services: Services) => Promise<T>): Promise<T> {
-  const config = loadConfig();
+export async function withServices<T>(io: CliIo, run: (services: Services) => Promise<T>): Promise<T> {
+  const config = loadConfig(io.env);
   const store = openStore(config.databaseUrl);
   try {
     await store.migrate();
@@ -21,32 +22,36 @@ export async function withServices<T>(run: (services: Services) => Promise<T>): 
 }
 
 /** Prints a command's answer: the object as JSON with --json, else readable lines. */
-export function print(options: OutputOptions, value: object, human: string): void {
-  process.stdout.write(options.json ? `${JSON.stringify(value)}\n` : `${human}\n`);
+export function print(io: CliIo, options: OutputOptions, value: object, human: string): void {
+  io.out(options.json ? `${JSON.stringify(value)}\n` : `${human}\n`);
 }
 
-/** Every failure ends here: a readable message on stderr (JSON on stdout with --json) and exit code 1. */
-export function fail(error: unknown, options: OutputOptions = {}): never {
-  const message =
-    error instanceof Problem
-      ? error.extra.errors?.length
-        ? error.extra.errors.map((e) => `${e.field}: ${e.message}`).join('; ')
-        : error.detail
-      : error instanceof Error
-        ? error.message
-        : String(error);
-  if (options.json) {
-    const code = error instanceof Problem ? error.code : 'error';
-    process.stdout.write(`${JSON.stringify({ error: { code, message } })}\n`);
+/**
+ * Runs a command's work; every failure ends here: a readable message on stderr (JSON on stdout
+ * with --json) and exit code 1.
+ */
+export async function attempt(io: CliIo, options: OutputOptions, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    const message =
+      error instanceof Problem
+        ? error.extra.errors?.length
+          ? error.extra.errors.map((e) => `${e.field}: ${e.message}`).join('; ')
+          : error.detail
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    if (options.json) {
+      const code = error instanceof Problem ? error.code : 'error';
+      io.out(`${JSON.stringify({ error: { code, message } })}\n`);
+    }
+    io.err(`lookout: ${message}\n`);
+    throw new CliExit(1);
   }
-  process.stderr.write(`lookout: ${message}\n`);
-  process.exit(1);
 }
 
-export async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks)
-    .toString('utf8')
-    .replace(/\r?\n$/, '');
+/** Standard input without the line ending a shell's `echo` adds. */
+export async function readStdinLine(io: CliIo): Promise<string> {
+  return (await io.stdin()).replace(/\r?\n$/, '');
 }

@@ -1,20 +1,42 @@
-import { Command } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { VERSION } from '../version.js';
 import { registerAccountCommands } from './commands/accounts.js';
 import { registerDataCommands } from './commands/data.js';
 import { registerSecretCommands } from './commands/secrets.js';
 import { registerServerCommands } from './commands/server.js';
+import { CliExit, type CliIo } from './io.js';
 
-export function buildProgram(): Command {
+export function buildProgram(io: CliIo): Command {
   const program = new Command()
     .name('lookout')
     .description('Lookout: uptime monitoring for teams. Configuration comes from the environment (see README).')
     .version(VERSION)
     .showHelpAfterError('(run with --help for usage)')
-    .configureOutput({ outputError: (text, write) => write(`lookout: ${text.replace(/^error: /, '')}`) });
-  registerServerCommands(program);
-  registerAccountCommands(program);
-  registerSecretCommands(program);
-  registerDataCommands(program);
+    // Commander throws instead of exiting (subcommands inherit both settings when they are made).
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.out(text),
+      writeErr: (text) => io.err(text),
+      outputError: (text, write) => write(`lookout: ${text.replace(/^error: /, '')}`),
+    });
+  registerServerCommands(program, io);
+  registerAccountCommands(program, io);
+  registerSecretCommands(program, io);
+  registerDataCommands(program, io);
   return program;
+}
+
+/**
+ * Runs `lookout` with these arguments (`argv` as `process.argv` holds them) and answers its exit
+ * code. A long-running command (`serve`, `worker`) answers 0 once it runs.
+ */
+export async function runProgram(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    await buildProgram(io).parseAsync(argv);
+    return 0;
+  } catch (error) {
+    if (error instanceof CliExit) return error.code;
+    if (error instanceof CommanderError) return error.exitCode;
+    throw error;
+  }
 }

@@ -67,8 +67,8 @@ export interface CommandResult {
   stderr: string;
 }
 
-/** Runs the built CLI to its end with exactly this environment (nothing inherited but PATH). */
-export function lookoutCommand(args: string[], env: Record<string, string> = {}): Promise<CommandResult> {
+/** Runs the built CLI to its end with exactly this environment (nothing inherited but PATH), `stdin` on its standard input. */
+export function lookoutCommand(args: string[], env: Record<string, string> = {}, stdin = ''): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(ROOT, 'dist/main.js'), ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env } });
     let stdout = '';
@@ -77,5 +77,6 @@ export function lookoutCommand(args: string[], env: Record<string, string> = {})
     child.stderr.on('data', (d) => (stderr += d));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    child.stdin.end(stdin);
   });
 }

@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { createApp, type App, type AppOptions } from '../../src/app.js';
+import type { CliIo } from '../../src/cli/io.js';
+import { runProgram } from '../../src/cli/program.js';
 import { loadConfig } from '../../src/config.js';
 import type { Role } from '../../src/shared/vocabulary.js';
 import type { DispatcherOptions } from '../../src/notify/dispatcher.js';
@@ -178,32 +179,28 @@ export interface CliResult {
   json: any;
 }
 
-const ROOT = new URL('../..', import.meta.url).pathname;
-
-/** Runs the built `lookout` CLI (test/helpers/build-setup.ts) as a separate process, as an operator would. */
-export function runCli(args: string[], env: Record<string, string>, stdin?: string): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'dist/main.js'), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      let json: any = null;
-      try {
-        json = JSON.parse(stdout);
-      } catch {
-        // not JSON: json stays null
-      }
-      resolve({ code: code ?? -1, stdout, stderr, json });
-    });
-    child.stdin.end(stdin ?? '');
-  });
+/**
+ * Runs the `lookout` program in this process, on buffers instead of the process's streams, with
+ * this environment laid over the process's. The built program as its own process is exercised
+ * by test/platform/cli.test.ts (`lookoutCommand`), `lookout serve` tests and the cluster tests.
+ */
+export async function runCli(args: string[], env: Record<string, string>, stdin?: string): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    env: { ...process.env, ...env },
+    out: (text) => (stdout += text),
+    err: (text) => (stderr += text),
+    stdin: () => Promise.resolve(stdin ?? ''),
+  };
+  const code = await runProgram(['node', 'lookout', ...args], io);
+  let json: any = null;
+  try {
+    json = JSON.parse(stdout);
+  } catch {
+    // not JSON: json stays null
+  }
+  return { code, stdout, stderr, json };
 }
 
 function assertProblemShape(answer: Answer, path: string): void {

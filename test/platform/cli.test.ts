@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lookoutCommand } from '../helpers/process.js';
 import { runCli, startServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -14,6 +15,28 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('lookout CLI', () => {
+  it('runs as a process of its own: answers on stdout, reads standard input, fails with a message and exit code 1', async () => {
+    // The other tests run the same program in-process; this one runs the built `lookout` as operators do.
+    const key = server.env.LOOKOUT_SECRET_KEY;
+    const processEnv = key ? { ...env, LOOKOUT_SECRET_KEY: key } : env;
+    const user = await lookoutCommand(['user', 'create', '--email', 'proc@acme.test', '--password-stdin', '--json'], processEnv, 'a long enough password\n');
+    expect(user).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(user.stdout)).toEqual({ id: expect.any(String), email: 'proc@acme.test' });
+    const team = await server.newTeam('Owner');
+    expect((await runCli(['member', 'add', '--team', team.teamId, '--email', 'proc@acme.test', '--role', 'Member'], env)).code).toBe(0);
+    const signIn = await server.request('POST', '/api/v1/session', { body: { email: 'proc@acme.test', password: 'a long enough password' } });
+    expect(signIn.status).toBe(200);
+
+    const refused = await lookoutCommand(['user', 'create', '--email', 'proc@acme.test'], processEnv);
+    expect(refused).toEqual({ code: 1, stdout: '', stderr: 'lookout: email: is already taken by another user\n' });
+    const unknown = await lookoutCommand(['frobnicate'], processEnv);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("lookout: unknown command 'frobnicate'");
+    const help = await lookoutCommand(['--help'], processEnv);
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toContain('Usage: lookout');
+  });
+
   it('creates a team, a user, a membership and a token that the API accepts, then revokes it', async () => {
     const team = await runCli(['team', 'create', '--name', 'Acme', '--json'], env);
     expect(team.code).toBe(0);

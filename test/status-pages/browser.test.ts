@@ -1,4 +1,5 @@
-import { mkdirSync, renameSync, statSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,12 +9,14 @@ import { POSTED, SECRET_URL, UNPOSTED, seedShowcase, type Showcase } from './sho
 
 /**
  * The public page in a real browser (Debian's Chromium, headless, driven by playwright-core),
- * with JavaScript switched off: everything must be there without it. Saves docs/status-page.png,
- * which the README shows.
+ * with JavaScript switched off: everything must be there without it. Takes the screenshot the
+ * README shows: `UPDATE_SCREENSHOTS=1` writes it to docs/status-page.png, otherwise it goes to a
+ * temporary directory, so that a test run leaves the working tree as it found it.
  */
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-const SCREENSHOT = join(ROOT, 'docs', 'status-page.png');
+const SCREENSHOT_DIR = process.env.UPDATE_SCREENSHOTS === '1' ? join(ROOT, 'docs') : mkdtempSync(join(tmpdir(), 'lookout-screenshot-'));
+const SCREENSHOT = join(SCREENSHOT_DIR, 'status-page.png');
 
 let server: TestServer;
 let browser: Browser;
@@ -42,6 +45,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  if (process.env.UPDATE_SCREENSHOTS !== '1') rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
 });
 
 async function open(options: { width: number; height: number; scheme?: 'light' | 'dark' }): Promise<{ page: Page; problems: string[] }> {
@@ -157,7 +161,6 @@ describe('the public status page in Chromium', () => {
     expect(await banner.evaluate((el) => (globalThis as any).getComputedStyle(el).backgroundColor)).toBe('rgb(181, 71, 8)');
     expect(problems).toEqual([]);
 
-    mkdirSync(join(ROOT, 'docs'), { recursive: true });
     const temporary = `${SCREENSHOT}.${process.pid}.tmp.png`;
     await page.screenshot({ path: temporary, fullPage: true });
     renameSync(temporary, SCREENSHOT);

@@ -1,9 +1,11 @@
 import type { Command } from 'commander';
-import { fail, print, readStdin, withServices, type OutputOptions } from '../context.js';
+import type { Services } from '../../composition/services.js';
+import { attempt, print, readStdinLine, withServices, type OutputOptions } from '../context.js';
+import type { CliIo } from '../io.js';
 import { TOKEN_EXPIRY_DAYS } from '../../shared/limits.js';
 
 /** Operator commands for teams, users, memberships and tokens; each answers JSON with `--json`. */
-export function registerAccountCommands(program: Command): void {
+export function registerAccountCommands(program: Command, io: CliIo): void {
   const team = program.command('team').description('manage teams');
   team
     .command('create')
@@ -11,9 +13,9 @@ export function registerAccountCommands(program: Command): void {
     .requiredOption('--name <name>', 'team name (1-200 characters)')
     .option('--json', 'print the answer as JSON')
     .action(async (o: { name: string } & OutputOptions) => {
-      await run(o, async (s) => {
+      await run(io, o, async (s) => {
         const created = await s.teams.create({ name: o.name });
-        print(o, created, `Created team "${created.name}" (${created.id})`);
+        print(io, o, created, `Created team "${created.name}" (${created.id})`);
       });
     });
 
@@ -26,10 +28,10 @@ export function registerAccountCommands(program: Command): void {
     .option('--password-stdin', 'read a dashboard password (at least 12 characters) from standard input')
     .option('--json', 'print the answer as JSON')
     .action(async (o: { email: string; name?: string; passwordStdin?: boolean } & OutputOptions) => {
-      await run(o, async (s) => {
-        const password = o.passwordStdin ? await readStdin() : undefined;
+      await run(io, o, async (s) => {
+        const password = o.passwordStdin ? await readStdinLine(io) : undefined;
         const created = await s.users.create({ email: o.email, name: o.name, password });
-        print(o, { id: created.id, email: created.email }, `Created user ${created.email} (${created.id})`);
+        print(io, o, { id: created.id, email: created.email }, `Created user ${created.email} (${created.id})`);
       });
     });
 
@@ -45,24 +47,24 @@ export function registerAccountCommands(program: Command): void {
     return command;
   };
   membership('add', 'add a user to a team with a role', true).action(async (o: MemberOptions) => {
-    await run(o, async (s) => {
+    await run(io, o, async (s) => {
       const u = await s.users.requireByEmail(o.email);
       const m = await s.teams.addMember(o.team, u.id, o.role!);
-      print(o, m, `Added ${m.email} to team ${o.team} as ${m.role}`);
+      print(io, o, m, `Added ${m.email} to team ${o.team} as ${m.role}`);
     });
   });
   membership('set-role', "change a member's role (applies to their tokens at once)", true).action(async (o: MemberOptions) => {
-    await run(o, async (s) => {
+    await run(io, o, async (s) => {
       const u = await s.users.requireByEmail(o.email);
       const m = await s.teams.setRole(o.team, u.id, o.role!);
-      print(o, m, `${m.email} is now ${m.role} in team ${o.team}`);
+      print(io, o, m, `${m.email} is now ${m.role} in team ${o.team}`);
     });
   });
   membership('remove', 'remove a member (their tokens for the team stop working at once)', false).action(async (o: MemberOptions) => {
-    await run(o, async (s) => {
+    await run(io, o, async (s) => {
       const u = await s.users.requireByEmail(o.email);
       await s.teams.removeMember(o.team, u.id);
-      print(o, { teamId: o.team, userId: u.id, removed: true }, `Removed ${u.email} from team ${o.team}`);
+      print(io, o, { teamId: o.team, userId: u.id, removed: true }, `Removed ${u.email} from team ${o.team}`);
     });
   });
 
@@ -76,11 +78,11 @@ export function registerAccountCommands(program: Command): void {
     .option('--expires-in-days <n>', `expire after this many days (${TOKEN_EXPIRY_DAYS[0]} to ${TOKEN_EXPIRY_DAYS[1]})`)
     .option('--json', 'print the answer as JSON')
     .action(async (o: { team: string; email: string; name: string; expiresInDays?: string } & OutputOptions) => {
-      await run(o, async (s) => {
+      await run(io, o, async (s) => {
         const days = o.expiresInDays === undefined ? undefined : Number(o.expiresInDays);
         const u = await s.users.requireByEmail(o.email);
         const t = await s.tokens.create({ teamId: o.team, userId: u.id, name: o.name, expiresInDays: days });
-        print(o, { id: t.id, token: t.token, teamId: t.teamId, userId: t.userId }, `${t.token}\n(token id ${t.id}; it is not shown again)`);
+        print(io, o, { id: t.id, token: t.token, teamId: t.teamId, userId: t.userId }, `${t.token}\n(token id ${t.id}; it is not shown again)`);
       });
     });
   token
@@ -89,9 +91,9 @@ export function registerAccountCommands(program: Command): void {
     .requiredOption('--id <tokenId>', 'token id')
     .option('--json', 'print the answer as JSON')
     .action(async (o: { id: string } & OutputOptions) => {
-      await run(o, async (s) => {
+      await run(io, o, async (s) => {
         const t = await s.tokens.revoke(o.id);
-        print(o, { id: t.id, revokedAt: t.revokedAt }, `Revoked token ${t.id}`);
+        print(io, o, { id: t.id, revokedAt: t.revokedAt }, `Revoked token ${t.id}`);
       });
     });
 }
@@ -102,10 +104,6 @@ interface MemberOptions extends OutputOptions {
   role?: string;
 }
 
-async function run(options: OutputOptions, action: (s: Parameters<Parameters<typeof withServices>[0]>[0]) => Promise<void>) {
-  try {
-    await withServices(action);
-  } catch (error) {
-    fail(error, options);
-  }
+function run(io: CliIo, options: OutputOptions, action: (s: Services) => Promise<void>): Promise<void> {
+  return attempt(io, options, () => withServices(io, action));
 }

@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
-import { fail, print, withServices, type OutputOptions } from '../context.js';
+import { attempt, print, withServices, type OutputOptions } from '../context.js';
+import type { CliIo } from '../io.js';
 
 /** `lookout secrets rotate`: re-encrypts every stored secret under a new key. */
-export function registerSecretCommands(program: Command): void {
+export function registerSecretCommands(program: Command, io: CliIo): void {
   const secrets = program.command('secrets').description('manage the encryption of stored secrets');
   secrets
     .command('rotate')
@@ -13,8 +14,8 @@ export function registerSecretCommands(program: Command): void {
     .option('--prune', 'afterwards remove from the key file every old key no stored secret uses (run when no older server process is writing)')
     .option('--json', 'print the answer as JSON')
     .action(async (o: { prune?: boolean } & OutputOptions) => {
-      try {
-        await withServices(async (s) => {
+      await attempt(io, o, () =>
+        withServices(io, async (s) => {
           const report = await s.secrets.rotate({ prune: o.prune === true });
           const counts = Object.entries(report.resealed)
             .map(([table, n]) => `${n} in ${table}`)
@@ -31,10 +32,8 @@ export function registerSecretCommands(program: Command): void {
                 : `Old keys ${report.unusedKeyIds.join(', ')} are no longer used; remove them from LOOKOUT_SECRET_KEY.`,
             );
           }
-          print(o, report, lines.join('\n'));
-        });
-      } catch (error) {
-        fail(error, o);
-      }
+          print(io, o, report, lines.join('\n'));
+        }),
+      );
     });
 }

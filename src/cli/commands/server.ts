@@ -6,27 +6,26 @@ import { loadConfig } from '../../config.js';
 import { REGIONS } from '../../shared/vocabulary.js';
 import { createWorker } from '../../worker.js';
 import { openStore } from '../../store/database.js';
-import { fail, print, type OutputOptions } from '../context.js';
+import { attempt, print, type OutputOptions } from '../context.js';
+import type { CliIo } from '../io.js';
 import { exitOnUnexpectedError } from '../last-resort.js';
 
-export function registerServerCommands(program: Command): void {
+export function registerServerCommands(program: Command, io: CliIo): void {
   program
     .command('serve')
     .description('run the API, dashboard, status pages, scheduler and checkers')
     .option('--json', 'print the bootstrap credentials as JSON')
     .action(async (o: OutputOptions) => {
-      try {
-        const config = loadConfig();
+      await attempt(io, o, async () => {
+        const config = loadConfig(io.env);
         const app = await createApp({ config });
         exitOnUnexpectedError(app);
         const credentials = config.bootstrap ? await bootstrapIfEmpty(app.services) : null;
         const address = await app.listen();
-        if (credentials) print(o, credentials, describeBootstrap(credentials, config.publicUrl));
+        if (credentials) print(io, o, credentials, describeBootstrap(credentials, config.publicUrl));
         app.logger.info({ address, publicUrl: config.publicUrl }, 'Lookout is listening');
         closeOnSignal(app, 'shutting down');
-      } catch (error) {
-        fail(error, o);
-      }
+      });
     });
 
   program
@@ -34,14 +33,12 @@ export function registerServerCommands(program: Command): void {
     .description('check one region: take its checks from Redis and write their runs (cluster mode)')
     .requiredOption('--region <region>', `the region to check (${REGIONS.join(', ')})`)
     .action(async (o: { region: string }) => {
-      try {
-        const worker = await createWorker(loadConfig(), o.region);
+      await attempt(io, {}, async () => {
+        const worker = await createWorker(loadConfig(io.env), o.region);
         exitOnUnexpectedError(worker);
         await worker.start();
         closeOnSignal(worker, 'shutting down; finishing the checks under way');
-      } catch (error) {
-        fail(error);
-      }
+      });
     });
 
   program
@@ -49,14 +46,12 @@ export function registerServerCommands(program: Command): void {
     .description('apply database migrations and exit')
     .option('--json', 'print the answer as JSON')
     .action(async (o: OutputOptions) => {
-      try {
-        const store = openStore(loadConfig().databaseUrl);
+      await attempt(io, o, async () => {
+        const store = openStore(loadConfig(io.env).databaseUrl);
         await store.migrate();
         await store.close();
-        print(o, { migrated: true }, 'Database is up to date.');
-      } catch (error) {
-        fail(error, o);
-      }
+        print(io, o, { migrated: true }, 'Database is up to date.');
+      });
     });
 }
 
