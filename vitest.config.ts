@@ -29,11 +29,25 @@ export default defineConfig({
         test: {
           // The API suite again on PostgreSQL + Redis, one database of each per test server; plus
           // the coordination contract (memory and Redis) and the cluster tests (two nodes, `lookout
-          // serve`/`migrate` on PostgreSQL). Not the checker unit tests (test/checks), which start no
-          // server, nor test/platform/serve.test.ts, whose servers all pin an SQLite DATABASE_URL, nor
-          // test/platform/file-modes.test.ts (the modes of SQLite's files; PostgreSQL writes none).
+          // serve`/`migrate` on PostgreSQL). Left out: what touches no store, so would only run twice
+          // (the checker unit tests in test/checks, the pure rules and the layering rule), and what
+          // pins an SQLite DATABASE_URL whatever the suite's store (`lookout serve` bootstrap, kill -9
+          // and restart, the modes of SQLite's files).
           name: 'cluster',
-          exclude: [...configDefaults.exclude, 'test/checks/**', 'test/platform/serve.test.ts', 'test/platform/file-modes.test.ts'],
+          exclude: [
+            ...configDefaults.exclude,
+            'test/checks/**',
+            'test/architecture/**',
+            'test/domain/**',
+            'test/shared/**',
+            'test/alerts/mailer.test.ts',
+            'test/dashboard/api-types.test.ts',
+            'test/platform/fairness-config.test.ts',
+            'test/status-pages/model.test.ts',
+            'test/platform/serve.test.ts',
+            'test/engine/restart.test.ts',
+            'test/platform/file-modes.test.ts',
+          ],
           env: {
             LOOKOUT_TEST_STORE: 'postgres',
             LOOKOUT_TEST_RUN_ID: process.env.LOOKOUT_TEST_RUN_ID,

@@ -1,10 +1,12 @@
 /**
  * Global setup of the `cluster` project (vitest.config.ts): the run stops here, loudly, when
- * PostgreSQL or Redis cannot be reached (nothing is skipped), and the teardown drops every
- * database the run created, including those of servers a test never closed.
+ * PostgreSQL or Redis cannot be reached (nothing is skipped); it migrates the database every test
+ * server's database is copied from, and the teardown drops every database the run created,
+ * including those of servers a test never closed.
  */
 import { Redis } from 'ioredis';
-import { PG_ADMIN_URL, REDIS_BASE_URL, RUN_ID, dropTestDatabases } from './cluster.js';
+import { openStore } from '../../src/store/database.js';
+import { MIGRATED_TEMPLATE, PG_ADMIN_URL, REDIS_BASE_URL, RUN_ID, createMigratedTemplate, dropTestDatabases } from './cluster.js';
 import pg from 'pg';
 
 export async function setup(): Promise<() => Promise<void>> {
@@ -37,8 +39,17 @@ export async function setup(): Promise<() => Promise<void>> {
     redis.disconnect();
   }
 
+  await createMigratedTemplate(async (url) => {
+    const store = openStore(url);
+    try {
+      await store.migrate();
+    } finally {
+      await store.close();
+    }
+  });
+
   return async () => {
-    const dropped = await dropTestDatabases(RUN_ID);
+    const dropped = (await dropTestDatabases(RUN_ID)).filter((name) => name !== MIGRATED_TEMPLATE);
     if (dropped.length > 0) console.log(`cluster tests: dropped ${dropped.length} database(s) left by tests that did not close their server`);
   };
 }

@@ -68,10 +68,25 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A new, empty PostgreSQL database; `drop()` ends its connections and removes it. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * The run's migrated database (test/helpers/cluster-setup.ts makes it once): copying it is about
+ * three times quicker than migrating an empty database for every test server.
+ */
+export const MIGRATED_TEMPLATE = `${TEST_DATABASE_PREFIX}${RUN_ID}_migrated`;
+
+/** Creates the run's migrated template database; nobody may stay connected to it. */
+export async function createMigratedTemplate(migrate: (url: string) => Promise<void>): Promise<void> {
+  await withAdmin((client) => client.query(`CREATE DATABASE "${MIGRATED_TEMPLATE}"`));
+  await migrate(databaseUrl(MIGRATED_TEMPLATE));
+}
+
+/**
+ * A new PostgreSQL database: empty, or `migrated` (a copy of the run's template, as a server leaves
+ * a database it migrated); `drop()` ends its connections and removes it.
+ */
+export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const name = `${TEST_DATABASE_PREFIX}${RUN_ID}_${randomBytes(6).toString('hex')}`;
-  await withAdmin((client) => client.query(`CREATE DATABASE "${name}"`));
+  await withAdmin((client) => client.query(`CREATE DATABASE "${name}"${options.migrated ? ` TEMPLATE "${MIGRATED_TEMPLATE}"` : ''}`));
   let dropped = false;
   return {
     name,
@@ -183,7 +198,7 @@ export interface ProvisionedStore {
 export async function provisionStore(requested: Record<string, string>): Promise<ProvisionedStore> {
   if (TEST_STORE === 'sqlite') return { env: {}, releaseCoordination: async () => {}, dropDatabase: async () => {} };
   const env: Record<string, string> = { LOOKOUT_SECRET_KEY: testSecretKey() };
-  const database = requested.DATABASE_URL === undefined ? await createTestDatabase() : null;
+  const database = requested.DATABASE_URL === undefined ? await createTestDatabase({ migrated: true }) : null;
   if (database) env.DATABASE_URL = database.url;
   let lease: RedisLease | null = null;
   try {
