@@ -37,9 +37,15 @@ function parseTestStore(value: string | undefined): TestStore {
   throw new Error(`LOOKOUT_TEST_STORE must be sqlite or postgres (got "${value}")`);
 }
 
-/** The run's LOOKOUT_SECRET_KEY (vitest.config.ts sets one per run; a lone worker makes its own). */
+let ownSecretKey: string | undefined;
+
+/**
+ * The run's LOOKOUT_SECRET_KEY (vitest.config.ts sets one per run in cluster mode); otherwise one of
+ * this worker's own, kept out of `process.env` so that the test files sharing the worker after this
+ * one (embedded: the key file) do not inherit it.
+ */
 export function testSecretKey(): string {
-  return (process.env.LOOKOUT_SECRET_KEY ??= randomBytes(32).toString('base64'));
+  return process.env.LOOKOUT_SECRET_KEY ?? (ownSecretKey ??= randomBytes(32).toString('base64'));
 }
 
 function databaseUrl(name: string): string {
