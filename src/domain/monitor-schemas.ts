@@ -2,6 +2,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 import { z } from 'zod';
 import { MONITOR_LIMITS } from '../shared/limits.js';
 import { AUTH_TYPES, HTTP_METHODS, MONITOR_STATUSES, MONITOR_TYPES, REGIONS, type MonitorType } from '../shared/vocabulary.js';
+import { HEADER_TOKEN, HEADER_TOKEN_MESSAGE, RESERVED_HEADERS } from './header-names.js';
 import type { FieldError } from './problem.js';
 import { intRange, judgedUnion, text, uuid } from './validation.js';
 
@@ -84,11 +85,8 @@ export function hostProblem(host: string): string | null {
   return null;
 }
 
-const HEADER_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-const RESERVED_HEADERS = ['host', 'content-length', 'transfer-encoding', 'connection'];
-
 export function headerNameProblem(name: string): string | null {
-  if (!HEADER_TOKEN.test(name)) return "must be an HTTP header name: letters, digits and !#$%&'*+-.^_`|~ only";
+  if (!HEADER_TOKEN.test(name)) return HEADER_TOKEN_MESSAGE;
   if (RESERVED_HEADERS.includes(name.toLowerCase())) return 'must not be Host, Content-Length, Transfer-Encoding or Connection';
   return null;
 }
