@@ -37,6 +37,14 @@ function compile(source: string): CompiledPattern {
   }
 }
 
+/**
+ * Drops every compiled pattern. A match interrupted half-way (by a time limit) may leave a
+ * pattern's internal caches inconsistent: the next use compiles it afresh.
+ */
+export function forgetPatterns(): void {
+  cache.clear();
+}
+
 /** The first match of the pattern in `text`, or null. */
 export function firstMatch(pattern: RE2JS, text: string): string | null {
   const matcher = pattern.matcher(text);
