@@ -24,12 +24,16 @@ export interface BodyLimits {
 
 /** One step of decoding: takes bytes, hands on what they decode to. */
 interface Stage {
-  write(chunk: Buffer): void;
-  end(): void;
-  destroy(): void;
+  write: (chunk: Buffer) => void;
+  end: () => void;
+  destroy: () => void;
 }
 
-type Sink = { write(chunk: Buffer): void; end(): void; fail(reason: string): void };
+interface Sink {
+  write: (chunk: Buffer) => void;
+  end: () => void;
+  fail: (reason: string) => void;
+}
 
 // A stream cut short (the read stopped, or the server ended it early) decodes as far as it goes.
 const ZLIB_OPTIONS: zlib.ZlibOptions = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
@@ -74,18 +78,30 @@ export function readBody(response: IncomingMessage, limits: BodyLimits, done: (b
 
   const codings = contentCodings(response.headers['content-encoding']);
   const unknown = codings.find((coding) => !(coding in DECODERS));
+  const refusal =
+    unknown !== undefined
+      ? `it has a Content-Encoding Lookout does not decode (${unknown})`
+      : codings.length > MAX_CODINGS
+        ? `it has more than ${MAX_CODINGS} Content-Encodings`
+        : null;
+  if (refusal !== null) {
+    done({ error: refusal });
+    return () => {};
+  }
   let first: Sink = collect;
-  if (unknown !== undefined) {
-    collect.fail(`it has a Content-Encoding Lookout does not decode (${unknown})`);
-  } else if (codings.length > MAX_CODINGS) {
-    collect.fail(`it has more than ${MAX_CODINGS} Content-Encodings`);
-  } else {
-    // Codings are listed in the order they were applied: undone last first.
-    for (const coding of codings) {
-      const stage = DECODERS[coding as keyof typeof DECODERS](first, coding);
-      stages.push(stage);
-      first = { write: (chunk) => stage.write(chunk), end: () => stage.end(), fail: collect.fail };
-    }
+  // Codings are listed in the order they were applied: undone last first.
+  for (const coding of codings) {
+    const stage = DECODERS[coding as keyof typeof DECODERS](first, coding);
+    stages.push(stage);
+    first = {
+      write: (chunk) => {
+        stage.write(chunk);
+      },
+      end: () => {
+        stage.end();
+      },
+      fail: collect.fail,
+    };
   }
 
   let raw = 0;
@@ -95,10 +111,10 @@ export function readBody(response: IncomingMessage, limits: BodyLimits, done: (b
     // Compressed data that goes on after the limit decodes to nothing shown: the read ends there.
     if (raw >= limits.rawLimit && !finished) settle({ text: textOf(chunks, kept, response), truncated: true });
   }
-  if (!finished) {
-    response.on('data', onData);
-    response.once('end', () => first.end());
-  }
+  response.on('data', onData);
+  response.once('end', () => {
+    first.end();
+  });
   return stop;
 }
 
@@ -152,14 +168,20 @@ function deflateStage(next: Sink, coding: string): Stage {
   return {
     write: (chunk) => {
       if (destroyed) return;
-      if (inner) return inner.write(chunk);
+      if (inner) {
+        inner.write(chunk);
+        return;
+      }
       head = Buffer.concat([head, chunk]);
       if (head.length >= 2) start(head);
     },
     end: () => {
       if (destroyed) return;
       if (!inner) {
-        if (head.length === 0) return next.end();
+        if (head.length === 0) {
+          next.end();
+          return;
+        }
         start(head);
       }
       inner!.end();

@@ -158,10 +158,19 @@ export function runHttpCheck(target: HttpCheckTarget, options: HttpCheckOptions)
       current.on('response', (response) => {
         if (settled) return;
         statusCode = response.statusCode ?? null;
-        if (!target.followRedirects || statusCode === null || !isRedirect(statusCode)) return judge(response, '');
-        if (redirects >= REQUEST_LIMITS.redirects) return judge(response, ` after ${redirects} redirects, the most followed`);
+        if (!target.followRedirects || statusCode === null || !isRedirect(statusCode)) {
+          judge(response, '');
+          return;
+        }
+        if (redirects >= REQUEST_LIMITS.redirects) {
+          judge(response, ` after ${redirects} redirects, the most followed`);
+          return;
+        }
         const next = nextHop(hop, statusCode, response.headers.location);
-        if ('reason' in next) return judge(response, ` (a redirect that cannot be followed: ${next.reason})`);
+        if ('reason' in next) {
+          judge(response, ` (a redirect that cannot be followed: ${next.reason})`);
+          return;
+        }
         // The redirect's own body is not needed: its connection goes, and the next hop gets a fresh one.
         redirects++;
         response.on('error', () => {});
@@ -193,15 +202,12 @@ export function runHttpCheck(target: HttpCheckTarget, options: HttpCheckOptions)
  * other origin (a redirect elsewhere): neither, since a custom header may carry a credential too.
  */
 function requestHeaders(target: HttpCheckTarget, hop: Hop, ownOrigin: boolean, needsBody: boolean, userAgent: string): Record<string, string> {
-  const headers: Record<string, string> = { 'User-Agent': userAgent };
-  if (ownOrigin) {
-    for (const { name, value } of target.headers ?? []) {
-      // The monitor's own header wins over the default of the same name (User-Agent), whatever its case.
-      for (const key of Object.keys(headers)) if (key.toLowerCase() === name.toLowerCase()) delete headers[key];
-      headers[name] = value;
-    }
-    Object.assign(headers, authHeaders(target.auth));
-  }
+  const own = ownOrigin ? (target.headers ?? []) : [];
+  // The monitor's own header wins over the default of the same name (User-Agent), whatever its case.
+  const overridden = new Set(own.map(({ name }) => name.toLowerCase()));
+  const headers: Record<string, string> = overridden.has('user-agent') ? {} : { 'User-Agent': userAgent };
+  for (const { name, value } of own) headers[name] = value;
+  if (ownOrigin) Object.assign(headers, authHeaders(target.auth));
   if (needsBody && !Object.keys(headers).some((key) => key.toLowerCase() === 'accept-encoding')) headers['Accept-Encoding'] = ACCEPT_ENCODING;
   if (hop.body !== null) headers['Content-Length'] = String(Buffer.byteLength(hop.body));
   return headers;

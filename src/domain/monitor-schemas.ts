@@ -1,16 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import { z } from 'zod';
 import { ASSERTION_LIMITS, MONITOR_LIMITS, REQUEST_LIMITS } from '../shared/limits.js';
-import {
-  AUTH_TYPES,
-  BODY_METHODS,
-  DEGRADED_REASONS,
-  HTTP_METHODS,
-  MONITOR_STATUSES,
-  MONITOR_TYPES,
-  REGIONS,
-  type MonitorType,
-} from '../shared/vocabulary.js';
+import { AUTH_TYPES, BODY_METHODS, DEGRADED_REASONS, HTTP_METHODS, MONITOR_STATUSES, MONITOR_TYPES, REGIONS, type MonitorType } from '../shared/vocabulary.js';
 import { AssertionInput, AssertionRecord } from './assertions/assertion-schema.js';
 import { HEADER_TOKEN, HEADER_TOKEN_MESSAGE, RESERVED_HEADERS } from './header-names.js';
 import type { FieldError } from './problem.js';

@@ -110,8 +110,7 @@ export interface HttpCheckSettings {
 
 /** A monitor as the check engine runs it, with the decrypted credentials. */
 export type MonitorForCheck =
-  | (CheckCommon & { type: 'http' } & HttpCheckSettings)
-  | (CheckCommon & { type: 'ssl'; host: string; port: number; warningDays: number | null });
+  (CheckCommon & { type: 'http' } & HttpCheckSettings) | (CheckCommon & { type: 'ssl'; host: string; port: number; warningDays: number | null });
 
 /** What a scheduler needs to plan checks, for every monitor that is neither paused nor deleted. */
 export interface ScheduledMonitor {
@@ -230,7 +229,12 @@ export class MonitorService {
         row,
         { url: fields.url, method: fields.method, expected_status: fields.expectedStatus },
         this.authColumns(fields.auth ?? null),
-        requestColumns({ headers: fields.headers ?? null, body: fields.body ?? null, followRedirects: fields.followRedirects, assertions: fields.assertions ?? null }),
+        requestColumns({
+          headers: fields.headers ?? null,
+          body: fields.body ?? null,
+          followRedirects: fields.followRedirects,
+          assertions: fields.assertions ?? null,
+        }),
       );
     } else {
       Object.assign(row, { host: fields.host, port: fields.port, warning_days: fields.warningDays ?? null });

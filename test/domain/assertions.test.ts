@@ -92,7 +92,10 @@ describe('body assertions', () => {
       actual: null,
       line: 'assertion 0: body could not be read: unsupported Content-Encoding zstd',
     });
-    expect(one({ source: 'body', op: 'notContains', value: 'x' }, { responseTimeMs: 5 })).toMatchObject({ ok: false, line: 'assertion 0: this check has no body' });
+    expect(one({ source: 'body', op: 'notContains', value: 'x' }, { responseTimeMs: 5 })).toMatchObject({
+      ok: false,
+      line: 'assertion 0: this check has no body',
+    });
   });
 
   it('says when only the first MiB was read', () => {
@@ -181,7 +184,10 @@ describe('json assertions', () => {
   it('compares with a deep or huge answer by the size of the value only', () => {
     const deep = '['.repeat(100_000) + ']'.repeat(100_000);
     const body = { text: `{"a":${deep},"b":[${Array.from({ length: 100_000 }, (_, i) => i).join(',')}]}`, truncated: false };
-    const verdict = evaluateAssertions([a({ source: 'json', path: '$.a', op: 'eq', value: [[]] }), a({ source: 'json', path: '$.b', op: 'contains', value: 99_999 })], answer({ body }));
+    const verdict = evaluateAssertions(
+      [a({ source: 'json', path: '$.a', op: 'eq', value: [[]] }), a({ source: 'json', path: '$.b', op: 'contains', value: 99_999 })],
+      answer({ body }),
+    );
     expect(verdict.outcomes.map((o) => o.ok)).toEqual([false, true]);
     expect(verdict.outcomes[0]!.actual).toHaveLength(200);
   });
@@ -218,7 +224,11 @@ describe('header assertions', () => {
       actual: '2.4.1',
       line: 'assertion 0: header X-Version eq "3": got "2.4.1"',
     });
-    expect(one({ source: 'header', name: 'X-Gone', op: 'contains', value: '3' })).toEqual({ ok: false, actual: null, line: 'assertion 0: header X-Gone is missing' });
+    expect(one({ source: 'header', name: 'X-Gone', op: 'contains', value: '3' })).toEqual({
+      ok: false,
+      actual: null,
+      line: 'assertion 0: header X-Gone is missing',
+    });
     expect(one({ source: 'header', name: 'X-Version', op: 'notExists' }).line).toBe('assertion 0: header X-Version is present ("2.4.1")');
   });
 });
@@ -235,7 +245,11 @@ describe('response time assertions', () => {
 
   it('words a failure as the run shows it', () => {
     const seen = answer({ responseTimeMs: 912 });
-    expect(one({ source: 'responseTime', op: 'lt', value: 800 }, seen)).toEqual({ ok: false, actual: '912 ms', line: 'assertion 0: responseTime 912 ms ≥ 800' });
+    expect(one({ source: 'responseTime', op: 'lt', value: 800 }, seen)).toEqual({
+      ok: false,
+      actual: '912 ms',
+      line: 'assertion 0: responseTime 912 ms ≥ 800',
+    });
     expect(one({ source: 'responseTime', op: 'lte', value: 800 }, seen).line).toBe('assertion 0: responseTime 912 ms > 800');
   });
 });
@@ -283,7 +297,10 @@ describe('the verdict', () => {
   });
 
   it('fails every assertion by its severity when judging could not finish', () => {
-    const verdict = unjudged([a({ source: 'body', op: 'contains', value: 'x' }), a({ source: 'responseTime', op: 'lt', value: 5, severity: 'degraded' })], 'took too long');
+    const verdict = unjudged(
+      [a({ source: 'body', op: 'contains', value: 'x' }), a({ source: 'responseTime', op: 'lt', value: 5, severity: 'degraded' })],
+      'took too long',
+    );
     expect(verdict).toEqual({
       outcomes: [
         { index: 0, ok: false, actual: null },
@@ -336,7 +353,13 @@ describe('assertion input', () => {
     [{ source: 'responseTime', op: 'lt', value: 1.5 }, [{ field: 'value', message: 'must be an integer from 1 to 120000' }]],
     [{ source: 'responseTime', op: 'lt', value: 5, severity: 'warn' }, [{ field: 'severity', message: 'must be one of fail, degraded' }]],
     [{ source: 'responseTime', op: 'lt', value: 5, path: '$' }, [{ field: 'path', message: 'is not allowed' }]],
-    [{ source: 'status', op: 'eq', value: 5, extra: 1 }, [{ field: 'source', message: 'must be one of body, json, header, responseTime' }, { field: 'extra', message: 'is not allowed' }]],
+    [
+      { source: 'status', op: 'eq', value: 5, extra: 1 },
+      [
+        { field: 'source', message: 'must be one of body, json, header, responseTime' },
+        { field: 'extra', message: 'is not allowed' },
+      ],
+    ],
     [{ op: 'eq', value: 5 }, [{ field: 'source', message: 'is required' }]],
   ])('%o is refused: %o', (input, expected) => {
     expect(errors(input)).toEqual(expected);

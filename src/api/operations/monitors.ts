@@ -127,7 +127,7 @@ export function monitorOperations(services: Services): Operation[] {
           ' An HTTP monitor may also send `headers` and a `body` (POST, PUT, DELETE), follow up to 5 redirects (`followRedirects`), and check ' +
           '`assertions` on the answer: on the `body` (contains, notContains, matches, notMatches an RE2 pattern), a `json` path such as $.data[0].status ' +
           '(eq, neq, lt, lte, gt, gte, contains, exists, notExists), a `header` (eq, contains, matches, exists, notExists) or the `responseTime` ' +
-          "(lt, lte, in ms); severity `fail` (the default) fails the run, `degraded` only warns." +
+          '(lt, lte, in ms); severity `fail` (the default) fails the run, `degraded` only warns.' +
           ' Fields of the other type are rejected. The monitor starts `pending` and is checked at once in each region, then every intervalSeconds. ' +
           'An auth secret is stored encrypted and never returned.',
         input: CreateMonitorArgs,

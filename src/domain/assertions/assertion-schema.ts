@@ -89,7 +89,10 @@ export const JsonAssertionInput = z
       .describe(
         '`eq`/`neq` (JSON equality), `lt`/`lte`/`gt`/`gte` (numbers), `contains` (a text within a string, or an element of an array), `exists`/`notExists`.',
       ),
-    value: z.unknown().optional().describe('Any JSON value (its JSON text at most 1024 characters); a number for lt, lte, gt, gte; none for exists and notExists.'),
+    value: z
+      .unknown()
+      .optional()
+      .describe('Any JSON value (its JSON text at most 1024 characters); a number for lt, lte, gt, gte; none for exists and notExists.'),
     ...severity,
   })
   .superRefine((a, ctx) => {

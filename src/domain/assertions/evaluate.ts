@@ -65,7 +65,7 @@ export function evaluationIsCostly(assertions: readonly Assertion[], answer: Che
     if (a.source === 'json' && bodyLength > CHEAP_BODY) return true;
     if ((a.op === 'matches' || a.op === 'notMatches') && typeof a.value === 'string') {
       const compiled = compilePattern(a.value);
-      const length = a.source === 'body' ? bodyLength : headerValue(answer, (a as { name: string }).name)?.length ?? 0;
+      const length = a.source === 'body' ? bodyLength : (headerValue(answer, (a as { name: string }).name)?.length ?? 0);
       if (compiled.ok && compiled.pattern.programSize() * length > CHEAP_PATTERN_WORK) return true;
     }
   }
@@ -255,7 +255,7 @@ export function jsonPreview(value: unknown, max: number): string {
   const write = (v: unknown): void => {
     if (out.length > max) return;
     if (v === null || typeof v !== 'object') {
-      out += JSON.stringify(v) ?? 'null';
+      out += JSON.stringify(v);
       return;
     }
     if (Array.isArray(v)) {
@@ -325,11 +325,11 @@ function judgeResponseTime(a: Extract<Assertion, { source: 'responseTime' }>, ms
  * start of a credential behind.
  */
 interface Words {
-  redact(text: string): string;
+  redact: (text: string) => string;
   /** A text redacted, then cut to `max` characters. */
-  shown(text: string, max: number): string;
+  shown: (text: string, max: number) => string;
   /** A value as JSON text, short enough for a message line. */
-  quote(value: unknown): string;
+  quote: (value: unknown) => string;
   /** How far to read a value that will be shown. */
   span: number;
 }
@@ -337,7 +337,8 @@ interface Words {
 const QUOTE_LENGTH = 80;
 
 function wordsFor(secrets: readonly string[]): Words {
-  const present = secrets.filter((secret) => secret.length > 0);
+  // Longest first: a credential inside a longer one (the token inside "Bearer <token>") goes with it.
+  const present = secrets.filter((secret) => secret.length > 0).sort((a, b) => b.length - a.length);
   const longest = present.reduce((max, secret) => Math.max(max, secret.length), 0);
   const redact = (text: string) => present.reduce((out, secret) => out.split(secret).join('[secret]'), text);
   const shown = (text: string, max: number) => cut(redact(text), max);
