@@ -37,16 +37,25 @@ export const FIELD_ORDER = [
   'warningDays',
 ] as const;
 
-/** Sorts field errors by that order (nested fields by their parent; unknown fields last), keeping ties in place. */
-export function inFieldOrder(errors: readonly FieldError[]): FieldError[] {
-  const rank = (field: string) => {
-    if (field === 'body') return -1;
-    const index = (FIELD_ORDER as readonly string[]).indexOf(field.split('.')[0]!);
+/**
+ * Sorts field errors by that order (nested fields by their parent, then by their index in it;
+ * unknown fields last), keeping ties in place. Errors in `wholeBody` concern the body as a whole
+ * (such as the team's cap) and come first, although they too are named `body`.
+ */
+export function inFieldOrder(errors: readonly FieldError[], wholeBody: readonly FieldError[] = []): FieldError[] {
+  const rank = (error: FieldError) => {
+    if (wholeBody.includes(error)) return -1;
+    const index = (FIELD_ORDER as readonly string[]).indexOf(error.field.split('.')[0]!);
     return index === -1 ? FIELD_ORDER.length : index;
   };
+  // `headers.3.name` before `headers.10.value`: list items in the order of the list.
+  const position = (field: string) => {
+    const item = field.split('.')[1];
+    return item !== undefined && /^\d+$/.test(item) ? Number(item) : -1;
+  };
   return errors
-    .map((error, i) => ({ error, i, rank: rank(error.field) }))
-    .sort((a, b) => a.rank - b.rank || a.i - b.i)
+    .map((error, i) => ({ error, i, rank: rank(error), position: position(error.field) }))
+    .sort((a, b) => a.rank - b.rank || a.position - b.position || a.i - b.i)
     .map((e) => e.error);
 }
 
@@ -210,8 +219,11 @@ const RequestHeader = z
     ),
     value: z
       .string()
-      .max(REQUEST_LIMITS.headerValueLength, { abort: true })
-      .regex(HEADER_VALUE, 'must be printable ASCII characters (tab allowed, no other control characters)')
+      .max(REQUEST_LIMITS.headerValueLength)
+      // Not aborting on length, so that the list's own check (names repeated) still runs; one message per value.
+      .refine((value) => value.length > REQUEST_LIMITS.headerValueLength || HEADER_VALUE.test(value), {
+        message: 'must be printable ASCII characters (tab allowed, no other control characters)',
+      })
       .describe('The value: at most 4096 printable ASCII characters.'),
   })
   .describe('One request header. Not secret: it is shown in answers (put credentials in `auth`).');
@@ -219,15 +231,20 @@ const RequestHeader = z
 const HeadersField = z
   .array(RequestHeader)
   .max(REQUEST_LIMITS.headers)
-  .superRefine((headers, ctx) => {
-    const seen = new Set<string>();
-    headers.forEach((header, i) => {
-      const name = typeof header.name === 'string' ? header.name.toLowerCase() : undefined;
-      if (name === undefined) return;
-      if (seen.has(name)) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `must not repeat a header name (${header.name})`, input: header.name });
-      seen.add(name);
-    });
-  })
+  .superRefine(
+    (headers, ctx) => {
+      if (!Array.isArray(headers)) return;
+      const seen = new Set<string>();
+      headers.forEach((header: unknown, i) => {
+        const name = (header as { name?: unknown } | null)?.name;
+        if (typeof name !== 'string') return;
+        if (seen.has(name.toLowerCase())) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `must not repeat a header name (${name})`, input: name });
+        seen.add(name.toLowerCase());
+      });
+    },
+    // Also when another header is malformed: every failing field is reported at once.
+    { when: () => true },
+  )
   .nullable()
   .describe('Headers sent with every check request: 0-20 of `{name, value}`, each name once; null for none. Not secret: shown in answers.');
 

@@ -188,10 +188,13 @@ export class MonitorService {
     // with the body's own errors.
     const capError = await this.capError(actor.teamId);
     // A body without a known type never passes; validating it still reports every common field.
-    const fields = (await this.validate(knownType ? MonitorCreate : UntypedMonitorCreateCheck, input, actor.teamId, [
-      ...capError,
-      ...requestProblemsOnCreate(input),
-    ])) as MonitorCreate;
+    const fields = (await this.validate(
+      knownType ? MonitorCreate : UntypedMonitorCreateCheck,
+      input,
+      actor.teamId,
+      [...capError, ...requestProblemsOnCreate(input)],
+      capError,
+    )) as MonitorCreate;
     const now = this.clock.now();
     const row: Insertable<MonitorsTable> = {
       id: newId(now),
@@ -442,7 +445,14 @@ export class MonitorService {
    * Validates a body against `schema`, plus the one rule a schema cannot know: the notification
    * policy must be one of the team's. Every failing field is reported, in FIELD_ORDER.
    */
-  private async validate<S extends z.ZodType>(schema: S, input: unknown, teamId: string, more: FieldError[] = []): Promise<z.output<S>> {
+  private async validate<S extends z.ZodType>(
+    schema: S,
+    input: unknown,
+    teamId: string,
+    more: FieldError[] = [],
+    /** Those of `more` that concern the body as a whole: reported first. */
+    wholeBody: FieldError[] = [],
+  ): Promise<z.output<S>> {
     let value: z.output<S> | undefined;
     let errors: FieldError[] = [];
     try {
@@ -461,7 +471,7 @@ export class MonitorService {
       errors.push({ field: 'notificationPolicyId', message: POLICY_NOT_IN_TEAM });
     }
     errors.push(...more.filter((extra) => !errors.some((e) => e.field === extra.field)));
-    if (errors.length > 0) throw problems.validation(inFieldOrder(errors));
+    if (errors.length > 0) throw problems.validation(inFieldOrder(errors, wholeBody));
     return value as z.output<S>;
   }
 
