@@ -5,8 +5,10 @@ import { forgetPatterns } from '../domain/assertions/patterns.js';
 
 /**
  * How long judging one answer may hold the event loop. Judging is linear in the body, but a large
- * JSON body or a large pattern on a long text can still take seconds, and every other check of
- * the process waits meanwhile: past this, the assertions fail as not judged.
+ * pattern on a long text can still take seconds, and every other check of the process waits
+ * meanwhile: past this, the assertions fail as not judged. (V8 stops a script only between its own
+ * steps, not inside JSON.parse: parsing is bounded instead by the body limit and by refusing bodies
+ * nested too deep, see evaluate.ts.)
  */
 export const JUDGING_TIME_LIMIT_MS = 500;
 

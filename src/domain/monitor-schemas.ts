@@ -422,10 +422,12 @@ function authHeaderOf(auth: unknown): string | null {
 export function httpRequestProblems(shape: HttpRequestShape): FieldError[] {
   const errors: FieldError[] = [];
   const hasBody = typeof shape.body === 'string';
-  if (hasBody && typeof shape.method === 'string' && !(BODY_METHODS as readonly string[]).includes(shape.method)) {
+  // A method that is not one at all is reported on its own; the rule needs a real one.
+  const method = typeof shape.method === 'string' && (HTTP_METHODS as readonly string[]).includes(shape.method) ? shape.method : null;
+  if (hasBody && method !== null && !(BODY_METHODS as readonly string[]).includes(method)) {
     errors.push(
       shape.sent.has('body')
-        ? { field: 'body', message: `is only allowed with method ${BODY_METHODS.join(', ')} (method is ${shape.method})` }
+        ? { field: 'body', message: `is only allowed with method ${BODY_METHODS.join(', ')} (method is ${method})` }
         : { field: 'method', message: `must be ${BODY_METHODS.join(', ')} while the monitor has a body (send body: null to remove it)` },
     );
   }

@@ -181,8 +181,19 @@ describe('json assertions', () => {
     );
   });
 
+  it('refuses to parse a body nested deeper than 1000 levels, counting no bracket inside a string', () => {
+    const deep = { text: '['.repeat(500_000) + ']'.repeat(500_000), truncated: false };
+    expect(one({ source: 'json', path: '$', op: 'exists' }, answer({ body: deep }))).toMatchObject({
+      ok: false,
+      line: 'assertion 0: json $: the body is not JSON Lookout reads (nested deeper than 1000 levels)',
+    });
+    // The object and 999 arrays: 1000 levels. The brackets and the escaped quote in the string do not count.
+    const atTheLimit = { text: `{"s":"[[[\\"[[","a":${'['.repeat(999)}${']'.repeat(999)}}`, truncated: false };
+    expect(one({ source: 'json', path: '$.s', op: 'eq', value: '[[["[[' }, answer({ body: atTheLimit })).ok).toBe(true);
+  });
+
   it('compares with a deep or huge answer by the size of the value only', () => {
-    const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+    const deep = '['.repeat(900) + ']'.repeat(900);
     const body = { text: `{"a":${deep},"b":[${Array.from({ length: 100_000 }, (_, i) => i).join(',')}]}`, truncated: false };
     const verdict = evaluateAssertions(
       [a({ source: 'json', path: '$.a', op: 'eq', value: [[]] }), a({ source: 'json', path: '$.b', op: 'contains', value: 99_999 })],

@@ -165,12 +165,36 @@ function parseBody(body: BodyText | undefined): JsonBody {
   if (body === undefined) return { ok: false, reason: 'this check has no body' };
   if ('error' in body) return { ok: false, reason: `body could not be read: ${body.error}` };
   if (body.truncated) return { ok: false, reason: `the body is not JSON (it is larger than ${mib(ASSERTION_LIMITS.bodyBytes)})` };
+  // Parsing cannot be interrupted, and deep nesting is what makes it slow (a MiB of "[[[[…" takes
+  // most of a second): such a body is refused before it is parsed.
+  if (nestedDeeperThan(body.text, MAX_JSON_DEPTH))
+    return { ok: false, reason: `the body is not JSON Lookout reads (nested deeper than ${MAX_JSON_DEPTH} levels)` };
   try {
     return { ok: true, document: JSON.parse(body.text) };
   } catch {
     // Any failure (bad syntax, nesting too deep for the parser) is a body that is not JSON here.
     return { ok: false, reason: 'the body is not JSON' };
   }
+}
+
+const MAX_JSON_DEPTH = 1000;
+
+/** Whether arrays and objects nest deeper than `max` (brackets inside strings do not count). */
+function nestedDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
 }
 
 function judgeJson(a: Extract<Assertion, { source: 'json' }>, json: JsonBody, { quote, span }: Words): Judged {
