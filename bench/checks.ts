@@ -28,6 +28,10 @@
  * size per table, then the retention pruner's first pass (the hour past retention) and a steady-state
  * pass one minute later, with the event loop's longest stall during each.
  *
+ * BENCH_ASSERTIONS: `1` runs each configuration a second time with monitors that judge their answer:
+ * three assertions (a JSON path on a 20 KiB JSON body, which the check then reads and decodes, a
+ * header and the response time) against the target's /api; `only` runs that case alone.
+ *
  * Environment: BENCH_MINUTES (3), BENCH_WARMUP_SECONDS (90, then until the first round's events are processed), BENCH_MONITORS ("2000,5000,10000"),
  * BENCH_HTTPS_MONITORS (the same), BENCH_REGIONS ("1,3"), BENCH_PROTOCOLS ("http,https"), BENCH_REPEATS (1), BENCH_BASELINE_SECONDS
  * (10), BENCH_BASELINE_REPEATS (3), BENCH_DAY_MONITORS (10000; 0 skips), BENCH_PIN (1),
@@ -76,6 +80,14 @@ const INTERVAL_SECONDS = 60;
 const SAMPLE_EVERY_MS = 10_000;
 const CLOCK_TICKS = 100; // getconf CLK_TCK on Linux
 const LATENESS_GOAL_S = 1;
+/** Without assertions, with them, or both (BENCH_ASSERTIONS). */
+const ASSERTION_CASES: boolean[] = env.BENCH_ASSERTIONS === 'only' ? [true] : env.BENCH_ASSERTIONS === '1' ? [false, true] : [false];
+/** What each monitor of the assertion case checks, as stored. */
+const BENCH_ASSERTIONS = [
+  { source: 'json', path: '$.data.items[137].status', op: 'eq', value: 'ok', severity: 'fail' },
+  { source: 'header', name: 'Content-Type', op: 'contains', value: 'json', severity: 'fail' },
+  { source: 'responseTime', op: 'lt', value: 1000, severity: 'degraded' },
+];
 
 // ---------------------------------------------------------------------------------------------
 // Processes
@@ -346,6 +358,11 @@ function maxBound(from: Sample, to: Sample): number {
 
 interface RunResult {
   protocol: 'http' | 'https';
+  /** Whether the monitors judged their answer by three assertions (BENCH_ASSERTIONS). */
+  assertions: boolean;
+  /** Runs written during the measurement that carry assertion outcomes, and those of them that failed. */
+  judgedRuns: number;
+  judgedFailed: number;
   monitors: number;
   regions: number;
   repeat: number;
@@ -403,18 +420,22 @@ async function runConfiguration(
   regionCount: number,
   repeat: number,
   logDir: string,
+  assertions: boolean,
 ): Promise<RunResult> {
   const regions = REGIONS.slice(0, regionCount);
   const dir = mkdtempSync(join(tmpdir(), 'lookout-bench-checks-'));
   const dbFile = join(dir, 'lookout.db');
   const databaseUrl = `file:${dbFile}`;
-  const label = `${protocol} ${monitors} × ${regionCount}`;
+  const label = `${protocol}${assertions ? ' + assertions' : ''} ${monitors} × ${regionCount}`;
   try {
     const seeded = Date.now();
     // First checks fall due from 15 s on (time for the server to start), spread over one interval.
-    await seedMonitors(databaseUrl, monitors, regions, target.url, { firstDueAt: Date.now() + 15_000 });
+    await seedMonitors(databaseUrl, monitors, regions, assertions ? target.url.replace(/\/health$/, '/api') : target.url, {
+      firstDueAt: Date.now() + 15_000,
+      assertions: assertions ? BENCH_ASSERTIONS : undefined,
+    });
     console.log(`[${label}] seeded in ${Date.now() - seeded} ms; starting the server`);
-    const logFile = join(logDir, `server-${protocol}-${monitors}x${regionCount}-${repeat}.log`);
+    const logFile = join(logDir, `server-${protocol}${assertions ? '-assertions' : ''}-${monitors}x${regionCount}-${repeat}.log`);
     const server = await startServer(
       { DATABASE_URL: databaseUrl, LOOKOUT_REGIONS: regions.join(','), LOOKOUT_TARGET_POLICY: 'all', ...(ca ? { NODE_EXTRA_CA_CERTS: ca } : {}) },
       logFile,
@@ -427,6 +448,10 @@ async function runConfiguration(
       const unprocessed = reader.prepare('select count(*) as n from events where processed_at is null');
       for (let i = 0; i < 60 && (unprocessed.get() as { n: number }).n > 0; i++) await sleep(1000);
       const stallProbe = startStallProbe();
+      const judged = reader.prepare(
+        'select count(*) as n, coalesce(sum(1 - ok), 0) as failed from monitor_runs where assertions is not null and started_at >= ?',
+      );
+      const measuredFrom = Date.now();
       const samples: Sample[] = [await sample(server, dbFile, reader)];
       const end = samples[0]!.at + MINUTES * 60_000;
       while (performance.now() < end) {
@@ -452,8 +477,12 @@ async function runConfiguration(
         cpuPeak = Math.max(cpuPeak, ((b.cpuTicks - a.cpuTicks) / CLOCK_TICKS / ((b.at - a.at) / 1000)) * 100);
       }
       const p99 = quantile(first, last, 0.99);
+      const judgedRows = judged.get(measuredFrom) as { n: number; failed: number };
       const result: RunResult = {
         protocol,
+        assertions,
+        judgedRuns: judgedRows.n,
+        judgedFailed: judgedRows.failed,
         monitors,
         regions: regionCount,
         repeat,
@@ -652,7 +681,8 @@ async function main(): Promise<void> {
       for (let repeat = 1; repeat <= REPEATS; repeat++) {
         for (const regions of REGION_COUNTS) {
           for (const monitors of protocol === 'https' ? HTTPS_MONITORS : MONITORS)
-            results.push(await runConfiguration(protocol, target, ca, monitors, regions, repeat, workDir));
+            for (const assertions of ASSERTION_CASES)
+              results.push(await runConfiguration(protocol, target, ca, monitors, regions, repeat, workDir, assertions));
         }
       }
       const after: Baseline[] = [];
@@ -678,7 +708,7 @@ async function main(): Promise<void> {
   lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|');
   const groups = new Map<string, RunResult[]>();
   for (const r of results) {
-    const key = `${r.protocol}|${r.regions}|${r.monitors}`;
+    const key = `${r.protocol}|${r.assertions ? 'assertions' : 'plain'}|${r.regions}|${r.monitors}`;
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }
   const summary: Array<RunResult & { repeats: number }> = [];
@@ -707,7 +737,7 @@ async function main(): Promise<void> {
     summary.push(row);
     const spread = group.length > 1 ? ` (${group.map((r) => fmt(r.p99, 2)).join(', ')})` : '';
     lines.push(
-      `| ${row.protocol} | ${fmt(row.monitors)} × ${row.regions} | ${fmt(row.due)} | ${fmt(row.achieved)} | ${fmt(row.p50, 3)} / ${fmt(row.p99, 3)}${spread} / ≤ ${fmt(row.max, 3)} | ` +
+      `| ${row.protocol}${row.assertions ? ' + 3 assertions (20 KiB JSON)' : ''} | ${fmt(row.monitors)} × ${row.regions} | ${fmt(row.due)} | ${fmt(row.achieved)} | ${fmt(row.p50, 3)} / ${fmt(row.p99, 3)}${spread} / ≤ ${fmt(row.max, 3)} | ` +
         `${fmt(row.cpu)} / ${fmt(row.cpuPeak)} | ${fmt(row.cpuMicrosPerCheck)} µs | ${fmt(row.rssMb)} / ${fmt(row.rssPeakMb)} MB | ${fmt(row.bytesPer1000Runs / 1024, 0)} KiB | ` +
         `${fmt(row.failed)} | ${row.holds ? 'yes' : 'no'} | ${fmt(row.load, 1)} / ${fmt(row.cpuPressure)}% / ${fmt(row.probeMaxMs)} ms, ${fmt(row.probeStalledSeconds)} s |`,
     );
@@ -722,7 +752,7 @@ async function main(): Promise<void> {
     const base = median(runs.map((b) => b.perSecond));
     const baseCpu = median(runs.map((b) => b.cpuMicrosPerRequest));
     const holding = summary
-      .filter((r) => r.protocol === protocol && r.regions === Math.max(...REGION_COUNTS) && r.holds)
+      .filter((r) => r.protocol === protocol && !r.assertions && r.regions === Math.max(...REGION_COUNTS) && r.holds)
       .sort((a, b) => b.monitors - a.monitors)[0];
     lines.push(
       `| ${protocol} | ${fmt(base)} (${runs.map((b) => fmt(b.perSecond)).join(', ')}) | ${fmt(baseCpu)} µs | ${holding ? `${fmt(holding.monitors)} × ${holding.regions}` : 'none'} | ` +

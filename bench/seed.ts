@@ -8,14 +8,19 @@ const INTERVAL_SECONDS = 60;
  * Writes `monitors` HTTP monitors (interval 60 s, timeout 10 s, status pending) of one new team
  * straight into a database (SQLite or PostgreSQL), each pointing at `url?m=<i>`, with first due
  * times spread uniformly over one interval from `firstDueAt`: a steady state from the start,
- * rather than the burst of a cold start. Returns the monitors' ids.
+ * rather than the burst of a cold start. With `assertions`, every monitor judges its answer by
+ * them. Returns the monitors' ids.
  */
 export async function seedMonitors(
   databaseUrl: string,
   monitors: number,
   regions: readonly Region[],
   url: string,
-  options: { firstDueAt: number },
+  options: {
+    firstDueAt: number;
+    /** Assertions every monitor carries, as stored (severity filled in). */
+    assertions?: readonly unknown[];
+  },
 ): Promise<string[]> {
   const store = openStore(databaseUrl);
   await store.migrate();
@@ -23,6 +28,7 @@ export async function seedMonitors(
   const teamId = newId(now);
   await store.db.insertInto('teams').values({ id: teamId, name: 'Bench', created_at: now }).execute();
   const regionsJson = JSON.stringify(regions);
+  const assertions = options.assertions && options.assertions.length > 0 ? JSON.stringify(options.assertions) : null;
   const ids: string[] = [];
   const CHUNK = 500;
   await store.db.transaction().execute(async (trx) => {
@@ -57,6 +63,7 @@ export async function seedMonitors(
           auth_username: null,
           auth_header_name: null,
           auth_secret: null,
+          assertions,
           host: null,
           port: null,
           warning_days: null,

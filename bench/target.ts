@@ -1,17 +1,35 @@
 /**
  * The target of bench/checks.ts, in a process of its own: a node:http (or, with TARGET_TLS_CERT
- * and TARGET_TLS_KEY, node:https) server answering every request with 200 and a 2-byte body.
- * It prints `{"port": n}` on its first line of stdout once listening.
+ * and TARGET_TLS_KEY, node:https) server answering every request with 200 and a 2-byte body, and
+ * /api with a 20 KiB JSON document (gzipped, compressed once at start, when the client accepts it)
+ * for monitors with assertions. It prints `{"port": n}` on its first line of stdout once listening.
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 
 const certFile = process.env.TARGET_TLS_CERT;
 const keyFile = process.env.TARGET_TLS_KEY;
 
-const handler: http.RequestListener = (_request, response) => {
+/** About 20 KiB of JSON: a list of items, as an API's health or status answer might carry. */
+const API_JSON = Buffer.from(
+  JSON.stringify({
+    status: 'ok',
+    data: { items: Array.from({ length: 276 }, (_, i) => ({ id: i, name: `item ${i}`, status: 'ok', latencyMs: 10 + (i % 17), tags: ['a', 'b'] })) },
+  }),
+);
+const API_GZIP = gzipSync(API_JSON);
+
+const handler: http.RequestListener = (request, response) => {
+  if (request.url?.startsWith('/api')) {
+    const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+    const body = gzip ? API_GZIP : API_JSON;
+    response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(body.length), ...(gzip && { 'content-encoding': 'gzip' }) });
+    response.end(body);
+    return;
+  }
   response.writeHead(200, { 'content-type': 'text/plain', 'content-length': '2' });
   response.end('ok');
 };

@@ -1,3 +1,6 @@
+import type { Assertion } from '../domain/assertions/assertion-schema.js';
+import type { AssertionOutcome } from '../domain/assertions/evaluate.js';
+import type { RequestHeader } from '../domain/monitors.js';
 import type { SeenCertificate } from '../domain/status/apply-runs.js';
 import type { CheckErrorCode } from '../shared/vocabulary.js';
 
@@ -32,6 +35,10 @@ export interface CheckResult {
   statusCode: number | null;
   timings: HttpTimings | null;
   certificate: CertificateInfo | null;
+  /** Each assertion's outcome, when an answer came to judge; empty otherwise. */
+  assertions: AssertionOutcome[];
+  /** Failing assertions of severity `degraded`. */
+  warnings: string[];
 }
 
 export interface SslCheckResult extends CheckResult {
@@ -50,6 +57,13 @@ export interface HttpCheckTarget {
     username?: string | null;
     headerName?: string | null;
   } | null;
+  /** Headers sent besides User-Agent and the credentials. */
+  headers?: readonly RequestHeader[];
+  /** The request body (POST, PUT, DELETE). */
+  body?: string | null;
+  /** Follow up to 5 redirects and judge the final answer. */
+  followRedirects?: boolean;
+  assertions?: readonly Assertion[];
 }
 
 export interface SslCheckTarget {

@@ -125,6 +125,10 @@ export class Checker {
         expectedStatus: monitor.expectedStatus,
         timeoutMs,
         auth: monitor.auth,
+        headers: monitor.headers,
+        body: monitor.body,
+        followRedirects: monitor.followRedirects,
+        assertions: monitor.assertions,
       },
       { targetPolicy, userAgent: this.options.userAgent, secureContext, lookup: this.lookup },
     );

@@ -3,15 +3,22 @@ import type { LookupFunction } from 'node:net';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import type tls from 'node:tls';
+import { assertionsNeedBody, type AssertionVerdict, type BodyText } from '../domain/assertions/evaluate.js';
+import { ASSERTION_LIMITS, REQUEST_LIMITS } from '../shared/limits.js';
+import { readBody } from './body-reader.js';
 import { toCheckError, type CheckError, type CheckResult, type HttpCheckTarget, type HttpTimings } from './check-result.js';
+import { judgeAnswer } from './judge-answer.js';
 import { checkServerIdentity } from './peer-certificate.js';
+import { isRedirect, nextHop, type Hop } from './redirects.js';
 import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from './target-policy.js';
 
 export interface HttpCheckOptions {
   targetPolicy: TargetPolicy;
   userAgent: string;
-  /** How much of the body is read (and discarded) before the connection is dropped. Default 64 KiB. */
+  /** How much of the body is read (and discarded) before the connection is dropped, when no assertion reads it. Default 64 KiB. */
   bodyCapBytes?: number;
+  /** How much of the decoded body assertions read. Default 1 MiB. */
+  assertionBodyBytes?: number;
   /** Trust store for https URLs (see createTrustContext); Node's default roots otherwise. */
   secureContext?: tls.SecureContext;
   /** The policy lookup to connect with (createPolicyLookup); one for the target policy when absent. */
@@ -19,8 +26,10 @@ export interface HttpCheckOptions {
 }
 
 const DEFAULT_BODY_CAP_BYTES = 64 * 1024;
+/** What Lookout decodes, asked for when an assertion reads the body. */
+const ACCEPT_ENCODING = 'gzip, deflate, br';
 
-// Moments of the exchange, in performance.now() milliseconds; a phase not completed has none.
+// Moments of one request, in performance.now() milliseconds; a phase not completed has none.
 interface Marks {
   start: number;
   /** Whether the target is an IP literal (nothing to resolve) or an https URL (a handshake to time). */
@@ -33,100 +42,193 @@ interface Marks {
   firstByte?: number;
 }
 
+/** What was received, for the assertions. */
+interface Received {
+  headers: http.IncomingHttpHeaders;
+  body?: BodyText;
+}
+
 /**
- * One request to the target over a fresh connection, redirects not followed, `timeoutMs` for the
- * whole exchange. Never throws: every outcome is a CheckResult.
+ * One check: a request to the target over a fresh connection, and, with `followRedirects`, up to
+ * five more after redirects; `timeoutMs` for the whole exchange. The final answer is judged: its
+ * status, then the assertions (the body is read, up to 1 MiB decoded, only when one needs it).
+ * Never throws: every outcome is a CheckResult.
+ *
+ * Credentials (`auth`) and the monitor's headers, which may carry them too, go only to the origin
+ * of the monitor's URL: a hop to another origin is made without them. Every hop is subject to the
+ * target policy, as the first request is.
  */
 export function runHttpCheck(target: HttpCheckTarget, options: HttpCheckOptions): Promise<CheckResult> {
-  const marks: Marks = { start: performance.now(), literal: false, secure: false };
+  const exchangeStart = performance.now();
+  let marks: Marks = { start: exchangeStart, literal: false, secure: false };
   const bodyCap = options.bodyCapBytes ?? DEFAULT_BODY_CAP_BYTES;
+  const assertions = target.assertions ?? [];
+  const needsBody = assertionsNeedBody(assertions);
+  const lookup = options.lookup ?? createPolicyLookup(options.targetPolicy);
   return new Promise((resolve) => {
     let request: http.ClientRequest | undefined;
+    let stopBody: (() => void) | undefined;
     let statusCode: number | null = null;
     let settled = false;
-    const finish = (error: CheckError | null): void => {
+    let origin: string | null = null;
+    let redirects = 0;
+
+    const finish = (error: CheckError | null, received?: Received): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      stopBody?.();
       request?.destroy();
       const end = performance.now();
+      const durationMs = Math.round(end - exchangeStart);
+      let verdict: AssertionVerdict | null = null;
+      if (received && assertions.length > 0) {
+        verdict = judgeAnswer(assertions, { responseTimeMs: durationMs, headers: received.headers, body: received.body }, secretsOf(target));
+        if (error === null && verdict.failure !== null) error = { code: 'assertion-failed', message: verdict.failure };
+      }
       resolve({
         ok: error === null,
-        durationMs: Math.round(end - marks.start),
+        durationMs,
         error,
         statusCode,
-        timings: timings(marks, end),
+        timings: timings(marks, exchangeStart, end),
         certificate: null,
+        assertions: verdict?.outcomes ?? [],
+        warnings: verdict?.warnings ?? [],
       });
     };
     const timer = setTimeout(() => finish({ code: 'timeout', message: `no complete response within ${target.timeoutMs} ms` }), target.timeoutMs);
 
-    try {
-      const url = new URL(target.url);
-      marks.literal = isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0;
-      marks.secure = url.protocol === 'https:';
-      assertHostAllowed(url.hostname, options.targetPolicy);
-      // https.request hands secureContext on to tls.connect; its RequestOptions type omits it.
-      const requestOptions: https.RequestOptions & Pick<tls.ConnectionOptions, 'secureContext'> = {
-        method: target.method,
-        headers: requestHeaders(target, options.userAgent),
-        agent: false, // a fresh connection per check, closed after it
-        lookup: options.lookup ?? createPolicyLookup(options.targetPolicy),
-        secureContext: options.secureContext,
-        checkServerIdentity,
-      };
-      request = url.protocol === 'https:' ? https.request(url, requestOptions) : http.request(url, requestOptions);
-    } catch (err) {
-      finish(toCheckError(err, 'connection-reset'));
-      return;
-    }
-
-    request.on('socket', (socket) => {
-      marks.socket = performance.now();
-      // Also emitted, with the error, when the name did not resolve.
-      socket.once('lookup', (err: Error | null) => {
-        if (!err) marks.lookup = performance.now();
-      });
-      socket.once('connect', () => (marks.connect = performance.now()));
-      socket.once('secureConnect', () => (marks.secureConnect = performance.now()));
-      // Ahead of the HTTP parser's own listener, which may fail the request on these very bytes.
-      socket.prependOnceListener('data', () => (marks.firstByte = performance.now()));
-    });
-    request.on('response', (response) => {
-      statusCode = response.statusCode ?? null;
+    /** The final answer: its status is judged, its body read as far as the assertions (or the timing) need. */
+    const judge = (response: http.IncomingMessage, redirectNote: string): void => {
       const outcome: CheckError | null =
-        statusCode === target.expectedStatus ? null : { code: 'status-mismatch', message: `expected ${target.expectedStatus}, got ${String(statusCode)}` };
+        statusCode === target.expectedStatus
+          ? null
+          : { code: 'status-mismatch', message: `expected ${target.expectedStatus}, got ${String(statusCode)}${redirectNote}` };
+      response.on('error', (err) => finish(toCheckError(err, 'connection-reset')));
+      if (needsBody) {
+        const limit = options.assertionBodyBytes ?? ASSERTION_LIMITS.bodyBytes;
+        stopBody = readBody(response, { limit, rawLimit: 2 * limit }, (body) => finish(outcome, { headers: response.headers, body }));
+        return;
+      }
       // The body is read only to time the exchange; past the cap the connection is dropped, so an
       // endless body cannot hold the check or its memory.
       let received = 0;
       response.on('data', (chunk: Buffer) => {
         received += chunk.length;
-        if (received >= bodyCap) finish(outcome);
+        if (received >= bodyCap) finish(outcome, { headers: response.headers });
       });
-      response.on('end', () => finish(outcome));
-      response.on('error', (err) => finish(toCheckError(err, 'connection-reset')));
-    });
-    // An error with no code of its own between connecting and the end of the handshake is the handshake's.
-    request.on('error', (err) =>
-      finish(toCheckError(err, marks.secure && marks.connect !== undefined && marks.secureConnect === undefined ? 'tls-error' : 'connection-reset')),
-    );
-    request.end();
+      response.on('end', () => finish(outcome, { headers: response.headers }));
+    };
+
+    const send = (hop: Hop): void => {
+      marks = { start: performance.now(), literal: false, secure: false };
+      try {
+        origin ??= hop.url.origin;
+        marks.literal = isIP(hop.url.hostname.replace(/^\[|\]$/g, '')) !== 0;
+        marks.secure = hop.url.protocol === 'https:';
+        assertHostAllowed(hop.url.hostname, options.targetPolicy);
+        // https.request hands secureContext on to tls.connect; its RequestOptions type omits it.
+        const requestOptions: https.RequestOptions & Pick<tls.ConnectionOptions, 'secureContext'> = {
+          method: hop.method,
+          headers: requestHeaders(target, hop, hop.url.origin === origin, needsBody, options.userAgent),
+          agent: false, // a fresh connection per check, closed after it
+          lookup,
+          secureContext: options.secureContext,
+          checkServerIdentity,
+        };
+        request = hop.url.protocol === 'https:' ? https.request(hop.url, requestOptions) : http.request(hop.url, requestOptions);
+      } catch (err) {
+        finish(toCheckError(err, 'connection-reset'));
+        return;
+      }
+      const current = request;
+      const hopMarks = marks;
+      current.on('socket', (socket) => {
+        hopMarks.socket = performance.now();
+        // Also emitted, with the error, when the name did not resolve.
+        socket.once('lookup', (err: Error | null) => {
+          if (!err) hopMarks.lookup = performance.now();
+        });
+        socket.once('connect', () => (hopMarks.connect = performance.now()));
+        socket.once('secureConnect', () => (hopMarks.secureConnect = performance.now()));
+        // Ahead of the HTTP parser's own listener, which may fail the request on these very bytes.
+        socket.prependOnceListener('data', () => (hopMarks.firstByte = performance.now()));
+      });
+      current.on('response', (response) => {
+        if (settled) return;
+        statusCode = response.statusCode ?? null;
+        if (!target.followRedirects || statusCode === null || !isRedirect(statusCode)) {
+          judge(response, '');
+          return;
+        }
+        if (redirects >= REQUEST_LIMITS.redirects) {
+          judge(response, ` after ${redirects} redirects, the most followed`);
+          return;
+        }
+        const next = nextHop(hop, statusCode, response.headers.location);
+        if ('reason' in next) {
+          judge(response, ` (a redirect that cannot be followed: ${next.reason})`);
+          return;
+        }
+        // The redirect's own body is not needed: its connection goes, and the next hop gets a fresh one.
+        redirects++;
+        response.on('error', () => {});
+        current.destroy();
+        send(next.hop);
+      });
+      // An error with no code of its own between connecting and the end of the handshake is the handshake's.
+      current.on('error', (err) => {
+        if (current !== request) return; // a hop already left behind
+        finish(toCheckError(err, hopMarks.secure && hopMarks.connect !== undefined && hopMarks.secureConnect === undefined ? 'tls-error' : 'connection-reset'));
+      });
+      if (hop.body === null) current.end();
+      else current.end(hop.body);
+    };
+
+    let first: URL;
+    try {
+      first = new URL(target.url);
+    } catch (err) {
+      finish(toCheckError(err, 'connection-reset'));
+      return;
+    }
+    send({ url: first, method: target.method, body: target.body ?? null });
   });
 }
 
-function requestHeaders(target: HttpCheckTarget, userAgent: string): Record<string, string> {
-  const headers: Record<string, string> = { 'User-Agent': userAgent };
-  const auth = target.auth;
-  if (auth?.type === 'bearer') headers.Authorization = `Bearer ${auth.secret}`;
-  if (auth?.type === 'basic') {
-    headers.Authorization = `Basic ${Buffer.from(`${auth.username ?? ''}:${auth.secret}`).toString('base64')}`;
-  }
-  if (auth?.type === 'header') headers[auth.headerName ?? ''] = auth.secret;
+/**
+ * The headers of one request. To the monitor's own origin: its headers and its credentials. To any
+ * other origin (a redirect elsewhere): neither, since a custom header may carry a credential too.
+ */
+function requestHeaders(target: HttpCheckTarget, hop: Hop, ownOrigin: boolean, needsBody: boolean, userAgent: string): Record<string, string> {
+  const own = ownOrigin ? (target.headers ?? []) : [];
+  // The monitor's own header wins over the default of the same name (User-Agent), whatever its case.
+  const overridden = new Set(own.map(({ name }) => name.toLowerCase()));
+  const headers: Record<string, string> = overridden.has('user-agent') ? {} : { 'User-Agent': userAgent };
+  for (const { name, value } of own) headers[name] = value;
+  if (ownOrigin) Object.assign(headers, authHeaders(target.auth));
+  if (needsBody && !Object.keys(headers).some((key) => key.toLowerCase() === 'accept-encoding')) headers['Accept-Encoding'] = ACCEPT_ENCODING;
+  if (hop.body !== null) headers['Content-Length'] = String(Buffer.byteLength(hop.body));
   return headers;
 }
 
-/** The phases the exchange completed; `totalMs` always. */
-function timings(marks: Marks, end: number): HttpTimings {
+function authHeaders(auth: HttpCheckTarget['auth']): Record<string, string> {
+  if (auth?.type === 'bearer') return { Authorization: `Bearer ${auth.secret}` };
+  if (auth?.type === 'basic') return { Authorization: `Basic ${Buffer.from(`${auth.username ?? ''}:${auth.secret}`).toString('base64')}` };
+  if (auth?.type === 'header') return { [auth.headerName ?? '']: auth.secret };
+  return {};
+}
+
+/** What must never show in what a run says, should the target echo the credentials back. */
+function secretsOf(target: HttpCheckTarget): string[] {
+  const auth = target.auth;
+  if (!auth) return [];
+  return [auth.secret, ...Object.values(authHeaders(auth))];
+}
+
+/** The phases the final request completed; `totalMs` (the whole exchange, redirects included) always. */
+function timings(marks: Marks, exchangeStart: number, end: number): HttpTimings {
   const resolved = marks.literal ? (marks.socket === undefined ? undefined : marks.start) : marks.lookup; // no lookup for IP literals
   const connected = resolved === undefined ? undefined : marks.connect;
   const handshaken = connected === undefined ? undefined : marks.secureConnect;
@@ -138,6 +240,6 @@ function timings(marks: Marks, end: number): HttpTimings {
     connectMs: span(resolved, connected),
     tlsMs: marks.secure ? span(connected, handshaken) : null,
     ttfbMs: span(ready, firstByte),
-    totalMs: Math.round(end - marks.start),
+    totalMs: Math.round(end - exchangeStart),
   };
 }

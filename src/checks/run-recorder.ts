@@ -4,6 +4,7 @@ import { idFor } from '../domain/ids.js';
 import { applyRuns, parseRegionResults, type MonitorState, type RunOutcome, type SeenCertificate } from '../domain/status/apply-runs.js';
 import { prepared } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
+import type { DegradedReason } from '../shared/vocabulary.js';
 import type { CheckResult } from './check-result.js';
 import type { CheckJob } from '../domain/ports/check-dispatch.js';
 import { DAY_MS, HOUR_MS, bucketIndex } from '../domain/rollup-buckets.js';
@@ -172,6 +173,8 @@ export class RunRecorder {
         result.statusCode,
         result.timings ? JSON.stringify(result.timings) : null,
         result.certificate ? JSON.stringify(result.certificate) : null,
+        result.assertions.length > 0 ? JSON.stringify(result.assertions) : null,
+        result.warnings.length > 0 ? JSON.stringify(result.warnings) : null,
       );
       if (inserted.length === 0) continue;
       // The hourly and the daily rollup, in one statement.
@@ -198,6 +201,7 @@ export class RunRecorder {
       paused: false,
       regions: JSON.parse(monitor.regions) as string[],
       status: monitor.status as MonitorStatus,
+      degradedReasons: JSON.parse(monitor.degraded_reasons) as DegradedReason[],
       regionResults: parseRegionResults(monitor.region_results),
       certificate: monitor.certificate ? (JSON.parse(monitor.certificate) as SeenCertificate) : null,
       warnedFingerprints: await this.warnedFingerprints(trx, monitorId, monitor.expiry_warned_fingerprint, runs),
@@ -209,6 +213,7 @@ export class RunRecorder {
     await s.updateMonitor.in(
       trx,
       next.state.status,
+      next.state.degradedReasons === state.degradedReasons ? monitor.degraded_reasons : JSON.stringify(next.state.degradedReasons),
       JSON.stringify(next.state.regionResults),
       next.state.lastCheckedAt,
       // Unchanged: the stored text as it was.
@@ -243,6 +248,7 @@ function runOutcome(check: CompletedCheck): RunOutcome {
     startedAt: check.startedAt,
     ok: result.ok,
     error: result.error,
+    warnings: result.warnings,
     certificate: result.certificate,
     expiringSoon: result.expiringSoon === true,
   };
@@ -265,6 +271,7 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
         .select([
           'team_id',
           'status',
+          'degraded_reasons',
           'regions',
           'region_results',
           'paused',
@@ -294,6 +301,8 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
         statusCode: number | null,
         timings: string | null,
         certificate: string | null,
+        assertions: string | null,
+        warnings: string | null,
       ) =>
         db
           .insertInto('monitor_runs')
@@ -311,6 +320,8 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
             status_code: statusCode,
             timings,
             certificate,
+            assertions,
+            warnings,
           })
           .onConflict((oc) => oc.column('id').doNothing())
           .returning('id'),
@@ -398,11 +409,20 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
     certificateEvents: prepared(db, (monitorId: string) =>
       db.selectFrom('events').select('payload').where('monitor_id', '=', monitorId).where('type', '=', 'certificate.expiring').orderBy('id'),
     ),
-    updateMonitor: prepared(db, (status: string, regionResults: string, lastCheckedAt: number, certificate: string | null, warned: string | null, id: string) =>
-      db
-        .updateTable('monitors')
-        .set({ status, region_results: regionResults, last_checked_at: lastCheckedAt, certificate, expiry_warned_fingerprint: warned })
-        .where('id', '=', id),
+    updateMonitor: prepared(
+      db,
+      (status: string, degradedReasons: string, regionResults: string, lastCheckedAt: number, certificate: string | null, warned: string | null, id: string) =>
+        db
+          .updateTable('monitors')
+          .set({
+            status,
+            degraded_reasons: degradedReasons,
+            region_results: regionResults,
+            last_checked_at: lastCheckedAt,
+            certificate,
+            expiry_warned_fingerprint: warned,
+          })
+          .where('id', '=', id),
     ),
   };
 }

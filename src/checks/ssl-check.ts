@@ -38,6 +38,8 @@ export function runSslCheck(target: SslCheckTarget, options: SslCheckOptions): P
         statusCode: null,
         timings: null,
         certificate,
+        assertions: [],
+        warnings: [],
         expiringSoon: ok && certificate !== null && target.warningDays !== null && certificate.daysRemaining <= target.warningDays,
       });
     };

@@ -35,6 +35,16 @@ export const RunRecord = z.object({
     .nullable()
     .describe('HTTP runs: where the time went. A phase the exchange did not complete is null; totalMs is always there, also on failure.'),
   certificate: CertificateRecord.nullable().describe('SSL runs: the certificate presented.'),
+  assertions: z
+    .array(
+      z.object({
+        index: z.int().describe("The assertion's position in the monitor's `assertions`, from 0."),
+        ok: z.boolean(),
+        actual: z.string().nullable().describe('What was found (at most 200 characters), or null when there was nothing to read.'),
+      }),
+    )
+    .describe("Each assertion's outcome when an answer came to judge; empty when the monitor has none or no answer came."),
+  warnings: z.array(z.string()).describe('Assertions of severity `degraded` that did not hold, such as "assertion 2: responseTime 912 ms ≥ 800".'),
 });
 export type RunRecord = z.infer<typeof RunRecord>;
 type RunError = NonNullable<RunRecord['error']>;
@@ -89,6 +99,8 @@ export class CheckService {
       statusCode: row.status_code,
       timings: row.timings ? (JSON.parse(row.timings) as RunRecord['timings']) : null,
       certificate: row.certificate ? certificateRecord(JSON.parse(row.certificate) as CertificateRecord) : null,
+      assertions: row.assertions ? (JSON.parse(row.assertions) as RunRecord['assertions']) : [],
+      warnings: row.warnings ? (JSON.parse(row.warnings) as string[]) : [],
     }));
   }
 

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { newId } from './ids.js';
-import type { MonitorStatus as ReportedStatus } from '../shared/vocabulary.js';
+import type { DegradedReason, MonitorStatus as ReportedStatus } from '../shared/vocabulary.js';
 
 /**
  * Domain events: facts the check engine records in the same transaction as the run that
@@ -14,6 +14,8 @@ export interface RegionOutcome {
   region: string;
   ok: boolean;
   error: { code: string; message: string } | null;
+  /** The newest run's warnings (failing `degraded` assertions); absent in events recorded before assertions existed. */
+  warnings?: string[];
 }
 
 export interface MonitorStatusChanged {
@@ -22,6 +24,8 @@ export interface MonitorStatusChanged {
   teamId: string;
   previousStatus: MonitorStatus;
   status: MonitorStatus;
+  /** Why the new status is degraded (empty for other statuses); absent in events recorded before reasons existed. */
+  degradedReasons?: DegradedReason[];
   /** The newest result of every region at the time of the change. */
   regions: RegionOutcome[];
   occurredAt: string;

@@ -34,6 +34,7 @@ const SQLITE_COMMON = `'id', id, 'type', type, 'name', name,
   'intervalSeconds', interval_seconds, 'timeoutSeconds', timeout_seconds, 'regions', json(regions),
   'notificationPolicyId', notification_policy_id,
   'status', case when paused = 1 then 'paused' else status end,
+  'degradedReasons', json(case when paused = 0 and status = 'degraded' then degraded_reasons else '[]' end),
   'paused', json(case when paused = 1 then 'true' else 'false' end),
   'lastCheckedAt', case when last_checked_at is null then null else ${sqliteIso('last_checked_at')} end,
   'createdAt', ${sqliteIso('created_at')}, 'updatedAt', ${sqliteIso('updated_at')}`;
@@ -47,7 +48,10 @@ const SQLITE_RECORD = `case when type = 'ssl' then json_object(${SQLITE_COMMON},
   else json_object(${SQLITE_COMMON},
     'url', url, 'method', method, 'expectedStatus', expected_status,
     'auth', case when auth_type is null then null else json_object(
-      'type', auth_type, 'username', auth_username, 'headerName', auth_header_name, 'secretSet', json('true')) end)
+      'type', auth_type, 'username', auth_username, 'headerName', auth_header_name, 'secretSet', json('true')) end,
+    'headers', json(coalesce(request_headers, '[]')), 'body', request_body,
+    'followRedirects', json(case when follow_redirects = 1 then 'true' else 'false' end),
+    'assertions', json(coalesce(assertions, '[]')))
   end`;
 
 function sqliteList(teamId: string): RawBuilder<{ data: string | null }> {
@@ -64,6 +68,7 @@ const POSTGRES_COMMON = `'id', id, 'type', type, 'name', name,
   'intervalSeconds', interval_seconds, 'timeoutSeconds', timeout_seconds, 'regions', regions::json,
   'notificationPolicyId', notification_policy_id,
   'status', case when paused = 1 then 'paused' else status end,
+  'degradedReasons', case when paused = 0 and status = 'degraded' then degraded_reasons::json else '[]'::json end,
   'paused', paused = 1,
   'lastCheckedAt', case when last_checked_at is null then null else ${postgresIso('last_checked_at')} end,
   'createdAt', ${postgresIso('created_at')}, 'updatedAt', ${postgresIso('updated_at')}`;
@@ -77,7 +82,10 @@ const POSTGRES_RECORD = `case when type = 'ssl' then json_build_object(${POSTGRE
   else json_build_object(${POSTGRES_COMMON},
     'url', url, 'method', method, 'expectedStatus', expected_status,
     'auth', case when auth_type is null then null else json_build_object(
-      'type', auth_type, 'username', auth_username, 'headerName', auth_header_name, 'secretSet', true) end)
+      'type', auth_type, 'username', auth_username, 'headerName', auth_header_name, 'secretSet', true) end,
+    'headers', coalesce(request_headers, '[]')::json, 'body', request_body,
+    'followRedirects', follow_redirects = 1,
+    'assertions', coalesce(assertions, '[]')::json)
   end`;
 
 function postgresList(teamId: string): RawBuilder<{ data: string | null }> {

@@ -1,7 +1,9 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import { z } from 'zod';
-import { MONITOR_LIMITS } from '../shared/limits.js';
-import { AUTH_TYPES, HTTP_METHODS, MONITOR_STATUSES, MONITOR_TYPES, REGIONS, type MonitorType } from '../shared/vocabulary.js';
+import { ASSERTION_LIMITS, MONITOR_LIMITS, REQUEST_LIMITS } from '../shared/limits.js';
+import { AUTH_TYPES, BODY_METHODS, DEGRADED_REASONS, HTTP_METHODS, MONITOR_STATUSES, MONITOR_TYPES, REGIONS, type MonitorType } from '../shared/vocabulary.js';
+import { AssertionInput, AssertionRecord } from './assertions/assertion-schema.js';
+import { HEADER_TOKEN, HEADER_TOKEN_MESSAGE, RESERVED_HEADERS } from './header-names.js';
 import type { FieldError } from './problem.js';
 import { intRange, judgedUnion, text, uuid } from './validation.js';
 
@@ -26,21 +28,34 @@ export const FIELD_ORDER = [
   'method',
   'expectedStatus',
   'auth',
+  'headers',
+  'body',
+  'followRedirects',
+  'assertions',
   'host',
   'port',
   'warningDays',
 ] as const;
 
-/** Sorts field errors by that order (nested fields by their parent; unknown fields last), keeping ties in place. */
-export function inFieldOrder(errors: readonly FieldError[]): FieldError[] {
-  const rank = (field: string) => {
-    if (field === 'body') return -1;
-    const index = (FIELD_ORDER as readonly string[]).indexOf(field.split('.')[0]!);
+/**
+ * Sorts field errors by that order (nested fields by their parent, then by their index in it;
+ * unknown fields last), keeping ties in place. Errors in `wholeBody` concern the body as a whole
+ * (such as the team's cap) and come first, although they too are named `body`.
+ */
+export function inFieldOrder(errors: readonly FieldError[], wholeBody: readonly FieldError[] = []): FieldError[] {
+  const rank = (error: FieldError) => {
+    if (wholeBody.includes(error)) return -1;
+    const index = (FIELD_ORDER as readonly string[]).indexOf(error.field.split('.')[0]!);
     return index === -1 ? FIELD_ORDER.length : index;
   };
+  // `headers.3.name` before `headers.10.value`: list items in the order of the list.
+  const position = (field: string) => {
+    const item = field.split('.')[1];
+    return item !== undefined && /^\d+$/.test(item) ? Number(item) : -1;
+  };
   return errors
-    .map((error, i) => ({ error, i, rank: rank(error.field) }))
-    .sort((a, b) => a.rank - b.rank || a.i - b.i)
+    .map((error, i) => ({ error, i, rank: rank(error), position: position(error.field) }))
+    .sort((a, b) => a.rank - b.rank || a.position - b.position || a.i - b.i)
     .map((e) => e.error);
 }
 
@@ -84,11 +99,8 @@ export function hostProblem(host: string): string | null {
   return null;
 }
 
-const HEADER_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-const RESERVED_HEADERS = ['host', 'content-length', 'transfer-encoding', 'connection'];
-
 export function headerNameProblem(name: string): string | null {
-  if (!HEADER_TOKEN.test(name)) return "must be an HTTP header name: letters, digits and !#$%&'*+-.^_`|~ only";
+  if (!HEADER_TOKEN.test(name)) return HEADER_TOKEN_MESSAGE;
   if (RESERVED_HEADERS.includes(name.toLowerCase())) return 'must not be Host, Content-Length, Transfer-Encoding or Connection';
   return null;
 }
@@ -153,7 +165,7 @@ const UrlField = checked(boundedString(MONITOR_LIMITS.urlLength), urlProblem).me
 const MethodField = z.enum(HTTP_METHODS).describe('The HTTP method of the check request (upper case).');
 
 const ExpectedStatusField = intRange(...MONITOR_LIMITS.expectedStatus).describe(
-  'The status code a check must get to succeed (exactly this code; redirects are not followed): an integer from 100 to 599.',
+  'The status code a check must get to succeed (exactly this code, in the final answer when redirects are followed): an integer from 100 to 599.',
 );
 
 const SecretField = credentialText(MONITOR_LIMITS.secretLength).describe(
@@ -197,6 +209,72 @@ export type MonitorAuthInput = z.output<typeof MonitorAuthInput>;
 
 const AuthField = MonitorAuthInput.nullable().describe('Credentials for the check, or null for none.');
 
+// Printable ASCII and tab: what every HTTP server reads the same way in a header value.
+const HEADER_VALUE = /^[\t\x20-\x7e]*$/;
+
+const RequestHeader = z
+  .strictObject({
+    name: checked(boundedString(MONITOR_LIMITS.headerNameLength), headerNameProblem).describe(
+      'An HTTP header name, e.g. `Accept`. Not Host, Content-Length, Transfer-Encoding or Connection, nor the header `auth` sends.',
+    ),
+    value: z
+      .string()
+      .max(REQUEST_LIMITS.headerValueLength)
+      // Not aborting on length, so that the list's own check (names repeated) still runs; one message per value.
+      .refine((value) => value.length > REQUEST_LIMITS.headerValueLength || HEADER_VALUE.test(value), {
+        message: 'must be printable ASCII characters (tab allowed, no other control characters)',
+      })
+      .describe('The value: at most 4096 printable ASCII characters.'),
+  })
+  .describe('One request header. Not secret: it is shown in answers (put credentials in `auth`).');
+
+const HeadersField = z
+  .array(RequestHeader)
+  .max(REQUEST_LIMITS.headers)
+  .superRefine(
+    (headers, ctx) => {
+      if (!Array.isArray(headers)) return;
+      const seen = new Set<string>();
+      headers.forEach((header: unknown, i) => {
+        const name = (header as { name?: unknown } | null)?.name;
+        if (typeof name !== 'string') return;
+        if (seen.has(name.toLowerCase())) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `must not repeat a header name (${name})`, input: name });
+        seen.add(name.toLowerCase());
+      });
+    },
+    // Also when another header is malformed: every failing field is reported at once.
+    { when: () => true },
+  )
+  .nullable()
+  .describe('Headers sent with every check request: 0-20 of `{name, value}`, each name once; null for none. Not secret: shown in answers.');
+
+const BodyField = z
+  .string()
+  .max(REQUEST_LIMITS.bodyLength, { abort: true })
+  .refine((body) => !body.includes('\u0000'), { message: 'must not contain the NUL character (U+0000)', abort: true })
+  .refine((body) => !LONE_SURROGATE.test(body), { message: 'must be valid Unicode text' })
+  .nullable()
+  .describe(
+    'The request body sent with every check, UTF-8 encoded: at most 65536 characters, only with method POST, PUT or DELETE; null for none. ' +
+      'Set its Content-Type in `headers`.',
+  );
+
+const FollowRedirectsField = z
+  .boolean()
+  .describe(
+    `Whether to follow redirects: false (the default) judges the first answer; true follows up to ${REQUEST_LIMITS.redirects} redirects, each to an address ` +
+      'the target policy allows, and judges the final answer. Credentials (`auth`) and `headers` go only to the origin of `url`.',
+  );
+
+const AssertionsField = z
+  .array(AssertionInput)
+  .max(ASSERTION_LIMITS.assertions)
+  .nullable()
+  .describe(
+    'Assertions on the answer, all of which must hold: 0-20, each on the `body`, a `json` path, a `header` or the `responseTime`; null for none. ' +
+      'A failing `fail` assertion fails the run with `assertion-failed`; a failing `degraded` one leaves the run ok with a warning and marks the monitor degraded.',
+  );
+
 const HostField = checked(boundedString(MONITOR_LIMITS.hostLength), hostProblem).describe(
   'The host whose certificate is checked: a host name or an IP address, 1-253 characters, without https://, path or port.',
 );
@@ -226,6 +304,10 @@ export const HttpMonitorFields = z.object({
   method: MethodField,
   expectedStatus: ExpectedStatusField,
   auth: AuthField,
+  headers: HeadersField,
+  body: BodyField,
+  followRedirects: FollowRedirectsField,
+  assertions: AssertionsField,
 });
 
 /** Fields of SSL monitors. */
@@ -246,6 +328,10 @@ export const HttpMonitorCreate = z
     ...commonCreate,
     ...HttpMonitorFields.shape,
     auth: AuthField.optional(),
+    headers: HeadersField.optional(),
+    body: BodyField.optional(),
+    followRedirects: FollowRedirectsField.default(false),
+    assertions: AssertionsField.optional(),
   })
   .describe('An HTTP monitor: one request to `url` per region and interval; it succeeds only on `expectedStatus`.');
 
@@ -296,13 +382,68 @@ export const MonitorUpdate = z
   .union([HttpMonitorUpdate, SslMonitorUpdate])
   .describe(
     'Changes to a monitor: only the fields sent change. `type` cannot be changed, and fields of the other monitor type are rejected. ' +
-      '`auth`, `notificationPolicyId` and `warningDays`: omitted keeps the current value, null clears it, a value replaces it ' +
-      '(omitting `auth` keeps the stored secret; a new `auth` object must carry its secret). ' +
+      '`auth`, `notificationPolicyId`, `warningDays`, `headers`, `body` and `assertions`: omitted keeps the current value, null clears it, a value replaces it ' +
+      '(a list is replaced whole; omitting `auth` keeps the stored secret; a new `auth` object must carry its secret). ' +
       'Moving `url` to another origin (scheme, host or port) while credentials are stored needs `auth` in the same body, a new value or null; otherwise 400 on `auth`.',
   );
 
 export function updateSchemaFor(type: MonitorType) {
   return type === 'http' ? HttpMonitorUpdate : SslMonitorUpdate;
+}
+
+/*
+ * Rules between fields of an HTTP monitor's request, judged on what the monitor will be (the stored
+ * values with a PATCH's applied), and reported on the field that was sent.
+ */
+
+/** What the request rules read: each value as the monitor will have it, and which of them the body sent. */
+export interface HttpRequestShape {
+  method: unknown;
+  body: unknown;
+  auth: unknown;
+  headers: unknown;
+  sent: ReadonlySet<'method' | 'body' | 'auth' | 'headers'>;
+}
+
+/** The header `auth` sends (lower case), or null when there is no (valid) auth. */
+function authHeaderOf(auth: unknown): string | null {
+  if (auth === null || typeof auth !== 'object') return null;
+  const { type, headerName } = auth as { type?: unknown; headerName?: unknown };
+  if (type === 'bearer' || type === 'basic') return 'authorization';
+  if (type === 'header' && typeof headerName === 'string') return headerName.toLowerCase();
+  return null;
+}
+
+/**
+ * A body goes only with POST, PUT or DELETE; a custom header never doubles the one that carries
+ * the credentials (`Authorization`, or the `header` auth's name), which would send them twice or
+ * override them.
+ */
+export function httpRequestProblems(shape: HttpRequestShape): FieldError[] {
+  const errors: FieldError[] = [];
+  const hasBody = typeof shape.body === 'string';
+  // A method that is not one at all is reported on its own; the rule needs a real one.
+  const method = typeof shape.method === 'string' && (HTTP_METHODS as readonly string[]).includes(shape.method) ? shape.method : null;
+  if (hasBody && method !== null && !(BODY_METHODS as readonly string[]).includes(method)) {
+    errors.push(
+      shape.sent.has('body')
+        ? { field: 'body', message: `is only allowed with method ${BODY_METHODS.join(', ')} (method is ${method})` }
+        : { field: 'method', message: `must be ${BODY_METHODS.join(', ')} while the monitor has a body (send body: null to remove it)` },
+    );
+  }
+  const authHeader = authHeaderOf(shape.auth);
+  if (authHeader !== null && Array.isArray(shape.headers)) {
+    shape.headers.forEach((header: unknown, i) => {
+      const name = (header as { name?: unknown } | null)?.name;
+      if (typeof name !== 'string' || name.toLowerCase() !== authHeader) return;
+      errors.push(
+        shape.sent.has('headers')
+          ? { field: `headers.${i}.name`, message: `must not be ${name} while auth is set: auth sends that header` }
+          : { field: 'auth', message: `must not send ${name}: the monitor's headers already set it (remove that header first)` },
+      );
+    });
+  }
+  return errors;
 }
 
 /** Bodiless actions (pause, resume, delete) take no fields; an empty object is fine. */
@@ -336,8 +477,14 @@ const commonRecord = {
   status: z
     .enum(MONITOR_STATUSES)
     .describe(
-      '`pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed; ' +
-        '`down`: every region failed; `paused`: the monitor is paused.',
+      '`pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, ' +
+        'or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.',
+    ),
+  degradedReasons: z
+    .array(z.enum(DEGRADED_REASONS))
+    .describe(
+      'Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), ' +
+        '`assertions` (the newest run of some region succeeded with warnings), or both.',
     ),
   paused: z.boolean(),
   lastCheckedAt: z.string().nullable(),
@@ -353,6 +500,10 @@ export const HttpMonitorRecord = z.object({
   method: z.enum(HTTP_METHODS),
   expectedStatus: z.int(),
   auth: MonitorAuthRecord.nullable(),
+  headers: z.array(z.object({ name: z.string(), value: z.string() })).describe('Headers sent with every check; empty for none.'),
+  body: z.string().nullable().describe('The request body, or null.'),
+  followRedirects: z.boolean(),
+  assertions: z.array(AssertionRecord).describe('Assertions on the answer, in order (a run reports each by its index); empty for none.'),
 });
 export type HttpMonitorRecord = z.output<typeof HttpMonitorRecord>;
 

@@ -9,13 +9,16 @@ import { requireRole, type Actor } from './actor.js';
 import { isUuid, newId } from './ids.js';
 import { monitorListJson } from './monitor-list-sql.js';
 import { systemClock, type Clock } from './ports/clock.js';
-import { MONITOR_TYPES, type MonitorStatus, type Region } from '../shared/vocabulary.js';
+import { MONITOR_TYPES, type DegradedReason, type MonitorStatus, type Region } from '../shared/vocabulary.js';
+import { normalAssertion, type Assertion, type AssertionInput } from './assertions/assertion-schema.js';
 import {
   MonitorCreate,
   NoFields,
   UntypedMonitorCreateCheck,
+  httpRequestProblems,
   inFieldOrder,
   updateSchemaFor,
+  type HttpRequestShape,
   type CertificateRecord,
   type HttpMonitorUpdate,
   type MonitorAuthInput,
@@ -43,6 +46,7 @@ const RECORD_COLUMNS = [
   'notification_policy_id',
   'paused',
   'status',
+  'degraded_reasons',
   'last_checked_at',
   'certificate',
   'created_at',
@@ -53,6 +57,10 @@ const RECORD_COLUMNS = [
   'auth_type',
   'auth_username',
   'auth_header_name',
+  'request_headers',
+  'request_body',
+  'follow_redirects',
+  'assertions',
   'host',
   'port',
   'warning_days',
@@ -82,10 +90,27 @@ interface CheckCommon {
   lastCheckedAt: number | null;
 }
 
+/** A header an HTTP monitor sends. */
+export interface RequestHeader {
+  name: string;
+  value: string;
+}
+
+/** What an HTTP check sends and judges, beyond the URL and the expected status. */
+export interface HttpCheckSettings {
+  url: string;
+  method: string;
+  expectedStatus: number;
+  auth: CheckAuth | null;
+  headers: RequestHeader[];
+  body: string | null;
+  followRedirects: boolean;
+  assertions: Assertion[];
+}
+
 /** A monitor as the check engine runs it, with the decrypted credentials. */
 export type MonitorForCheck =
-  | (CheckCommon & { type: 'http'; url: string; method: string; expectedStatus: number; auth: CheckAuth | null })
-  | (CheckCommon & { type: 'ssl'; host: string; port: number; warningDays: number | null });
+  (CheckCommon & { type: 'http' } & HttpCheckSettings) | (CheckCommon & { type: 'ssl'; host: string; port: number; warningDays: number | null });
 
 /** What a scheduler needs to plan checks, for every monitor that is neither paused nor deleted. */
 export interface ScheduledMonitor {
@@ -163,7 +188,13 @@ export class MonitorService {
     // with the body's own errors.
     const capError = await this.capError(actor.teamId);
     // A body without a known type never passes; validating it still reports every common field.
-    const fields = (await this.validate(knownType ? MonitorCreate : UntypedMonitorCreateCheck, input, actor.teamId, capError)) as MonitorCreate;
+    const fields = (await this.validate(
+      knownType ? MonitorCreate : UntypedMonitorCreateCheck,
+      input,
+      actor.teamId,
+      [...capError, ...requestProblemsOnCreate(input)],
+      capError,
+    )) as MonitorCreate;
     const now = this.clock.now();
     const row: Insertable<MonitorsTable> = {
       id: newId(now),
@@ -188,12 +219,26 @@ export class MonitorService {
       auth_username: null,
       auth_header_name: null,
       auth_secret: null,
+      request_headers: null,
+      request_body: null,
+      follow_redirects: 0,
+      assertions: null,
       host: null,
       port: null,
       warning_days: null,
     };
     if (fields.type === 'http') {
-      Object.assign(row, { url: fields.url, method: fields.method, expected_status: fields.expectedStatus }, this.authColumns(fields.auth ?? null));
+      Object.assign(
+        row,
+        { url: fields.url, method: fields.method, expected_status: fields.expectedStatus },
+        this.authColumns(fields.auth ?? null),
+        requestColumns({
+          headers: fields.headers ?? null,
+          body: fields.body ?? null,
+          followRedirects: fields.followRedirects,
+          assertions: fields.assertions ?? null,
+        }),
+      );
     } else {
       Object.assign(row, { host: fields.host, port: fields.port, warning_days: fields.warningDays ?? null });
     }
@@ -221,7 +266,10 @@ export class MonitorService {
   async update(actor: Actor, monitorId: string, input: unknown): Promise<MonitorRecord> {
     requireRole(actor, WRITERS);
     const current = await this.find(actor, monitorId);
-    const changes = await this.validate(updateSchemaFor(current.type), input, actor.teamId, credentialsLeftBehind(current, input));
+    const changes = await this.validate(updateSchemaFor(current.type), input, actor.teamId, [
+      ...credentialsLeftBehind(current, input),
+      ...requestProblemsOnUpdate(current, input),
+    ]);
     const set = await this.columnChanges(current, changes);
     if (Object.keys(set).length === 0) return toRecord(current);
     const updated = await this.db
@@ -299,7 +347,18 @@ export class MonitorService {
             username: row.auth_username,
             headerName: row.auth_header_name,
           };
-    return { ...common, type: 'http', url: row.url!, method: row.method!, expectedStatus: row.expected_status!, auth };
+    return {
+      ...common,
+      type: 'http',
+      url: row.url!,
+      method: row.method!,
+      expectedStatus: row.expected_status!,
+      auth,
+      headers: parseList<RequestHeader>(row.request_headers),
+      body: row.request_body,
+      followRedirects: row.follow_redirects === 1,
+      assertions: parseList<Assertion>(row.assertions),
+    };
   }
 
   /** Every monitor that should be checked (not paused, not deleted), across teams, oldest first. */
@@ -386,7 +445,14 @@ export class MonitorService {
    * Validates a body against `schema`, plus the one rule a schema cannot know: the notification
    * policy must be one of the team's. Every failing field is reported, in FIELD_ORDER.
    */
-  private async validate<S extends z.ZodType>(schema: S, input: unknown, teamId: string, more: FieldError[] = []): Promise<z.output<S>> {
+  private async validate<S extends z.ZodType>(
+    schema: S,
+    input: unknown,
+    teamId: string,
+    more: FieldError[] = [],
+    /** Those of `more` that concern the body as a whole: reported first. */
+    wholeBody: FieldError[] = [],
+  ): Promise<z.output<S>> {
     let value: z.output<S> | undefined;
     let errors: FieldError[] = [];
     try {
@@ -405,14 +471,14 @@ export class MonitorService {
       errors.push({ field: 'notificationPolicyId', message: POLICY_NOT_IN_TEAM });
     }
     errors.push(...more.filter((extra) => !errors.some((e) => e.field === extra.field)));
-    if (errors.length > 0) throw problems.validation(inFieldOrder(errors));
+    if (errors.length > 0) throw problems.validation(inFieldOrder(errors, wholeBody));
     return value as z.output<S>;
   }
 
   /** The columns a validated PATCH actually changes (none when every sent value equals the stored one). */
   private async columnChanges(current: RecordRow, changes: HttpMonitorUpdate | SslMonitorUpdate): Promise<Updateable<MonitorsTable>> {
     const set: Updateable<MonitorsTable> = {};
-    const put = <K extends keyof MonitorsTable>(column: K, value: MonitorsTable[K] | undefined) => {
+    const put = <K extends keyof MonitorsTable>(column: K, value: Updateable<MonitorsTable>[K]) => {
       if (value !== undefined && value !== current[column as keyof RecordRow]) set[column] = value;
     };
     put('name', changes.name);
@@ -426,6 +492,11 @@ export class MonitorService {
       put('method', http.method);
       put('expected_status', http.expectedStatus);
       if (http.auth !== undefined && !(await this.sameAuth(current, http.auth))) Object.assign(set, this.authColumns(http.auth));
+      const request = requestColumns(http);
+      put('request_headers', request.request_headers);
+      put('request_body', request.request_body);
+      put('follow_redirects', request.follow_redirects);
+      put('assertions', request.assertions);
     } else {
       const ssl = changes as SslMonitorUpdate;
       put('host', ssl.host);
@@ -484,6 +555,54 @@ export class MonitorService {
 }
 
 /**
+ * The request columns of the fields given (undefined: not given, so unchanged). Empty lists are
+ * stored as null: the record answers both as an empty list.
+ */
+function requestColumns(fields: {
+  headers?: RequestHeader[] | null;
+  body?: string | null;
+  followRedirects?: boolean;
+  assertions?: AssertionInput[] | null;
+}): Pick<Updateable<MonitorsTable>, 'request_headers' | 'request_body' | 'follow_redirects' | 'assertions'> {
+  const list = (items: unknown[] | null | undefined) => (items === undefined ? undefined : items === null || items.length === 0 ? null : JSON.stringify(items));
+  return {
+    request_headers: list(fields.headers?.map(({ name, value }) => ({ name, value })) ?? fields.headers),
+    request_body: fields.body,
+    follow_redirects: fields.followRedirects === undefined ? undefined : fields.followRedirects ? 1 : 0,
+    assertions: list(fields.assertions?.map(normalAssertion) ?? fields.assertions),
+  };
+}
+
+function parseList<T>(json: string | null): T[] {
+  return json === null ? [] : (JSON.parse(json) as T[]);
+}
+
+const REQUEST_FIELDS = ['method', 'body', 'auth', 'headers'] as const;
+
+function sentFields(input: Record<string, unknown>): HttpRequestShape['sent'] {
+  return new Set(REQUEST_FIELDS.filter((field) => field in input));
+}
+
+/** The rules between request fields on a create body (nothing stored yet). */
+function requestProblemsOnCreate(input: unknown): FieldError[] {
+  if (!isObject(input) || input.type !== 'http') return [];
+  return httpRequestProblems({ method: input.method, body: input.body, auth: input.auth, headers: input.headers, sent: sentFields(input) });
+}
+
+/** The same rules on what a PATCH leaves: each field sent, or else the stored one. */
+function requestProblemsOnUpdate(current: RecordRow, input: unknown): FieldError[] {
+  if (current.type !== 'http' || !isObject(input)) return [];
+  const storedAuth = current.auth_type === null ? null : { type: current.auth_type, headerName: current.auth_header_name };
+  return httpRequestProblems({
+    method: 'method' in input ? input.method : current.method,
+    body: 'body' in input ? input.body : current.request_body,
+    auth: 'auth' in input ? input.auth : storedAuth,
+    headers: 'headers' in input ? input.headers : parseList(current.request_headers),
+    sent: sentFields(input),
+  });
+}
+
+/**
  * Stored credentials belong to the origin they were given for. A PATCH that moves an HTTP monitor
  * to another origin (scheme, host or port; default ports equal explicit ones) while credentials
  * are stored must say what becomes of them in the same body: a new `auth`, or null to drop them.
@@ -528,6 +647,7 @@ export function toRecord(row: RecordRow): MonitorRecord {
     regions: JSON.parse(row.regions) as Region[],
     notificationPolicyId: row.notification_policy_id,
     status: (row.paused ? 'paused' : row.status) as MonitorStatus,
+    degradedReasons: !row.paused && row.status === 'degraded' ? (JSON.parse(row.degraded_reasons) as DegradedReason[]) : [],
     paused: row.paused === 1,
     lastCheckedAt: isoOrNull(row.last_checked_at),
     createdAt: iso(row.created_at),
@@ -561,6 +681,10 @@ export function toRecord(row: RecordRow): MonitorRecord {
     method: row.method as 'GET',
     expectedStatus: row.expected_status!,
     auth,
+    headers: parseList<RequestHeader>(row.request_headers),
+    body: row.request_body,
+    followRedirects: row.follow_redirects === 1,
+    assertions: parseList<Assertion>(row.assertions),
   };
 }
 

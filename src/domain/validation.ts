@@ -110,10 +110,17 @@ export const uuid = () => z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}
 export function judgedUnion<const Options extends readonly [z.ZodObject, ...z.ZodObject[]]>(
   discriminator: string,
   options: Options,
-  params?: { error?: (issue: z.core.$ZodRawIssue) => string | undefined },
+  params?: {
+    error?: (issue: z.core.$ZodRawIssue) => string | undefined;
+    /**
+     * Schemas for fields whose rules differ from variant to variant (an operator each variant
+     * lists differently), used instead of the first variant's when the discriminator is unknown.
+     */
+    fallback?: Record<string, z.ZodType>;
+  },
 ) {
   const shapes = options.map((option) => option.shape as Record<string, z.ZodType>);
-  const fallback: Record<string, z.ZodType> = {};
+  const fallback: Record<string, z.ZodType> = { ...params?.fallback };
   for (const shape of shapes) {
     for (const [key, schema] of Object.entries(shape)) {
       if (key === discriminator || key in fallback) continue;
@@ -121,7 +128,7 @@ export function judgedUnion<const Options extends readonly [z.ZodObject, ...z.Zo
     }
   }
   const others = z.strictObject({ [discriminator]: z.unknown().optional(), ...fallback });
-  return z.discriminatedUnion(discriminator, options, params).superRefine(
+  return z.discriminatedUnion(discriminator, options, params?.error ? { error: params.error } : undefined).superRefine(
     (value, ctx) => {
       const result = others.safeParse(value);
       if (result.success) return;

@@ -19,5 +19,29 @@ export const MONITOR_LIMITS = {
   warningDays: [1, 3650],
 } as const;
 
+/** What an HTTP monitor sends besides the URL and credentials: custom headers and a request body. */
+export const REQUEST_LIMITS = {
+  headers: 20,
+  headerValueLength: 4096,
+  bodyLength: 65_536,
+  /** Redirects followed at most when `followRedirects` is true. */
+  redirects: 5,
+} as const;
+
+/** Assertions on an HTTP check's answer. */
+export const ASSERTION_LIMITS = {
+  assertions: 20,
+  /** A body or header value, and a pattern: characters. */
+  valueLength: 1024,
+  /** A JSON value compared with, as JSON text. */
+  jsonValueLength: 1024,
+  pathLength: 256,
+  responseTimeMs: [1, 120_000],
+  /** How much of the answer's body (after Content-Encoding is undone) assertions read. */
+  bodyBytes: 1024 * 1024,
+  /** How much of a checked value a run shows (`actual`). */
+  actualLength: 200,
+} as const;
+
 /** Days until a personal access token expires, [min, max] inclusive, however it is created. */
 export const TOKEN_EXPIRY_DAYS = [1, 3650] as const;

@@ -24,6 +24,31 @@ export const MONITOR_STATUSES = ['pending', 'up', 'degraded', 'down', 'paused'] 
 export type MonitorStatus = (typeof MONITOR_STATUSES)[number];
 export const MONITOR_STATUS_TEXT: Record<MonitorStatus, string> = { pending: 'Pending', up: 'Up', degraded: 'Degraded', down: 'Down', paused: 'Paused' };
 
+/** Why a monitor is `degraded`: some regions fail, or every region succeeds but an assertion of severity `degraded` does not hold. */
+export const DEGRADED_REASONS = ['regions', 'assertions'] as const;
+export type DegradedReason = (typeof DEGRADED_REASONS)[number];
+
+/**
+ * Assertions on an HTTP check's answer: where the checked value comes from (`source`), and the
+ * operators (`op`) each source takes. A failing assertion fails the run (`fail`) or only marks the
+ * monitor degraded (`degraded`).
+ */
+export const ASSERTION_SOURCES = ['body', 'json', 'header', 'responseTime'] as const;
+export type AssertionSource = (typeof ASSERTION_SOURCES)[number];
+export const ASSERTION_OPS = {
+  body: ['contains', 'notContains', 'matches', 'notMatches'],
+  json: ['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'contains', 'exists', 'notExists'],
+  header: ['eq', 'contains', 'matches', 'exists', 'notExists'],
+  responseTime: ['lt', 'lte'],
+} as const;
+export type AssertionOp<S extends AssertionSource = AssertionSource> = (typeof ASSERTION_OPS)[S][number];
+/** Operators that take no `value`: they ask only whether something is there. */
+export const VALUELESS_OPS = ['exists', 'notExists'] as const;
+export const ASSERTION_SEVERITIES = ['fail', 'degraded'] as const;
+export type AssertionSeverity = (typeof ASSERTION_SEVERITIES)[number];
+/** HTTP methods a monitor may send a request body with. */
+export const BODY_METHODS = ['POST', 'PUT', 'DELETE'] as const;
+
 /** What started a check run. */
 export const RUN_TRIGGERS = ['scheduled', 'manual'] as const;
 export type RunTrigger = (typeof RUN_TRIGGERS)[number];
@@ -41,6 +66,7 @@ export const CHECK_ERROR_CODES = [
   'certificate-untrusted',
   'hostname-mismatch',
   'target-blocked',
+  'assertion-failed',
 ] as const;
 export type CheckErrorCode = (typeof CHECK_ERROR_CODES)[number];
 

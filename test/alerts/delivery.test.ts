@@ -9,6 +9,7 @@ import {
   engineStatusChange,
   expectStatus,
   expectValidSignature,
+  regionsFor,
 } from './fixtures.js';
 import { settle, startHttpReceiver, startSmtpReceiver, waitUntil, type HttpReceiver, type SmtpReceiver } from './receivers.js';
 
@@ -71,7 +72,7 @@ describe('a monitor going down and recovering', () => {
     expect(hook!.headers['user-agent']).toMatch(/^Lookout\//);
     expectValidSignature(hook!.headers['lookout-signature'], hook!.body, SECRET);
     const body = hook!.json;
-    expect(Object.keys(body)).toEqual(['id', 'event', 'occurredAt', 'monitor', 'previousStatus', 'status', 'incidentId']);
+    expect(Object.keys(body)).toEqual(['id', 'event', 'occurredAt', 'monitor', 'previousStatus', 'status', 'incidentId', 'regions']);
     const monitorNow = await get(`/api/v1/monitors/${monitor.id}`);
     expect(body).toEqual({
       id: downId,
@@ -81,6 +82,7 @@ describe('a monitor going down and recovering', () => {
       previousStatus: 'up',
       status: 'down',
       incidentId: expect.any(String),
+      regions: regionsFor('down').map((r) => ({ ...r, warnings: [] })),
     });
     expect(JSON.stringify(body)).not.toContain(SECRET);
 

@@ -294,6 +294,7 @@ describe('testing a policy', () => {
       previousStatus: null,
       status: null,
       incidentId: null,
+      regions: [],
     });
     expect(hook.received[0]!.headers['lookout-event-id']).toBe(result.eventId);
     expectValidSignature(hook.received[0]!.headers['lookout-signature'], hook.received[0]!.body, SECRET);

@@ -57,6 +57,8 @@ describe('runSslCheck', () => {
         daysRemaining: 89, // 90 days less the moments since issuing, rounded down
         fingerprint256: x509.fingerprint256,
       },
+      assertions: [],
+      warnings: [],
       expiringSoon: false,
     });
     expect(result.certificate?.validTo).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);

@@ -11,6 +11,7 @@ function monitor(overrides: Partial<MonitorState> = {}): MonitorState {
     paused: false,
     regions: ['us-east', 'eu-west'],
     status: 'pending',
+    degradedReasons: [],
     regionResults: {},
     certificate: null,
     warnedFingerprints: [],
@@ -21,7 +22,7 @@ function monitor(overrides: Partial<MonitorState> = {}): MonitorState {
 }
 
 function run(region: string, ok: boolean, at: number, extra: Partial<RunOutcome> = {}): RunOutcome {
-  return { region, startedAt: at, ok, error: ok ? null : TIMEOUT, certificate: null, expiringSoon: false, ...extra };
+  return { region, startedAt: at, ok, error: ok ? null : TIMEOUT, warnings: [], certificate: null, expiringSoon: false, ...extra };
 }
 
 /** The state after these runs, starting from a fresh monitor of `regions`. */
@@ -60,7 +61,8 @@ describe('applyRuns: status transitions', () => {
         teamId: 't1',
         previousStatus: 'pending',
         status: 'up',
-        regions: [{ region: 'us-east', ok: true, error: null }],
+        degradedReasons: [],
+        regions: [{ region: 'us-east', ok: true, error: null, warnings: [] }],
         occurredAt: new Date(T0).toISOString(),
       },
     ]);
@@ -186,6 +188,78 @@ describe('applyRuns: status transitions', () => {
     const copy = structuredClone(input);
     applyRuns(input, [run('us-east', false, T0 + 60_000), expiring('eu-west', T0 + 60_000, 'AA:BB')]);
     expect(input).toEqual(copy);
+  });
+});
+
+describe('applyRuns: degraded reasons', () => {
+  const SLOW = ['assertion 1: responseTime 912 ms ≥ 800'];
+  const warned = (region: string, at: number) => run(region, true, at, { warnings: SLOW });
+
+  it('up → degraded for assertions when a run succeeds with warnings, naming them in the event', () => {
+    const up = after([run('us-east', true, T0), run('eu-west', true, T0)]);
+    expect(up.degradedReasons).toEqual([]);
+    const { state, events } = applyRuns(up, [warned('eu-west', T0 + 60_000)]);
+    expect(state.status).toBe('degraded');
+    expect(state.degradedReasons).toEqual(['assertions']);
+    expect(state.regionResults['eu-west']).toEqual({ ok: true, error: null, at: T0 + 60_000, warnings: SLOW });
+    expect(events).toEqual([
+      {
+        type: 'monitor.status_changed',
+        monitorId: 'm1',
+        teamId: 't1',
+        previousStatus: 'up',
+        status: 'degraded',
+        degradedReasons: ['assertions'],
+        regions: [
+          { region: 'us-east', ok: true, error: null, warnings: [] },
+          { region: 'eu-west', ok: true, error: null, warnings: SLOW },
+        ],
+        occurredAt: new Date(T0 + 60_000).toISOString(),
+      },
+    ]);
+  });
+
+  it('pending → degraded for assertions when every region warns, and a single region too', () => {
+    expect(after([warned('us-east', T0), warned('eu-west', T0)])).toMatchObject({ status: 'degraded', degradedReasons: ['assertions'] });
+    expect(after([warned('us-east', T0)], ['us-east'])).toMatchObject({ status: 'degraded', degradedReasons: ['assertions'] });
+  });
+
+  it('degraded for regions when some regions fail; for both when another succeeds with warnings', () => {
+    expect(after([run('us-east', true, T0), run('eu-west', false, T0)])).toMatchObject({ status: 'degraded', degradedReasons: ['regions'] });
+    expect(after([warned('us-east', T0), run('eu-west', false, T0)])).toMatchObject({ status: 'degraded', degradedReasons: ['regions', 'assertions'] });
+  });
+
+  it('down when every region fails, whatever warnings earlier runs had', () => {
+    const degraded = after([warned('us-east', T0), run('eu-west', false, T0)]);
+    const { state, events } = applyRuns(degraded, [run('us-east', false, T0 + 60_000)]);
+    expect(state).toMatchObject({ status: 'down', degradedReasons: [] });
+    expect(events).toMatchObject([{ previousStatus: 'degraded', status: 'down', degradedReasons: [] }]);
+  });
+
+  it('degraded → up once the warning run is followed by a clean one', () => {
+    const degraded = after([warned('us-east', T0), run('eu-west', true, T0)]);
+    const { state, events } = applyRuns(degraded, [run('us-east', true, T0 + 60_000)]);
+    expect(state).toMatchObject({ status: 'up', degradedReasons: [] });
+    expect(state.regionResults['us-east']).toEqual({ ok: true, error: null, at: T0 + 60_000 });
+    expect(statusChanges(events)).toEqual([['degraded', 'up']]);
+  });
+
+  it('changes the reasons without an event while the status stays degraded', () => {
+    const byRegions = after([run('us-east', true, T0), run('eu-west', false, T0)]);
+    const { state, events } = applyRuns(byRegions, [run('eu-west', true, T0 + 60_000, { warnings: SLOW })]);
+    expect(state).toMatchObject({ status: 'degraded', degradedReasons: ['assertions'] });
+    expect(events).toEqual([]);
+  });
+
+  it('keeps the very same reasons array when they do not change', () => {
+    const byRegions = after([run('us-east', true, T0), run('eu-west', false, T0)]);
+    const { state } = applyRuns(byRegions, [run('eu-west', false, T0 + 60_000)]);
+    expect(state.degradedReasons).toBe(byRegions.degradedReasons);
+  });
+
+  it('ignores warnings of a failed run: it counts as failed', () => {
+    const { state } = applyRuns(monitor(), [run('us-east', false, T0, { warnings: SLOW }), run('eu-west', true, T0)]);
+    expect(state).toMatchObject({ status: 'degraded', degradedReasons: ['regions'] });
   });
 });
 

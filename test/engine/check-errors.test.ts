@@ -148,6 +148,8 @@ describe('the run recorder', () => {
         statusCode: 200,
         timings: { dnsMs: 0, connectMs: 1, tlsMs: null, ttfbMs: 1, totalMs: 3 },
         certificate: null,
+        assertions: [],
+        warnings: [],
       },
     });
 

@@ -56,6 +56,8 @@ async function record(id: string, dueAt: number, nextDueAt: number): Promise<voi
       statusCode: 200,
       timings: { dnsMs: 0, connectMs: 1, tlsMs: null, ttfbMs: 1, totalMs: 3 },
       certificate: null,
+      assertions: [],
+      warnings: [],
     },
   });
 }

@@ -168,6 +168,8 @@ describe('monitor status', () => {
         statusCode: null,
         timings: null,
         certificate: null,
+        assertions: [],
+        warnings: [],
       },
     });
     expect((await monitorOf(id)).status).toBe('degraded');

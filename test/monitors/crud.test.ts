@@ -37,6 +37,7 @@ describe('monitor records', () => {
       'regions',
       'notificationPolicyId',
       'status',
+      'degradedReasons',
       'paused',
       'lastCheckedAt',
       'createdAt',
@@ -45,6 +46,10 @@ describe('monitor records', () => {
       'method',
       'expectedStatus',
       'auth',
+      'headers',
+      'body',
+      'followRedirects',
+      'assertions',
     ]);
     expect(record).toMatchObject({
       type: 'http',
@@ -60,6 +65,11 @@ describe('monitor records', () => {
       method: 'GET',
       expectedStatus: 200,
       auth: { type: 'basic', username: 'svc', headerName: null, secretSet: true },
+      degradedReasons: [],
+      headers: [],
+      body: null,
+      followRedirects: false,
+      assertions: [],
     });
     expect(record.id).toMatch(UUID_V7);
     expect(record.createdAt).toMatch(ISO);
@@ -79,6 +89,7 @@ describe('monitor records', () => {
       'regions',
       'notificationPolicyId',
       'status',
+      'degradedReasons',
       'paused',
       'lastCheckedAt',
       'createdAt',
@@ -244,6 +255,10 @@ describe('for the check engine', () => {
       method: 'GET',
       expectedStatus: 200,
       auth: { type: 'header', secret: 'k-123', username: null, headerName: 'X-Api-Key' },
+      headers: [],
+      body: null,
+      followRedirects: false,
+      assertions: [],
     });
     expect(await server.app.services.monitors.findActiveForCheck(tls.id)).toMatchObject({ type: 'ssl', host: 'example.com', port: 8443, warningDays: null });
     expect(await server.app.services.monitors.findActiveForCheck('not-a-uuid')).toBeUndefined();
@@ -289,6 +304,10 @@ describe('OpenAPI document', () => {
       'method',
       'expectedStatus',
       'auth',
+      'headers',
+      'body',
+      'followRedirects',
+      'assertions',
     ]);
     expect(httpSchema.additionalProperties).toBe(false);
     expect(httpSchema.properties.intervalSeconds).toMatchObject({ type: 'integer', minimum: 60, maximum: 3600 });

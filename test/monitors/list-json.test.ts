@@ -39,6 +39,22 @@ describe('the list written by the database', () => {
       sslBody(),
       sslBody({ warningDays: 30, port: 8443, host: '2001:db8::1' }),
       sslBody({ warningDays: null, notificationPolicyId: policy }),
+      httpBody({
+        method: 'POST',
+        headers: [
+          { name: 'Content-Type', value: 'application/json; charset="utf-8"' },
+          { name: 'X-Quote', value: 'a "b" \\ c\td' },
+        ],
+        body: '{"q": "ünï \\u0000 \n"}\r\n',
+        followRedirects: true,
+        assertions: [
+          { source: 'json', path: '$.a[0].b', op: 'eq', value: { x: [1.5, -2.5e-7, 1e21, 'é 🚀', null, false], '': {} } },
+          { source: 'body', op: 'matches', value: '^\\s*\\{"ok"' },
+          { source: 'header', name: 'X-Version', op: 'exists', severity: 'degraded' },
+          { source: 'responseTime', op: 'lte', value: 120000 },
+        ],
+      }),
+      httpBody({ method: 'DELETE', body: '', headers: [], assertions: [] }),
     ];
     const ids: string[] = [];
     for (const body of bodies) ids.push(expectCreated(await owner.request('POST', MONITORS, body)).id);
@@ -47,9 +63,17 @@ describe('the list written by the database', () => {
     const db = server.app.store.db;
     await db
       .updateTable('monitors')
-      .set({ status: 'degraded', last_checked_at: Date.parse('2026-11-21T10:00:00.007Z'), created_at: Date.parse('2026-01-02T03:04:05.000Z') })
+      .set({
+        status: 'degraded',
+        degraded_reasons: '["regions","assertions"]',
+        last_checked_at: Date.parse('2026-11-21T10:00:00.007Z'),
+        created_at: Date.parse('2026-01-02T03:04:05.000Z'),
+      })
       .where('id', '=', ids[0]!)
       .execute();
+    // Reasons are shown only while degraded: not for an up monitor, nor a paused one.
+    await db.updateTable('monitors').set({ status: 'up', degraded_reasons: '["regions"]' }).where('id', '=', ids[8]!).execute();
+    await db.updateTable('monitors').set({ status: 'degraded', degraded_reasons: '["assertions"]' }).where('id', '=', ids[2]!).execute();
     await db
       .updateTable('monitors')
       .set({
@@ -86,7 +110,11 @@ describe('the list written by the database', () => {
       validTo: '2027-01-01T00:00:00.000Z',
       daysRemaining: -3,
     });
-    expect(data[2]).toMatchObject({ status: 'paused', paused: true });
+    expect(data[2]).toMatchObject({ status: 'paused', paused: true, degradedReasons: [] });
+    expect(data[0].degradedReasons).toEqual(['regions', 'assertions']);
+    expect(data[8]).toMatchObject({ status: 'up', degradedReasons: [], followRedirects: true, body: '{"q": "ünï \\u0000 \n"}\r\n' });
+    expect(data[8].assertions[0].value).toEqual({ x: [1.5, -2.5e-7, 1e21, 'é 🚀', null, false], '': {} });
+    expect(data[9]).toMatchObject({ body: '', headers: [], assertions: [] });
 
     // The service's list (MCP, dashboard) is the same list.
     const actor = { tokenId: owner.member.tokenId, userId: owner.member.userId, teamId: owner.member.teamId, role: 'Owner' as const };

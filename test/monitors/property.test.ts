@@ -21,13 +21,14 @@ const COMMON_KEYS = [
   'regions',
   'notificationPolicyId',
   'status',
+  'degradedReasons',
   'paused',
   'lastCheckedAt',
   'createdAt',
   'updatedAt',
 ];
 const KEYS = {
-  http: ['id', ...COMMON_KEYS, 'url', 'method', 'expectedStatus', 'auth'].sort(),
+  http: ['id', ...COMMON_KEYS, 'url', 'method', 'expectedStatus', 'auth', 'headers', 'body', 'followRedirects', 'assertions'].sort(),
   ssl: ['id', ...COMMON_KEYS, 'host', 'port', 'warningDays', 'certificate'].sort(),
 };
 
@@ -54,6 +55,38 @@ const fieldValues: Record<string, fc.Arbitrary<unknown>> = {
         headerName: fc.oneof(fc.constantFrom('X-Api-Key', 'Host', 'bad header'), fc.string({ maxLength: 10 })),
       },
       { requiredKeys: ['type'] },
+    ),
+  ),
+  headers: fc.oneof(
+    fc.constant(null),
+    fc.array(
+      fc.record(
+        {
+          name: fc.oneof(fc.constantFrom('Accept', 'X-Trace', 'authorization', 'Host', 'bad name', ''), fc.string({ maxLength: 10 })),
+          value: fc.oneof(fc.string({ maxLength: 20 }), fc.string({ unit: 'binary', maxLength: 10 })),
+        },
+        { requiredKeys: [] },
+      ),
+      { maxLength: 3 },
+    ),
+  ),
+  body: fc.oneof(fc.constant(null), fc.string({ unit: 'binary', maxLength: 30 })),
+  followRedirects: fc.boolean(),
+  assertions: fc.oneof(
+    fc.constant(null),
+    fc.array(
+      fc.record(
+        {
+          source: fc.constantFrom('body', 'json', 'header', 'responseTime', 'status'),
+          op: fc.constantFrom('contains', 'notContains', 'matches', 'notMatches', 'eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'exists', 'notExists', 'is'),
+          path: fc.oneof(fc.constantFrom('$.a', '$.items[0].id', '$', 'a', '$..a', '$[-1]'), fc.string({ maxLength: 10 })),
+          name: fc.constantFrom('Content-Type', 'X-Version', 'bad name'),
+          value: fc.oneof(fc.string({ maxLength: 12 }), fc.integer({ min: -5, max: 130_000 }), fc.constantFrom('(a', '(?<=x)y', '(a+)+$'), anyJson),
+          severity: fc.constantFrom('fail', 'degraded', 'warn'),
+        },
+        { requiredKeys: ['source'] },
+      ),
+      { maxLength: 3 },
     ),
   ),
   host: fc.oneof(fc.domain(), fc.ipV4(), fc.ipV6(), fc.string({ maxLength: 20 }), fc.constantFrom('https://example.com', 'example.com:443')),
@@ -85,7 +118,21 @@ const bodies = fc.oneof(
 
 /** PATCH bodies made of the monitor's own fields, each mostly plausible: reaches the accepting paths. */
 const FIELDS_OF = {
-  http: ['name', 'intervalSeconds', 'timeoutSeconds', 'regions', 'notificationPolicyId', 'url', 'method', 'expectedStatus', 'auth'],
+  http: [
+    'name',
+    'intervalSeconds',
+    'timeoutSeconds',
+    'regions',
+    'notificationPolicyId',
+    'url',
+    'method',
+    'expectedStatus',
+    'auth',
+    'headers',
+    'body',
+    'followRedirects',
+    'assertions',
+  ],
   ssl: ['name', 'intervalSeconds', 'timeoutSeconds', 'regions', 'notificationPolicyId', 'host', 'port', 'warningDays'],
 };
 const patchLike = (type: 'http' | 'ssl') => fc.record(Object.fromEntries(FIELDS_OF[type].map((k) => [k, fieldValues[k]!])), { requiredKeys: [] });

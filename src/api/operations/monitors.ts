@@ -59,7 +59,7 @@ const Deleted = z.object({
 
 const MONITOR_FIELDS =
   'Common fields: name, intervalSeconds (60-3600), timeoutSeconds (1-120), regions (us-east, eu-west, asia), notificationPolicyId. ' +
-  'HTTP fields: url, method, expectedStatus, auth. SSL fields: host, port, warningDays.';
+  'HTTP fields: url, method, expectedStatus, auth, headers, body, followRedirects, assertions. SSL fields: host, port, warningDays.';
 
 /** Thin adapters: every rule (roles, team scope, validation) is in MonitorService. */
 export function monitorOperations(services: Services): Operation[] {
@@ -109,7 +109,9 @@ export function monitorOperations(services: Services): Operation[] {
       summary: 'Create an HTTP or SSL monitor.',
       description:
         'The monitor starts `pending` and is checked at once in each of its regions, then every `intervalSeconds`. ' +
-        'An `auth.secret` is stored encrypted and never returned (`auth.secretSet` is true instead).',
+        'An `auth.secret` is stored encrypted and never returned (`auth.secretSet` is true instead). ' +
+        'An HTTP monitor may send `headers` and a `body`, follow redirects, and judge the answer with `assertions` ' +
+        '(each failing field is named with its index, such as `assertions.2.path`).',
       roles: WRITERS,
       body: MonitorCreate,
       success: { status: 201, description: 'The created monitor; `Location` names it.', schema: MonitorRecord },
@@ -122,6 +124,10 @@ export function monitorOperations(services: Services): Operation[] {
           'Creates an HTTP monitor (`type` http: requests `url` with `method` and succeeds only on exactly `expectedStatus`) or an SSL monitor ' +
           '(`type` ssl: checks the TLS certificate of `host`). ' +
           MONITOR_FIELDS +
+          ' An HTTP monitor may also send `headers` and a `body` (POST, PUT, DELETE), follow up to 5 redirects (`followRedirects`), and check ' +
+          '`assertions` on the answer: on the `body` (contains, notContains, matches, notMatches an RE2 pattern), a `json` path such as $.data[0].status ' +
+          '(eq, neq, lt, lte, gt, gte, contains, exists, notExists), a `header` (eq, contains, matches, exists, notExists) or the `responseTime` ' +
+          '(lt, lte, in ms); severity `fail` (the default) fails the run, `degraded` only warns.' +
           ' Fields of the other type are rejected. The monitor starts `pending` and is checked at once in each region, then every intervalSeconds. ' +
           'An auth secret is stored encrypted and never returned.',
         input: CreateMonitorArgs,
@@ -136,7 +142,7 @@ export function monitorOperations(services: Services): Operation[] {
       summary: 'Change some fields of a monitor.',
       description:
         'Only the fields sent change; `type` and fields of the other monitor type are rejected. ' +
-        '`auth`, `notificationPolicyId`, `warningDays`: omitted keeps, null clears, a value replaces.',
+        '`auth`, `notificationPolicyId`, `warningDays`, `headers`, `body`, `assertions`: omitted keeps, null clears, a value replaces (lists whole).',
       roles: WRITERS,
       body: MonitorUpdate,
       success: { status: 200, description: 'The updated monitor.', schema: MonitorRecord },
@@ -148,7 +154,8 @@ export function monitorOperations(services: Services): Operation[] {
           'Changes only the fields given, besides monitorId. ' +
           MONITOR_FIELDS +
           ' `type` cannot change, and fields of the other monitor type are rejected. ' +
-          '`auth`, `notificationPolicyId` and `warningDays`: omitted keeps the current value, null clears it, a value replaces it ' +
+          '`auth`, `notificationPolicyId`, `warningDays`, `headers`, `body` and `assertions`: omitted keeps the current value, null clears it, ' +
+          'a value replaces it (a list is replaced whole) ' +
           '(a new auth object must carry its secret; moving url to another origin while credentials are stored needs auth, a new value or null).',
         id: MONITOR_ID,
         input: UpdateMonitorArgs,

@@ -37,6 +37,11 @@ export interface WebhookBody {
   previousStatus: string | null;
   status: string | null;
   incidentId: string | null;
+  /**
+   * Why: each region's newest result at a status change (its error, which names a failing
+   * assertion, and its warnings, which name those of severity `degraded`); empty for other events.
+   */
+  regions: Array<{ region: string; ok: boolean; error: { code: string; message: string } | null; warnings: string[] }>;
 }
 
 export interface EmailMessage {
@@ -77,6 +82,7 @@ export function webhookBody(alert: Alert): WebhookBody {
     previousStatus: alert.previousStatus,
     status: alert.status,
     incidentId: alert.incidentId,
+    regions: alert.regions.map((r) => ({ region: r.region, ok: r.ok, error: r.error, warnings: r.warnings ?? [] })),
   };
 }
 
@@ -110,9 +116,16 @@ function wording(alert: Alert): Wording {
     details: [
       `Monitor: ${m.name} (${m.type}, ${m.target})`,
       `Status: ${alert.previousStatus ?? 'unknown'} → ${alert.status ?? 'unknown'}`,
-      ...alert.regions.map((r) => `${r.region}: ${r.ok ? 'ok' : `failed: ${r.error ? `${r.error.code} (${r.error.message})` : 'error'}`}`),
+      ...alert.regions.map((r) => `${r.region}: ${regionWords(r)}`),
     ],
   };
+}
+
+/** A region's newest result: the error of a failed run (an assertion's names it), the warnings of a run that passed with some. */
+function regionWords(r: RegionOutcome): string {
+  if (!r.ok) return `failed: ${r.error ? `${r.error.code} (${r.error.message})` : 'error'}`;
+  const warnings = r.warnings ?? [];
+  return warnings.length === 0 ? 'ok' : `ok with warnings: ${warnings.join('; ')}`;
 }
 
 const EMOJI: Record<DeliveredEvent, string> = {

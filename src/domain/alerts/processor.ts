@@ -6,7 +6,7 @@ import { unprocessedEvents, type MonitorStatusChanged, type StoredEvent } from '
 import { MonitorIncidents } from '../incidents.js';
 import { toRecord as monitorRecord } from '../monitors.js';
 import { ALERT_EVENTS, type AlertEvent } from './channels.js';
-import type { NotifyOn } from '../../shared/vocabulary.js';
+import type { DegradedReason, NotifyOn } from '../../shared/vocabulary.js';
 import type { Alert, MonitorSummary } from './messages.js';
 import { enqueueDeliveries } from './outbox.js';
 import { Pump } from './pump.js';
@@ -136,6 +136,7 @@ export class AlertProcessor {
         occurredAt: event.occurredAt,
         previousStatus: event.previousStatus,
         status: event.status,
+        degradedReasons: event.degradedReasons,
         incidentId,
         regions: event.regions,
         certificate: null,
@@ -184,6 +185,8 @@ export class AlertProcessor {
     event: AlertEvent,
     details: Pick<Alert, 'occurredAt' | 'previousStatus' | 'status' | 'incidentId' | 'regions'> & {
       certificate: { subject: string; validTo: string; daysRemaining: number } | null;
+      /** The reasons the event decided with its status (absent in events recorded before reasons existed). */
+      degradedReasons?: DegradedReason[];
     },
   ): Promise<number> {
     if (!monitor.notification_policy_id) return 0;
@@ -196,12 +199,16 @@ export class AlertProcessor {
     if (!policy || !(JSON.parse(policy.notify_on) as NotifyOn[]).includes(ALERT_EVENTS[event])) return 0;
     const record = monitorRecord(monitor);
     // The record as of this event: a later change must not show through a late delivery.
-    if (record.status !== 'paused' && details.status) record.status = details.status as typeof record.status;
+    if (record.status !== 'paused' && details.status) {
+      record.status = details.status as typeof record.status;
+      if (details.degradedReasons) record.degradedReasons = details.degradedReasons;
+    }
     const now = this.clock.now();
+    const { degradedReasons: _decided, ...alert } = details;
     return enqueueDeliveries(
       trx,
       { teamId: monitor.team_id, policyId: policy.id, channels: policy.channels, monitorId: monitor.id },
-      { id: eventId, event, monitorRecord: record, monitor: summary(monitor), policyName: policy.name, ...details },
+      { id: eventId, event, monitorRecord: record, monitor: summary(monitor), policyName: policy.name, ...alert },
       { publicUrl: this.options.publicUrl, now },
     );
   }
@@ -238,6 +245,8 @@ function downNote(event: MonitorStatusChanged): string {
 
 function degradedNote(event: MonitorStatusChanged): string {
   const failed = event.regions.filter((r) => !r.ok).length;
+  // Every region succeeds, some with warnings: what the warnings say stays off the public page.
+  if (failed === 0) return 'Recovered with warnings: every region succeeds, but some assertions marked degraded do not hold.';
   const detail = failing(event);
   return `Partly recovered: ${failed} of ${event.regions.length} regions still failing${detail ? ` (${detail})` : ''}.`;
 }

@@ -1,3 +1,4 @@
+import type { DegradedReason } from '../../shared/vocabulary.js';
 import type { CertificateExpiring, DomainEvent, MonitorStatus } from '../events.js';
 import { iso } from '../time.js';
 
@@ -9,8 +10,11 @@ import { iso } from '../time.js';
  *
  * Status rules:
  * - `pending` until a region of the monitor has reported since creation or resume;
- * - `up` when the newest result of every reporting region succeeded;
- * - `down` when every one failed; `degraded` in between;
+ * - `up` when the newest result of every reporting region succeeded without warnings;
+ * - `down` when every one failed; `degraded` in between, and also when every one succeeded but
+ *   some with warnings (an assertion of severity `degraded` did not hold);
+ * - `degradedReasons` say which: `regions` when some region's newest result failed, `assertions`
+ *   when some region's newest result succeeded with warnings; empty unless `degraded`;
  * - a paused monitor's late runs are stored but change nothing.
  * A run is already final when it gets here: a failed check was confirmed by its retry first.
  *
@@ -25,8 +29,6 @@ import { iso } from '../time.js';
  *   `maintenance` and no monitor event is returned. The end of an occurrence is an input like a
  *   run (the status is taken from the newest results and a change from the status before is
  *   reported as usual), so it enters as a second kind of element of `runs`, never as a clock read.
- * - Degraded reasons: derived from the region results (and, with assertions, a warning flag on
- *   `RegionResult`) next to the status, by a function beside `computeStatus`.
  */
 
 /** The newest result of one region. */
@@ -35,6 +37,8 @@ export interface RegionResult {
   error: { code: string; message: string } | null;
   /** Epoch ms of the run. */
   at: number;
+  /** The run's warnings (failing `degraded` assertions); absent when it had none. */
+  warnings?: string[];
 }
 
 export type RegionResults = Readonly<Record<string, RegionResult>>;
@@ -59,6 +63,8 @@ export interface MonitorState {
   /** The regions the monitor is checked from; results of other regions do not count. */
   regions: readonly string[];
   status: MonitorStatus;
+  /** Why the monitor is degraded; empty unless `status` is `degraded`. */
+  degradedReasons: readonly DegradedReason[];
   regionResults: RegionResults;
   /** The certificate of the newest successful run that had one. */
   certificate: SeenCertificate | null;
@@ -80,6 +86,8 @@ export interface RunOutcome {
   startedAt: number;
   ok: boolean;
   error: { code: string; message: string } | null;
+  /** Failing assertions of severity `degraded`: a run with warnings makes the monitor degraded, not down. */
+  warnings: readonly string[];
   certificate: SeenCertificate | null;
   /** The run succeeded and its certificate expires within the monitor's warning days. */
   expiringSoon: boolean;
@@ -118,20 +126,38 @@ export function applyRuns(state: MonitorState, runs: readonly RunOutcome[]): App
         teamId: state.teamId,
         previousStatus: status,
         status: newStatus,
-        regions: state.regions.filter((region) => results[region]).map((region) => ({ region, ok: results[region]!.ok, error: results[region]!.error })),
+        degradedReasons: degradedReasons(newStatus, state.regions, results),
+        regions: state.regions
+          .filter((region) => results[region])
+          .map((region) => ({ region, ok: results[region]!.ok, error: results[region]!.error, warnings: results[region]!.warnings ?? [] })),
         occurredAt: iso(run.startedAt),
       });
       status = newStatus;
     }
     lastCheckedAt = Math.max(lastCheckedAt, run.startedAt);
   }
-  return { state: { ...state, status, regionResults: results, certificate, warnedFingerprints: warned, lastCheckedAt }, events };
+  const reasons = degradedReasons(status, state.regions, results);
+  return {
+    state: {
+      ...state,
+      status,
+      // Unchanged reasons stay the very same array, so that the caller can tell nothing changed.
+      degradedReasons: reasons.join() === state.degradedReasons.join() ? state.degradedReasons : reasons,
+      regionResults: results,
+      certificate,
+      warnedFingerprints: warned,
+      lastCheckedAt,
+    },
+    events,
+  };
 }
 
 /** A region's newest result after a run: a run older than the result it has (a late retry) does not replace it. */
 function nextRegionResult(previous: RegionResult | undefined, run: RunOutcome): RegionResult {
   if (previous && previous.at > run.startedAt) return previous;
-  return { ok: run.ok, error: run.error, at: run.startedAt };
+  return run.warnings.length > 0
+    ? { ok: run.ok, error: run.error, at: run.startedAt, warnings: [...run.warnings] }
+    : { ok: run.ok, error: run.error, at: run.startedAt };
 }
 
 function certificateExpiring(state: MonitorState, run: RunOutcome, certificate: SeenCertificate): CertificateExpiring {
@@ -147,15 +173,38 @@ function certificateExpiring(state: MonitorState, run: RunOutcome, certificate: 
 
 /**
  * A monitor's status from the newest result of each of its regions:
- * pending before any region has reported; up when every reported region succeeded;
- * down when every one failed; degraded in between.
+ * pending before any region has reported; up when every reported region succeeded without
+ * warnings; down when every one failed; degraded in between, or when every one succeeded but
+ * some with warnings.
  */
 export function computeStatus(regions: readonly string[], results: RegionResults): MonitorStatus {
-  const reported = regions.map((region) => results[region]).filter((r): r is RegionResult => r !== undefined);
+  const reported = reportedResults(regions, results);
   if (reported.length === 0) return 'pending';
   const failed = reported.filter((r) => !r.ok).length;
-  if (failed === 0) return 'up';
+  if (failed === 0) return reported.some(hasWarnings) ? 'degraded' : 'up';
   return failed === reported.length ? 'down' : 'degraded';
+}
+
+/**
+ * Why a monitor of this status is degraded: `regions` when the newest result of some region
+ * failed, `assertions` when that of some region succeeded with warnings (both may hold); empty
+ * for any other status.
+ */
+export function degradedReasons(status: MonitorStatus, regions: readonly string[], results: RegionResults): DegradedReason[] {
+  if (status !== 'degraded') return [];
+  const reported = reportedResults(regions, results);
+  const reasons: DegradedReason[] = [];
+  if (reported.some((r) => !r.ok)) reasons.push('regions');
+  if (reported.some(hasWarnings)) reasons.push('assertions');
+  return reasons;
+}
+
+function reportedResults(regions: readonly string[], results: RegionResults): RegionResult[] {
+  return regions.map((region) => results[region]).filter((r): r is RegionResult => r !== undefined);
+}
+
+function hasWarnings(result: RegionResult): boolean {
+  return result.ok && (result.warnings?.length ?? 0) > 0;
 }
 
 export function parseRegionResults(json: string | null): Record<string, RegionResult> {

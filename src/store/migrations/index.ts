@@ -7,6 +7,7 @@ import * as checks from './0005-checks.js';
 import * as sessions from './0006-sessions.js';
 import * as statusPages from './0007-status-pages.js';
 import * as tokenParents from './0008-token-parents-and-pruning.js';
+import * as httpRequests from './0009-http-requests-and-assertions.js';
 
 /** Every migration in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-sessions': sessions,
   '0007-status-pages': statusPages,
   '0008-token-parents-and-pruning': tokenParents,
+  '0009-http-requests-and-assertions': httpRequests,
 };

@@ -15,6 +15,10 @@ export interface MonitorRunsTable {
   timings: string | null;
   /** JSON CertificateInfo for SSL runs. */
   certificate: string | null;
+  /** JSON array of `{index, ok, actual}`, one per assertion judged; null for none. */
+  assertions: string | null;
+  /** JSON array of warning lines; null for none. */
+  warnings: string | null;
 }
 
 /** When each (monitor, region) is next due; written with the run, so a restart resumes from here. */

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 export interface MonitorsTable {
   id: string;
   team_id: string;
@@ -11,6 +13,8 @@ export interface MonitorsTable {
   paused: number;
   /** pending | up | degraded | down; `paused` is shown when `paused` = 1. */
   status: string;
+  /** JSON array of why the monitor is degraded (regions, assertions), decided with `status`; `[]` otherwise. */
+  degraded_reasons: Generated<string>;
   last_checked_at: number | null;
   /** JSON map region → newest result `{ok, error, at}`; what `status` is computed from. */
   region_results: string | null;
@@ -31,6 +35,13 @@ export interface MonitorsTable {
   auth_header_name: string | null;
   /** Sealed by the secret box (AES-256-GCM with a key id); never plain text. */
   auth_secret: string | null;
+  /** JSON array of `{name, value}` sent with every check; null for none. */
+  request_headers: string | null;
+  request_body: string | null;
+  /** 0 or 1. */
+  follow_redirects: Generated<number>;
+  /** JSON array of assertions (severity filled in); null for none. */
+  assertions: string | null;
   // SSL monitors
   host: string | null;
   port: number | null;

@@ -20,7 +20,7 @@ export interface paths {
         put?: never;
         /**
          * Create an HTTP or SSL monitor.
-         * @description Any role. The monitor starts `pending` and is checked at once in each of its regions, then every `intervalSeconds`. An `auth.secret` is stored encrypted and never returned (`auth.secretSet` is true instead).
+         * @description Any role. The monitor starts `pending` and is checked at once in each of its regions, then every `intervalSeconds`. An `auth.secret` is stored encrypted and never returned (`auth.secretSet` is true instead). An HTTP monitor may send `headers` and a `body`, follow redirects, and judge the answer with `assertions` (each failing field is named with its index, such as `assertions.2.path`).
          */
         post: operations["createMonitor"];
         delete?: never;
@@ -52,7 +52,7 @@ export interface paths {
         head?: never;
         /**
          * Change some fields of a monitor.
-         * @description Any role. Only the fields sent change; `type` and fields of the other monitor type are rejected. `auth`, `notificationPolicyId`, `warningDays`: omitted keeps, null clears, a value replaces.
+         * @description Any role. Only the fields sent change; `type` and fields of the other monitor type are rejected. `auth`, `notificationPolicyId`, `warningDays`, `headers`, `body`, `assertions`: omitted keeps, null clears, a value replaces (lists whole).
          */
         patch: operations["updateMonitor"];
         trace?: never;
@@ -748,10 +748,12 @@ export interface operations {
                             regions: ("us-east" | "eu-west" | "asia")[];
                             notificationPolicyId: string | null;
                             /**
-                             * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed; `down`: every region failed; `paused`: the monitor is paused.
+                             * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                              * @enum {string}
                              */
                             status: "pending" | "up" | "degraded" | "down" | "paused";
+                            /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                            degradedReasons: ("regions" | "assertions")[];
                             paused: boolean;
                             lastCheckedAt: string | null;
                             createdAt: string;
@@ -770,6 +772,50 @@ export interface operations {
                                 /** @description Always true: a secret is stored (encrypted). The secret itself is never returned. */
                                 secretSet: boolean;
                             } | null;
+                            /** @description Headers sent with every check; empty for none. */
+                            headers: {
+                                name: string;
+                                value: string;
+                            }[];
+                            /** @description The request body, or null. */
+                            body: string | null;
+                            followRedirects: boolean;
+                            /** @description Assertions on the answer, in order (a run reports each by its index); empty for none. */
+                            assertions: ({
+                                /** @constant */
+                                source: "body";
+                                /** @enum {string} */
+                                op: "contains" | "notContains" | "matches" | "notMatches";
+                                value: string;
+                                /** @enum {string} */
+                                severity: "fail" | "degraded";
+                            } | {
+                                /** @constant */
+                                source: "json";
+                                path: string;
+                                /** @enum {string} */
+                                op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
+                                value?: unknown;
+                                /** @enum {string} */
+                                severity: "fail" | "degraded";
+                            } | {
+                                /** @constant */
+                                source: "header";
+                                name: string;
+                                /** @enum {string} */
+                                op: "eq" | "contains" | "matches" | "exists" | "notExists";
+                                value?: string;
+                                /** @enum {string} */
+                                severity: "fail" | "degraded";
+                            } | {
+                                /** @constant */
+                                source: "responseTime";
+                                /** @enum {string} */
+                                op: "lt" | "lte";
+                                value: number;
+                                /** @enum {string} */
+                                severity: "fail" | "degraded";
+                            })[];
                         } | {
                             id: string;
                             /** @constant */
@@ -780,10 +826,12 @@ export interface operations {
                             regions: ("us-east" | "eu-west" | "asia")[];
                             notificationPolicyId: string | null;
                             /**
-                             * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed; `down`: every region failed; `paused`: the monitor is paused.
+                             * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                              * @enum {string}
                              */
                             status: "pending" | "up" | "degraded" | "down" | "paused";
+                            /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                            degradedReasons: ("regions" | "assertions")[];
                             paused: boolean;
                             lastCheckedAt: string | null;
                             createdAt: string;
@@ -844,7 +892,7 @@ export interface operations {
                      * @enum {string}
                      */
                     method: "GET" | "POST" | "PUT" | "DELETE" | "HEAD";
-                    /** @description The status code a check must get to succeed (exactly this code; redirects are not followed): an integer from 100 to 599. */
+                    /** @description The status code a check must get to succeed (exactly this code, in the final answer when redirects are followed): an integer from 100 to 599. */
                     expectedStatus: number;
                     /** @description Credentials for the check, or null for none. */
                     auth?: ({
@@ -867,6 +915,86 @@ export interface operations {
                         /** @description The name of the header that carries the secret, e.g. `X-Api-Key`. Not Host, Content-Length, Transfer-Encoding or Connection. */
                         headerName: string;
                     }) | null;
+                    /** @description Headers sent with every check request: 0-20 of `{name, value}`, each name once; null for none. Not secret: shown in answers. */
+                    headers?: {
+                        /** @description An HTTP header name, e.g. `Accept`. Not Host, Content-Length, Transfer-Encoding or Connection, nor the header `auth` sends. */
+                        name: string;
+                        /** @description The value: at most 4096 printable ASCII characters. */
+                        value: string;
+                    }[] | null;
+                    /** @description The request body sent with every check, UTF-8 encoded: at most 65536 characters, only with method POST, PUT or DELETE; null for none. Set its Content-Type in `headers`. */
+                    body?: string | null;
+                    /**
+                     * @description Whether to follow redirects: false (the default) judges the first answer; true follows up to 5 redirects, each to an address the target policy allows, and judges the final answer. Credentials (`auth`) and `headers` go only to the origin of `url`.
+                     * @default false
+                     */
+                    followRedirects?: boolean;
+                    /** @description Assertions on the answer, all of which must hold: 0-20, each on the `body`, a `json` path, a `header` or the `responseTime`; null for none. A failing `fail` assertion fails the run with `assertion-failed`; a failing `degraded` one leaves the run ok with a warning and marks the monitor degraded. */
+                    assertions?: ({
+                        /** @constant */
+                        source: "body";
+                        /**
+                         * @description `contains`/`notContains` a text, `matches`/`notMatches` an RE2 pattern (searched anywhere in the body).
+                         * @enum {string}
+                         */
+                        op: "contains" | "notContains" | "matches" | "notMatches";
+                        /** @description The text to look for, or an RE2 pattern for `matches`/`notMatches`: 1-1024 characters. */
+                        value: string;
+                        /**
+                         * @description `fail` (the default): the run fails with `assertion-failed` when the assertion does not hold; `degraded`: the run succeeds with a warning.
+                         * @enum {string}
+                         */
+                        severity?: "fail" | "degraded";
+                    } | {
+                        /** @constant */
+                        source: "json";
+                        /** @description Where the value is in the JSON body: `$`, then `.name` and `[index]` steps, such as `$.data.items[0].status`; at most 256 characters. */
+                        path: string;
+                        /**
+                         * @description `eq`/`neq` (JSON equality), `lt`/`lte`/`gt`/`gte` (numbers), `contains` (a text within a string, or an element of an array), `exists`/`notExists`.
+                         * @enum {string}
+                         */
+                        op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
+                        /** @description Any JSON value (its JSON text at most 1024 characters); a number for lt, lte, gt, gte; none for exists and notExists. */
+                        value?: unknown;
+                        /**
+                         * @description `fail` (the default): the run fails with `assertion-failed` when the assertion does not hold; `degraded`: the run succeeds with a warning.
+                         * @enum {string}
+                         */
+                        severity?: "fail" | "degraded";
+                    } | {
+                        /** @constant */
+                        source: "header";
+                        /** @description The response header to check (any case). */
+                        name: string;
+                        /**
+                         * @description `eq` (the whole value), `contains` a text, `matches` an RE2 pattern, `exists`, `notExists`.
+                         * @enum {string}
+                         */
+                        op: "eq" | "contains" | "matches" | "exists" | "notExists";
+                        /** @description The text to look for, or an RE2 pattern for `matches`/`notMatches`: 1-1024 characters. */
+                        value?: string;
+                        /**
+                         * @description `fail` (the default): the run fails with `assertion-failed` when the assertion does not hold; `degraded`: the run succeeds with a warning.
+                         * @enum {string}
+                         */
+                        severity?: "fail" | "degraded";
+                    } | {
+                        /** @constant */
+                        source: "responseTime";
+                        /**
+                         * @description `lt` (less than) or `lte` (at most).
+                         * @enum {string}
+                         */
+                        op: "lt" | "lte";
+                        /** @description Milliseconds: an integer from 1 to 120000. */
+                        value: number;
+                        /**
+                         * @description `fail` (the default): the run fails with `assertion-failed` when the assertion does not hold; `degraded`: the run succeeds with a warning.
+                         * @enum {string}
+                         */
+                        severity?: "fail" | "degraded";
+                    })[] | null;
                 } | {
                     /**
                      * @description `ssl`: check the TLS certificate of `host`.
@@ -912,10 +1040,12 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         notificationPolicyId: string | null;
                         /**
-                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed; `down`: every region failed; `paused`: the monitor is paused.
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
                          */
                         status: "pending" | "up" | "degraded" | "down" | "paused";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -934,6 +1064,50 @@ export interface operations {
                             /** @description Always true: a secret is stored (encrypted). The secret itself is never returned. */
                             secretSet: boolean;
                         } | null;
+                        /** @description Headers sent with every check; empty for none. */
+                        headers: {
+                            name: string;
+                            value: string;
+                        }[];
+                        /** @description The request body, or null. */
+                        body: string | null;
+                        followRedirects: boolean;
+                        /** @description Assertions on the answer, in order (a run reports each by its index); empty for none. */
+                        assertions: ({
+                            /** @constant */
+                            source: "body";
+                            /** @enum {string} */
+                            op: "contains" | "notContains" | "matches" | "notMatches";
+                            value: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "json";
+                            path: string;
+                            /** @enum {string} */
+                            op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
+                            value?: unknown;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "header";
+                            name: string;
+                            /** @enum {string} */
+                            op: "eq" | "contains" | "matches" | "exists" | "notExists";
+                            value?: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "responseTime";
+                            /** @enum {string} */
+                            op: "lt" | "lte";
+                            value: number;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        })[];
                     } | {
                         id: string;
                         /** @constant */
@@ -944,10 +1118,12 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         notificationPolicyId: string | null;
                         /**
-                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed; `down`: every region failed; `paused`: the monitor is paused.
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
                          */
                         status: "pending" | "up" | "degraded" | "down" | "paused";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -1003,10 +1179,12 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         notificationPolicyId: string | null;
                         /**
-                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed; `down`: every region failed; `paused`: the monitor is paused.
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
                          */
                         status: "pending" | "up" | "degraded" | "down" | "paused";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -1025,6 +1203,50 @@ export interface operations {
                             /** @description Always true: a secret is stored (encrypted). The secret itself is never returned. */
                             secretSet: boolean;
                         } | null;
+                        /** @description Headers sent with every check; empty for none. */
+                        headers: {
+                            name: string;
+                            value: string;
+                        }[];
+                        /** @description The request body, or null. */
+                        body: string | null;
+                        followRedirects: boolean;
+                        /** @description Assertions on the answer, in order (a run reports each by its index); empty for none. */
+                        assertions: ({
+                            /** @constant */
+                            source: "body";
+                            /** @enum {string} */
+                            op: "contains" | "notContains" | "matches" | "notMatches";
+                            value: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "json";
+                            path: string;
+                            /** @enum {string} */
+                            op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
+                            value?: unknown;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "header";
+                            name: string;
+                            /** @enum {string} */
+                            op: "eq" | "contains" | "matches" | "exists" | "notExists";
+                            value?: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "responseTime";
+                            /** @enum {string} */
+                            op: "lt" | "lte";
+                            value: number;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        })[];
                     } | {
                         id: string;
                         /** @constant */
@@ -1035,10 +1257,12 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         notificationPolicyId: string | null;
                         /**
-                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed; `down`: every region failed; `paused`: the monitor is paused.
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
                          */
                         status: "pending" | "up" | "degraded" | "down" | "paused";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -1122,7 +1346,7 @@ export interface operations {
                      * @enum {string}
                      */
                     method?: "GET" | "POST" | "PUT" | "DELETE" | "HEAD";
-                    /** @description The status code a check must get to succeed (exactly this code; redirects are not followed): an integer from 100 to 599. */
+                    /** @description The status code a check must get to succeed (exactly this code, in the final answer when redirects are followed): an integer from 100 to 599. */
                     expectedStatus?: number;
                     /** @description Credentials for the check, or null for none. */
                     auth?: ({
@@ -1145,6 +1369,83 @@ export interface operations {
                         /** @description The name of the header that carries the secret, e.g. `X-Api-Key`. Not Host, Content-Length, Transfer-Encoding or Connection. */
                         headerName: string;
                     }) | null;
+                    /** @description Headers sent with every check request: 0-20 of `{name, value}`, each name once; null for none. Not secret: shown in answers. */
+                    headers?: {
+                        /** @description An HTTP header name, e.g. `Accept`. Not Host, Content-Length, Transfer-Encoding or Connection, nor the header `auth` sends. */
+                        name: string;
+                        /** @description The value: at most 4096 printable ASCII characters. */
+                        value: string;
+                    }[] | null;
+                    /** @description The request body sent with every check, UTF-8 encoded: at most 65536 characters, only with method POST, PUT or DELETE; null for none. Set its Content-Type in `headers`. */
+                    body?: string | null;
+                    /** @description Whether to follow redirects: false (the default) judges the first answer; true follows up to 5 redirects, each to an address the target policy allows, and judges the final answer. Credentials (`auth`) and `headers` go only to the origin of `url`. */
+                    followRedirects?: boolean;
+                    /** @description Assertions on the answer, all of which must hold: 0-20, each on the `body`, a `json` path, a `header` or the `responseTime`; null for none. A failing `fail` assertion fails the run with `assertion-failed`; a failing `degraded` one leaves the run ok with a warning and marks the monitor degraded. */
+                    assertions?: ({
+                        /** @constant */
+                        source: "body";
+                        /**
+                         * @description `contains`/`notContains` a text, `matches`/`notMatches` an RE2 pattern (searched anywhere in the body).
+                         * @enum {string}
+                         */
+                        op: "contains" | "notContains" | "matches" | "notMatches";
+                        /** @description The text to look for, or an RE2 pattern for `matches`/`notMatches`: 1-1024 characters. */
+                        value: string;
+                        /**
+                         * @description `fail` (the default): the run fails with `assertion-failed` when the assertion does not hold; `degraded`: the run succeeds with a warning.
+                         * @enum {string}
+                         */
+                        severity?: "fail" | "degraded";
+                    } | {
+                        /** @constant */
+                        source: "json";
+                        /** @description Where the value is in the JSON body: `$`, then `.name` and `[index]` steps, such as `$.data.items[0].status`; at most 256 characters. */
+                        path: string;
+                        /**
+                         * @description `eq`/`neq` (JSON equality), `lt`/`lte`/`gt`/`gte` (numbers), `contains` (a text within a string, or an element of an array), `exists`/`notExists`.
+                         * @enum {string}
+                         */
+                        op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
+                        /** @description Any JSON value (its JSON text at most 1024 characters); a number for lt, lte, gt, gte; none for exists and notExists. */
+                        value?: unknown;
+                        /**
+                         * @description `fail` (the default): the run fails with `assertion-failed` when the assertion does not hold; `degraded`: the run succeeds with a warning.
+                         * @enum {string}
+                         */
+                        severity?: "fail" | "degraded";
+                    } | {
+                        /** @constant */
+                        source: "header";
+                        /** @description The response header to check (any case). */
+                        name: string;
+                        /**
+                         * @description `eq` (the whole value), `contains` a text, `matches` an RE2 pattern, `exists`, `notExists`.
+                         * @enum {string}
+                         */
+                        op: "eq" | "contains" | "matches" | "exists" | "notExists";
+                        /** @description The text to look for, or an RE2 pattern for `matches`/`notMatches`: 1-1024 characters. */
+                        value?: string;
+                        /**
+                         * @description `fail` (the default): the run fails with `assertion-failed` when the assertion does not hold; `degraded`: the run succeeds with a warning.
+                         * @enum {string}
+                         */
+                        severity?: "fail" | "degraded";
+                    } | {
+                        /** @constant */
+                        source: "responseTime";
+                        /**
+                         * @description `lt` (less than) or `lte` (at most).
+                         * @enum {string}
+                         */
+                        op: "lt" | "lte";
+                        /** @description Milliseconds: an integer from 1 to 120000. */
+                        value: number;
+                        /**
+                         * @description `fail` (the default): the run fails with `assertion-failed` when the assertion does not hold; `degraded`: the run succeeds with a warning.
+                         * @enum {string}
+                         */
+                        severity?: "fail" | "degraded";
+                    })[] | null;
                 } | {
                     /** @description A name people recognise the monitor by: 1-200 characters, not only white space. */
                     name?: string;
@@ -1182,10 +1483,12 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         notificationPolicyId: string | null;
                         /**
-                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed; `down`: every region failed; `paused`: the monitor is paused.
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
                          */
                         status: "pending" | "up" | "degraded" | "down" | "paused";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -1204,6 +1507,50 @@ export interface operations {
                             /** @description Always true: a secret is stored (encrypted). The secret itself is never returned. */
                             secretSet: boolean;
                         } | null;
+                        /** @description Headers sent with every check; empty for none. */
+                        headers: {
+                            name: string;
+                            value: string;
+                        }[];
+                        /** @description The request body, or null. */
+                        body: string | null;
+                        followRedirects: boolean;
+                        /** @description Assertions on the answer, in order (a run reports each by its index); empty for none. */
+                        assertions: ({
+                            /** @constant */
+                            source: "body";
+                            /** @enum {string} */
+                            op: "contains" | "notContains" | "matches" | "notMatches";
+                            value: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "json";
+                            path: string;
+                            /** @enum {string} */
+                            op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
+                            value?: unknown;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "header";
+                            name: string;
+                            /** @enum {string} */
+                            op: "eq" | "contains" | "matches" | "exists" | "notExists";
+                            value?: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "responseTime";
+                            /** @enum {string} */
+                            op: "lt" | "lte";
+                            value: number;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        })[];
                     } | {
                         id: string;
                         /** @constant */
@@ -1214,10 +1561,12 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         notificationPolicyId: string | null;
                         /**
-                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed; `down`: every region failed; `paused`: the monitor is paused.
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
                          */
                         status: "pending" | "up" | "degraded" | "down" | "paused";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -1274,10 +1623,12 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         notificationPolicyId: string | null;
                         /**
-                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed; `down`: every region failed; `paused`: the monitor is paused.
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
                          */
                         status: "pending" | "up" | "degraded" | "down" | "paused";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -1296,6 +1647,50 @@ export interface operations {
                             /** @description Always true: a secret is stored (encrypted). The secret itself is never returned. */
                             secretSet: boolean;
                         } | null;
+                        /** @description Headers sent with every check; empty for none. */
+                        headers: {
+                            name: string;
+                            value: string;
+                        }[];
+                        /** @description The request body, or null. */
+                        body: string | null;
+                        followRedirects: boolean;
+                        /** @description Assertions on the answer, in order (a run reports each by its index); empty for none. */
+                        assertions: ({
+                            /** @constant */
+                            source: "body";
+                            /** @enum {string} */
+                            op: "contains" | "notContains" | "matches" | "notMatches";
+                            value: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "json";
+                            path: string;
+                            /** @enum {string} */
+                            op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
+                            value?: unknown;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "header";
+                            name: string;
+                            /** @enum {string} */
+                            op: "eq" | "contains" | "matches" | "exists" | "notExists";
+                            value?: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "responseTime";
+                            /** @enum {string} */
+                            op: "lt" | "lte";
+                            value: number;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        })[];
                     } | {
                         id: string;
                         /** @constant */
@@ -1306,10 +1701,12 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         notificationPolicyId: string | null;
                         /**
-                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed; `down`: every region failed; `paused`: the monitor is paused.
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
                          */
                         status: "pending" | "up" | "degraded" | "down" | "paused";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -1364,10 +1761,12 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         notificationPolicyId: string | null;
                         /**
-                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed; `down`: every region failed; `paused`: the monitor is paused.
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
                          */
                         status: "pending" | "up" | "degraded" | "down" | "paused";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -1386,6 +1785,50 @@ export interface operations {
                             /** @description Always true: a secret is stored (encrypted). The secret itself is never returned. */
                             secretSet: boolean;
                         } | null;
+                        /** @description Headers sent with every check; empty for none. */
+                        headers: {
+                            name: string;
+                            value: string;
+                        }[];
+                        /** @description The request body, or null. */
+                        body: string | null;
+                        followRedirects: boolean;
+                        /** @description Assertions on the answer, in order (a run reports each by its index); empty for none. */
+                        assertions: ({
+                            /** @constant */
+                            source: "body";
+                            /** @enum {string} */
+                            op: "contains" | "notContains" | "matches" | "notMatches";
+                            value: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "json";
+                            path: string;
+                            /** @enum {string} */
+                            op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
+                            value?: unknown;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "header";
+                            name: string;
+                            /** @enum {string} */
+                            op: "eq" | "contains" | "matches" | "exists" | "notExists";
+                            value?: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "responseTime";
+                            /** @enum {string} */
+                            op: "lt" | "lte";
+                            value: number;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        })[];
                     } | {
                         id: string;
                         /** @constant */
@@ -1396,10 +1839,12 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         notificationPolicyId: string | null;
                         /**
-                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed; `down`: every region failed; `paused`: the monitor is paused.
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
                          */
                         status: "pending" | "up" | "degraded" | "down" | "paused";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -1459,7 +1904,7 @@ export interface operations {
                             attempts: number;
                             error: {
                                 /** @enum {string} */
-                                code: "timeout" | "dns-failure" | "connection-refused" | "connection-reset" | "tls-error" | "status-mismatch" | "certificate-expired" | "certificate-not-yet-valid" | "certificate-untrusted" | "hostname-mismatch" | "target-blocked";
+                                code: "timeout" | "dns-failure" | "connection-refused" | "connection-reset" | "tls-error" | "status-mismatch" | "certificate-expired" | "certificate-not-yet-valid" | "certificate-untrusted" | "hostname-mismatch" | "target-blocked" | "assertion-failed";
                                 message: string;
                             } | null;
                             /** @description HTTP runs: the status code received, if any. */
@@ -1481,6 +1926,16 @@ export interface operations {
                                 /** @description Whole days until validTo when the newest check ran; negative once expired. */
                                 daysRemaining: number;
                             } | null;
+                            /** @description Each assertion's outcome when an answer came to judge; empty when the monitor has none or no answer came. */
+                            assertions: {
+                                /** @description The assertion's position in the monitor's `assertions`, from 0. */
+                                index: number;
+                                ok: boolean;
+                                /** @description What was found (at most 200 characters), or null when there was nothing to read. */
+                                actual: string | null;
+                            }[];
+                            /** @description Assertions of severity `degraded` that did not hold, such as "assertion 2: responseTime 912 ms ≥ 800". */
+                            warnings: string[];
                         }[];
                     };
                 };

@@ -24,6 +24,7 @@ import { Link, navigate } from '../router.js';
 import { usePermissions } from '../session.js';
 import { newestPerRegion } from '../stats.js';
 import type { Monitor, MonitorStats, Run } from '../api/types.js';
+import { describeAssertion, type Assertion } from '../assertions.js';
 import type { StatsRange } from '../../../src/shared/vocabulary.js';
 import { target, uptimeClass } from './monitors.js';
 
@@ -32,6 +33,14 @@ const RANGES: Array<{ value: StatsRange; label: string; ms: number }> = [
   { value: '7d', label: '7 days', ms: 7 * 86_400_000 },
   { value: '30d', label: '30 days', ms: 30 * 86_400_000 },
 ];
+
+function degradedText(reasons: readonly string[]): string {
+  const regions = reasons.includes('regions');
+  const assertions = reasons.includes('assertions');
+  if (regions && assertions) return 'some regions fail, and checks that pass in others raise assertion warnings.';
+  if (regions) return 'some regions fail while others succeed.';
+  return 'every region succeeds, but some assertions marked “degraded” do not hold (see the warnings below).';
+}
 
 /** "Check now": shows the trigger lock's countdown once the server reports it (429 with Retry-After). */
 function CheckNow({ monitor, onQueued }: { monitor: Monitor; onQueued: () => void }) {
@@ -104,7 +113,7 @@ function RegionTiles({ monitor, runs }: { monitor: Monitor; runs: Run[] | undefi
     <div className="region-grid">
       {monitor.regions.map((region) => {
         const run = newest.get(region);
-        const status = monitor.paused ? 'paused' : !run ? 'pending' : run.ok ? 'up' : 'down';
+        const status = monitor.paused ? 'paused' : !run ? 'pending' : !run.ok ? 'down' : run.warnings.length > 0 ? 'degraded' : 'up';
         return (
           <div key={region} className={`region-tile region-${status}`} data-region={region}>
             <div className="region-head">
@@ -136,6 +145,7 @@ function RegionTiles({ monitor, runs }: { monitor: Monitor; runs: Run[] | undefi
                 <code>{run.error.code}</code> {run.error.message}
               </p>
             )}
+            {run && run.warnings.length > 0 && <Warnings warnings={run.warnings} />}
           </div>
         );
       })}
@@ -229,7 +239,54 @@ function sameDay(iso: string): boolean {
   return new Date(iso).toDateString() === new Date().toDateString();
 }
 
-function RunsTable({ runs, error, onRetry }: { runs: Run[] | undefined; error: ApiError | undefined; onRetry: () => void }) {
+function Warnings({ warnings }: { warnings: string[] }) {
+  return (
+    <ul className="run-warnings" aria-label="Warnings">
+      {warnings.map((warning) => (
+        <li key={warning}>
+          <Icon name="alert" size={14} /> {warning}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Each assertion's outcome in a run, described by the monitor's assertion of that index. */
+function AssertionOutcomes({ run, assertions }: { run: Run; assertions: readonly Assertion[] }) {
+  const held = run.assertions.filter((a) => a.ok).length;
+  return (
+    <details className="run-assertions">
+      <summary>
+        {held} of {run.assertions.length} assertions held
+      </summary>
+      <ol>
+        {run.assertions.map((outcome) => {
+          const assertion = assertions[outcome.index];
+          return (
+            <li key={outcome.index} className={outcome.ok ? 'assertion-ok' : 'assertion-failed'} data-index={outcome.index}>
+              <Icon name={outcome.ok ? 'check' : 'x'} size={14} aria-label={outcome.ok ? 'held' : 'did not hold'} />{' '}
+              <span>{assertion ? describeAssertion(assertion) : `Assertion ${outcome.index + 1}`}</span>
+              {assertion?.severity === 'degraded' && <span className="pill pill-muted">degraded</span>}
+              <span className="muted"> · found {outcome.actual === null ? 'nothing' : <code>{outcome.actual}</code>}</span>
+            </li>
+          );
+        })}
+      </ol>
+    </details>
+  );
+}
+
+function RunsTable({
+  runs,
+  assertions,
+  error,
+  onRetry,
+}: {
+  runs: Run[] | undefined;
+  assertions: readonly Assertion[];
+  error: ApiError | undefined;
+  onRetry: () => void;
+}) {
   const [limit, setLimit] = useState(10);
   if (error && !runs) return <ErrorState error={error} onRetry={onRetry} title="Could not load the checks" />;
   if (!runs) return <SkeletonRows rows={4} />;
@@ -260,9 +317,9 @@ function RunsTable({ runs, error, onRetry }: { runs: Run[] | undefined; error: A
                   {run.trigger === 'manual' && <span className="pill pill-muted">manual</span>}
                 </td>
                 <td>
-                  <span className={`result ${run.ok ? 'result-ok' : 'result-fail'}`}>
-                    <Icon name={run.ok ? 'check' : 'x'} size={14} />
-                    {run.ok ? 'OK' : 'Failed'}
+                  <span className={`result ${!run.ok ? 'result-fail' : run.warnings.length > 0 ? 'result-warn' : 'result-ok'}`}>
+                    <Icon name={!run.ok ? 'x' : run.warnings.length > 0 ? 'alert' : 'check'} size={14} />
+                    {!run.ok ? 'Failed' : run.warnings.length > 0 ? 'OK, with warnings' : 'OK'}
                   </span>
                 </td>
                 <td className="num">{ms(run.durationMs)}</td>
@@ -274,6 +331,8 @@ function RunsTable({ runs, error, onRetry }: { runs: Run[] | undefined; error: A
                     </span>
                   )}
                   {run.attempts > 1 && <span className="muted"> · retried</span>}
+                  {run.warnings.length > 0 && <Warnings warnings={run.warnings} />}
+                  {run.assertions.length > 0 && <AssertionOutcomes run={run} assertions={assertions} />}
                 </td>
               </tr>
             ))}
@@ -401,6 +460,45 @@ function SettingsCard({ monitor }: { monitor: Monitor }) {
                   : 'None'}
               </dd>
             </div>
+            {monitor.headers.length > 0 && (
+              <div>
+                <dt>Headers</dt>
+                <dd className="break">
+                  {monitor.headers.map((h) => (
+                    <div key={h.name}>
+                      <code>
+                        {h.name}: {h.value}
+                      </code>
+                    </div>
+                  ))}
+                </dd>
+              </div>
+            )}
+            {monitor.body !== null && (
+              <div>
+                <dt>Body</dt>
+                <dd>{monitor.body.length} characters</dd>
+              </div>
+            )}
+            <div>
+              <dt>Redirects</dt>
+              <dd>{monitor.followRedirects ? 'Followed (up to 5)' : 'Not followed'}</dd>
+            </div>
+            {monitor.assertions.length > 0 && (
+              <div>
+                <dt>Assertions</dt>
+                <dd>
+                  <ol className="assertion-list">
+                    {monitor.assertions.map((a, i) => (
+                      <li key={i}>
+                        {describeAssertion(a)}
+                        {a.severity === 'degraded' && <span className="pill pill-muted">degraded</span>}
+                      </li>
+                    ))}
+                  </ol>
+                </dd>
+              </div>
+            )}
           </>
         ) : (
           <>
@@ -546,6 +644,11 @@ export function MonitorDetailPage({ id }: { id: string }) {
         }
       />
       {m.paused && <Notice kind="info">This monitor is paused: it is not checked and raises no alerts until you resume it.</Notice>}
+      {m.status === 'degraded' && monitor.data.degradedReasons.length > 0 && (
+        <Notice kind="warning">
+          <strong>Degraded:</strong> {degradedText(monitor.data.degradedReasons)}
+        </Notice>
+      )}
       <OpenIncidents monitorId={id} />
       <Card title="Regions">
         <RegionTiles monitor={m} runs={runs.data?.data} />
@@ -557,7 +660,7 @@ export function MonitorDetailPage({ id }: { id: string }) {
         <SettingsCard monitor={m} />
       </div>
       <Card title="Recent checks" className="table-card">
-        <RunsTable runs={runs.data?.data} error={runs.error} onRetry={() => void runs.reload()} />
+        <RunsTable runs={runs.data?.data} assertions={m.type === 'http' ? m.assertions : []} error={runs.error} onRetry={() => void runs.reload()} />
       </Card>
       {confirmDelete && (
         <ConfirmDialog

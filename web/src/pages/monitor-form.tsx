@@ -3,10 +3,14 @@ import { api } from '../api/client.js';
 import { HTTP_METHODS, REGIONS } from '../api/enums.js';
 import type { ApiError } from '../api/errors.js';
 import type { HttpMethod, Monitor, MonitorCreate, MonitorUpdate, Region } from '../api/types.js';
+import { ASSERTION_PART_LABELS, AssertionEditor, assertionBodies, assertionRows, type AssertionRow } from '../components/assertion-editor.js';
+import { HeaderEditor, headerBodies, headerRows, type HeaderRow } from '../components/header-editor.js';
+import { listFieldLabels } from '../components/row-errors.js';
 import { Button, ErrorState, Field, FormError, Loading, PageHeader, fieldError, useToast } from '../components/ui.js';
 import { useDocumentTitle, useGet } from '../hooks.js';
 import { navigate } from '../router.js';
-import { MONITOR_TYPES } from '../../../src/shared/vocabulary.js';
+import { REQUEST_LIMITS } from '../../../src/shared/limits.js';
+import { BODY_METHODS, MONITOR_TYPES } from '../../../src/shared/vocabulary.js';
 
 type HttpCreate = Extract<MonitorCreate, { type: 'http' }>;
 type SslCreate = Extract<MonitorCreate, { type: 'ssl' }>;
@@ -17,7 +21,9 @@ type Partially<T> = T extends unknown ? Partial<T> : never;
  * A create body as the form has it: a field left empty is missing, and the API, not the form,
  * names each field that is missing or invalid.
  */
-type MonitorDraft = (Partial<Omit<HttpCreate, 'auth'>> & { type: 'http'; auth?: Partially<Auth> | null }) | (Partial<SslCreate> & { type: 'ssl' });
+type MonitorDraft =
+  | (Partial<Omit<HttpCreate, 'auth' | 'assertions'>> & { type: 'http'; auth?: Partially<Auth> | null; assertions?: Record<string, unknown>[] })
+  | (Partial<SslCreate> & { type: 'ssl' });
 type KeysOf<T> = T extends unknown ? keyof T : never;
 type UpdatableField = Exclude<KeysOf<MonitorDraft>, 'type' | 'auth'>;
 /** An update as the form sends it; a field of the create body that PATCH does not take is a type error where the diff sets it. */
@@ -37,6 +43,10 @@ interface FormState {
   authSecret: string;
   authUsername: string;
   authHeaderName: string;
+  headers: HeaderRow[];
+  body: string;
+  followRedirects: boolean;
+  assertions: AssertionRow[];
   host: string;
   port: string;
   warningDays: string;
@@ -56,6 +66,10 @@ const LABELS: Record<string, string> = {
   'auth.secret': 'Secret',
   'auth.username': 'Username',
   'auth.headerName': 'Header name',
+  headers: 'Request headers',
+  body: 'Request body',
+  followRedirects: 'Follow redirects',
+  assertions: 'Assertions',
   host: 'Host',
   port: 'Port',
   warningDays: 'Expiry warning',
@@ -78,6 +92,10 @@ function initial(monitor?: Monitor): FormState {
     authSecret: '',
     authUsername: '',
     authHeaderName: '',
+    headers: [],
+    body: '',
+    followRedirects: false,
+    assertions: [],
     host: '',
     port: '443',
     warningDays: '',
@@ -90,6 +108,10 @@ function initial(monitor?: Monitor): FormState {
       authMode: monitor.auth?.type ?? 'none',
       authUsername: monitor.auth?.username ?? '',
       authHeaderName: monitor.auth?.headerName ?? '',
+      headers: headerRows(monitor.headers),
+      body: monitor.body ?? '',
+      followRedirects: monitor.followRedirects,
+      assertions: assertionRows(monitor.assertions),
     });
   }
   if (monitor?.type === 'ssl') {
@@ -122,8 +144,35 @@ function createBody(form: FormState): MonitorDraft {
   };
   // Fields left empty (undefined) are not sent: JSON has no undefined.
   return form.type === 'http'
-    ? { type: 'http', ...common, url: form.url, method: form.method, expectedStatus: num(form.expectedStatus), auth: authBody(form) ?? undefined }
+    ? {
+        type: 'http',
+        ...common,
+        url: form.url,
+        method: form.method,
+        expectedStatus: num(form.expectedStatus),
+        auth: authBody(form) ?? undefined,
+        headers: form.headers.length > 0 ? headerBodies(form.headers) : undefined,
+        // A body goes with the methods that take one; with another method it is dropped, not refused.
+        body: sendsBody(form.method) && form.body !== '' ? form.body : undefined,
+        followRedirects: form.followRedirects,
+        assertions: form.assertions.length > 0 ? assertionBodies(form.assertions) : undefined,
+      }
     : { type: 'ssl', ...common, host: form.host, port: num(form.port), warningDays: num(form.warningDays) ?? null };
+}
+
+function sendsBody(method: HttpMethod): boolean {
+  return (BODY_METHODS as readonly string[]).includes(method);
+}
+
+/** The summary's names for items of the lists: "Assertion 3 path", "Header 1 name". */
+function labelsFor(error: ApiError | null): Record<string, string> {
+  return {
+    ...LABELS,
+    ...listFieldLabels(error, {
+      assertions: { item: 'Assertion', parts: ASSERTION_PART_LABELS },
+      headers: { item: 'Header', parts: { name: 'name', value: 'value' } },
+    }),
+  };
 }
 
 /** The PATCH body: only what changed. Credentials are sent only when changed, and then whole (with the secret). */
@@ -179,7 +228,7 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
 
   return (
     <form className="form card form-card" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="page-title">
-      <FormError error={error} labels={LABELS} />
+      <FormError error={error} labels={labelsFor(error)} />
       <fieldset className="form-section">
         <legend>What to check</legend>
         {!editing && (
@@ -387,6 +436,51 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
               </Field>
             </div>
           )}
+        </fieldset>
+      )}
+
+      {form.type === 'http' && (
+        <fieldset className="form-section">
+          <legend>Request</legend>
+          <HeaderEditor rows={form.headers} onChange={(rows) => set('headers', rows)} error={error} />
+          {sendsBody(form.method) ? (
+            <Field label="Request body" optional error={err('body')} hint="Sent with every check. Set its Content-Type among the headers.">
+              {(p) => (
+                <textarea
+                  {...p}
+                  name="body"
+                  rows={4}
+                  maxLength={REQUEST_LIMITS.bodyLength}
+                  value={form.body}
+                  onChange={(e) => set('body', e.target.value)}
+                  placeholder='{"ping": true}'
+                />
+              )}
+            </Field>
+          ) : (
+            <p className="field-hint">A request body can be sent with POST, PUT or DELETE.</p>
+          )}
+          <div className="field">
+            <label className="check">
+              <input type="checkbox" name="followRedirects" checked={form.followRedirects} onChange={(e) => set('followRedirects', e.target.checked)} />
+              Follow redirects
+            </label>
+            {err('followRedirects') ? (
+              <p className="field-error">{err('followRedirects')}</p>
+            ) : (
+              <p className="field-hint">
+                Up to {REQUEST_LIMITS.redirects}, each to an address the target policy allows; the final answer is judged. Credentials and headers go only to
+                this URL’s origin.
+              </p>
+            )}
+          </div>
+        </fieldset>
+      )}
+
+      {form.type === 'http' && (
+        <fieldset className="form-section">
+          <legend>Assertions</legend>
+          <AssertionEditor rows={form.assertions} onChange={(rows) => set('assertions', rows)} error={error} />
         </fieldset>
       )}
 

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { ASSERTION_LIMITS } from '../../shared/limits.js';
+import { ASSERTION_OPS, ASSERTION_SEVERITIES, ASSERTION_SOURCES, VALUELESS_OPS } from '../../shared/vocabulary.js';
+import { HEADER_TOKEN, HEADER_TOKEN_MESSAGE } from '../header-names.js';
+import { intRange, judgedUnion } from '../validation.js';
+import { parseJsonPath } from './json-path.js';
+import { compilePattern } from './patterns.js';
+
+/*
+ * One assertion on a check's answer, as a request gives it and as a monitor keeps it. Each
+ * `source` has its own operators and fields; rules that tie two fields together (a `value` an
+ * operator needs or refuses, a pattern that must compile) are refinements, so every failing field
+ * of every assertion is reported at once, named like `assertions.2.value`.
+ */
+
+const SOURCE_LIST = ASSERTION_SOURCES.join(', ');
+const PATTERN_OPS: readonly string[] = ['matches', 'notMatches'];
+const COMPARISONS: readonly string[] = ['lt', 'lte', 'gt', 'gte'];
+
+const SeverityField = z
+  .enum(ASSERTION_SEVERITIES)
+  .describe('`fail` (the default): the run fails with `assertion-failed` when the assertion does not hold; `degraded`: the run succeeds with a warning.');
+
+const TextValue = z
+  .string()
+  .min(1, { abort: true })
+  .max(ASSERTION_LIMITS.valueLength)
+  .describe('The text to look for, or an RE2 pattern for `matches`/`notMatches`: 1-1024 characters.');
+
+const HeaderName = z
+  .string()
+  .min(1, { abort: true })
+  .max(200, { abort: true })
+  .regex(HEADER_TOKEN, HEADER_TOKEN_MESSAGE)
+  .describe('The response header to check (any case).');
+
+const JsonPathField = z
+  .string()
+  .min(1, { abort: true })
+  .max(ASSERTION_LIMITS.pathLength, { abort: true })
+  .superRefine((path, ctx) => {
+    const parsed = parseJsonPath(path);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message, input: path });
+  })
+  .describe('Where the value is in the JSON body: `$`, then `.name` and `[index]` steps, such as `$.data.items[0].status`; at most 256 characters.');
+
+type Ctx = z.core.$RefinementCtx;
+
+/** `value` must be there for operators that compare, and must not be for `exists`/`notExists`. */
+function valuePresence(op: unknown, value: unknown, ctx: Ctx): boolean {
+  if (typeof op !== 'string') return false;
+  const valueless = (VALUELESS_OPS as readonly string[]).includes(op);
+  if (valueless && value !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['value'], message: `is not allowed with op ${op}`, input: value });
+    return false;
+  }
+  if (!valueless && value === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['value'], message: `is required with op ${op}`, input: value });
+    return false;
+  }
+  return !valueless;
+}
+
+/** A pattern the engine cannot compile is refused now, not found out at the first check. */
+function compiles(op: unknown, value: unknown, ctx: Ctx): void {
+  if (typeof op !== 'string' || !PATTERN_OPS.includes(op) || typeof value !== 'string') return;
+  const compiled = compilePattern(value);
+  if (!compiled.ok) ctx.addIssue({ code: 'custom', path: ['value'], message: compiled.message, input: value });
+}
+
+const severity = { severity: SeverityField.optional() };
+
+export const BodyAssertionInput = z
+  .strictObject({
+    source: z.literal('body'),
+    op: z.enum(ASSERTION_OPS.body).describe('`contains`/`notContains` a text, `matches`/`notMatches` an RE2 pattern (searched anywhere in the body).'),
+    value: TextValue,
+    ...severity,
+  })
+  .superRefine((a, ctx) => compiles(a.op, a.value, ctx))
+  .describe('The body (up to 1 MiB, gzip, deflate and br decoded, read as text) contains or matches `value`.');
+
+export const JsonAssertionInput = z
+  .strictObject({
+    source: z.literal('json'),
+    path: JsonPathField,
+    op: z
+      .enum(ASSERTION_OPS.json)
+      .describe(
+        '`eq`/`neq` (JSON equality), `lt`/`lte`/`gt`/`gte` (numbers), `contains` (a text within a string, or an element of an array), `exists`/`notExists`.',
+      ),
+    value: z
+      .unknown()
+      .optional()
+      .describe('Any JSON value (its JSON text at most 1024 characters); a number for lt, lte, gt, gte; none for exists and notExists.'),
+    ...severity,
+  })
+  .superRefine((a, ctx) => {
+    if (!valuePresence(a.op, a.value, ctx)) return;
+    if (COMPARISONS.includes(a.op) && typeof a.value !== 'number') {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: `must be a number with op ${a.op}`, input: a.value });
+      return;
+    }
+    if (JSON.stringify(a.value).length > ASSERTION_LIMITS.jsonValueLength) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: `must be at most ${ASSERTION_LIMITS.jsonValueLength} characters as JSON`, input: a.value });
+    }
+  })
+  .describe('The value at `path` in the JSON body; a body that is not JSON fails the assertion.');
+
+export const HeaderAssertionInput = z
+  .strictObject({
+    source: z.literal('header'),
+    name: HeaderName,
+    op: z.enum(ASSERTION_OPS.header).describe('`eq` (the whole value), `contains` a text, `matches` an RE2 pattern, `exists`, `notExists`.'),
+    value: TextValue.optional(),
+    ...severity,
+  })
+  .superRefine((a, ctx) => {
+    if (valuePresence(a.op, a.value, ctx)) compiles(a.op, a.value, ctx);
+  })
+  .describe('A response header; several headers of one name are read joined with ", ".');
+
+export const ResponseTimeAssertionInput = z
+  .strictObject({
+    source: z.literal('responseTime'),
+    op: z.enum(ASSERTION_OPS.responseTime).describe('`lt` (less than) or `lte` (at most).'),
+    value: intRange(...ASSERTION_LIMITS.responseTimeMs).describe('Milliseconds: an integer from 1 to 120000.'),
+    ...severity,
+  })
+  .describe('The time the whole exchange took (redirects and the body read included).');
+
+export const AssertionInput = judgedUnion('source', [BodyAssertionInput, JsonAssertionInput, HeaderAssertionInput, ResponseTimeAssertionInput], {
+  error: (issue) =>
+    issue.code === 'invalid_union'
+      ? (issue.input as Record<string, unknown> | undefined)?.source === undefined
+        ? 'is required'
+        : `must be one of ${SOURCE_LIST}`
+      : undefined,
+  // Which operators and values are right depends on the source; without one, any is judged later.
+  fallback: { op: z.string(), value: z.unknown() },
+}).describe('One assertion on the answer: `source` picks what is checked.');
+export type AssertionInput = z.output<typeof AssertionInput>;
+
+/* Stored and answered: the same fields, `severity` always there. */
+
+const recordSeverity = { severity: z.enum(ASSERTION_SEVERITIES) };
+
+export const AssertionRecord = z.discriminatedUnion('source', [
+  z.object({ source: z.literal('body'), op: z.enum(ASSERTION_OPS.body), value: z.string(), ...recordSeverity }),
+  z.object({ source: z.literal('json'), path: z.string(), op: z.enum(ASSERTION_OPS.json), value: z.unknown().optional(), ...recordSeverity }),
+  z.object({ source: z.literal('header'), name: z.string(), op: z.enum(ASSERTION_OPS.header), value: z.string().optional(), ...recordSeverity }),
+  z.object({ source: z.literal('responseTime'), op: z.enum(ASSERTION_OPS.responseTime), value: z.int(), ...recordSeverity }),
+]);
+export type Assertion = z.output<typeof AssertionRecord>;
+
+/** An assertion as stored: fields in a fixed order, `severity` filled in. */
+export function normalAssertion(input: AssertionInput): Assertion {
+  const severity = input.severity ?? 'fail';
+  switch (input.source) {
+    case 'body':
+      return { source: 'body', op: input.op, value: input.value, severity };
+    case 'json':
+      return input.value === undefined
+        ? { source: 'json', path: input.path, op: input.op, severity }
+        : { source: 'json', path: input.path, op: input.op, value: input.value, severity };
+    case 'header':
+      return input.value === undefined
+        ? { source: 'header', name: input.name, op: input.op, severity }
+        : { source: 'header', name: input.name, op: input.op, value: input.value, severity };
+    case 'responseTime':
+      return { source: 'responseTime', op: input.op, value: input.value, severity };
+  }
+}

@@ -1,0 +1,188 @@
+import { useId } from 'react';
+import type { ApiError } from '../api/errors.js';
+import { OP_TEXT, SOURCE_TEXT, jsonText, jsonValue, type Assertion } from '../assertions.js';
+import { ASSERTION_LIMITS } from '../../../src/shared/limits.js';
+import { ASSERTION_OPS, ASSERTION_SOURCES, VALUELESS_OPS, type AssertionSeverity, type AssertionSource } from '../../../src/shared/vocabulary.js';
+import { rowErrors, type RowError } from './row-errors.js';
+import { Button } from './ui.js';
+
+/** One assertion as the form holds it: every field as typed. */
+export interface AssertionRow {
+  /** Keeps each row's inputs in place when another row is removed. */
+  key: number;
+  source: AssertionSource;
+  op: string;
+  /** The JSON path (json) or the header name (header). */
+  target: string;
+  value: string;
+  severity: AssertionSeverity;
+}
+
+export const ASSERTION_PART_LABELS: Record<string, string> = {
+  source: 'source',
+  op: 'operator',
+  path: 'path',
+  name: 'header name',
+  value: 'value',
+  severity: 'severity',
+};
+
+let nextKey = 1;
+
+export function assertionRows(assertions: readonly Assertion[]): AssertionRow[] {
+  return assertions.map((a) => ({
+    key: nextKey++,
+    source: a.source,
+    op: a.op,
+    target: a.source === 'json' ? a.path : a.source === 'header' ? a.name : '',
+    value: a.value === undefined ? '' : a.source === 'json' ? jsonText(a.value) : String(a.value),
+    severity: a.severity,
+  }));
+}
+
+const needsValue = (op: string) => !(VALUELESS_OPS as readonly string[]).includes(op);
+
+/** The assertions as the API takes them. A value left empty is not sent, so that the API names what is missing. */
+export function assertionBodies(rows: readonly AssertionRow[]): Record<string, unknown>[] {
+  return rows.map((row) => {
+    const body: Record<string, unknown> = { source: row.source };
+    if (row.source === 'json') body.path = row.target;
+    if (row.source === 'header') body.name = row.target;
+    body.op = row.op;
+    if (needsValue(row.op) && row.value !== '') {
+      if (row.source === 'json') body.value = jsonValue(row.value);
+      else if (row.source === 'responseTime') body.value = /^\s*-?\d+(\.\d+)?\s*$/.test(row.value) ? Number(row.value) : row.value;
+      else body.value = row.value;
+    }
+    body.severity = row.severity;
+    return body;
+  });
+}
+
+const PLACEHOLDERS: Record<AssertionSource, string> = {
+  body: 'text, or an RE2 pattern',
+  json: '"ok", 3, true, null, […]',
+  header: 'text, or an RE2 pattern',
+  responseTime: 'milliseconds',
+};
+
+/** The assertions of an HTTP monitor: one row each, the API's messages beside the row they concern. */
+export function AssertionEditor({ rows, onChange, error }: { rows: AssertionRow[]; onChange: (rows: AssertionRow[]) => void; error: ApiError | null }) {
+  const id = useId();
+  const listError = error?.fieldMessage('assertions');
+  const update = (index: number, row: AssertionRow) => onChange(rows.map((r, i) => (i === index ? row : r)));
+  const add = () => onChange([...rows, { key: nextKey++, source: 'body', op: 'contains', target: '', value: '', severity: 'fail' }]);
+  return (
+    <div className="row-editor" role="group" aria-labelledby={`${id}-label`}>
+      {/* The form's section already says so on screen. */}
+      <span className="sr-only" id={`${id}-label`}>
+        Assertions
+      </span>
+      {rows.length === 0 ? (
+        <p className="field-hint">None: a check succeeds on the expected status alone.</p>
+      ) : (
+        <p className="field-hint">All must hold. Those that fail the check make the monitor down; those that mark it degraded only warn.</p>
+      )}
+      {rows.map((row, index) => (
+        <AssertionRowEditor
+          key={row.key}
+          index={index}
+          row={row}
+          errors={rowErrors(error, 'assertions', index)}
+          onChange={(next) => update(index, next)}
+          onRemove={() => onChange(rows.filter((_, i) => i !== index))}
+        />
+      ))}
+      {listError && <p className="field-error">{listError}</p>}
+      <div>
+        <Button size="sm" icon="plus" onClick={add} disabled={rows.length >= ASSERTION_LIMITS.assertions}>
+          Add assertion
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function AssertionRowEditor({
+  index,
+  row,
+  errors,
+  onChange,
+  onRemove,
+}: {
+  index: number;
+  row: AssertionRow;
+  errors: RowError[];
+  onChange: (row: AssertionRow) => void;
+  onRemove: () => void;
+}) {
+  const id = useId();
+  const n = index + 1;
+  const invalid = (part: string) => errors.some((e) => e.part === part || e.part === '');
+  const describedBy = errors.length > 0 ? `${id}-errors` : undefined;
+  const input = (part: string) => ({ 'aria-invalid': invalid(part), 'aria-describedby': describedBy });
+  const ops: readonly string[] = ASSERTION_OPS[row.source];
+  const setSource = (source: AssertionSource) => {
+    const allowed: readonly string[] = ASSERTION_OPS[source];
+    onChange({ ...row, source, op: allowed.includes(row.op) ? row.op : allowed[0]!, target: source === row.source ? row.target : '' });
+  };
+  return (
+    <div className={`editor-row ${errors.length > 0 ? 'editor-row-invalid' : ''}`} role="group" aria-label={`Assertion ${n}`} data-index={index}>
+      <div className="editor-row-fields">
+        <select aria-label={`Assertion ${n} source`} value={row.source} onChange={(e) => setSource(e.target.value as AssertionSource)} {...input('source')}>
+          {ASSERTION_SOURCES.map((source) => (
+            <option key={source} value={source}>
+              {SOURCE_TEXT[source]}
+            </option>
+          ))}
+        </select>
+        {(row.source === 'json' || row.source === 'header') && (
+          <input
+            aria-label={`Assertion ${n} ${row.source === 'json' ? 'path' : 'header name'}`}
+            value={row.target}
+            placeholder={row.source === 'json' ? '$.data.status' : 'Content-Type'}
+            onChange={(e) => onChange({ ...row, target: e.target.value })}
+            {...input(row.source === 'json' ? 'path' : 'name')}
+          />
+        )}
+        <select aria-label={`Assertion ${n} operator`} value={row.op} onChange={(e) => onChange({ ...row, op: e.target.value })} {...input('op')}>
+          {ops.map((op) => (
+            <option key={op} value={op}>
+              {OP_TEXT[op] ?? op}
+            </option>
+          ))}
+        </select>
+        {needsValue(row.op) && (
+          <input
+            aria-label={`Assertion ${n} value`}
+            value={row.value}
+            inputMode={row.source === 'responseTime' ? 'numeric' : undefined}
+            placeholder={PLACEHOLDERS[row.source]}
+            onChange={(e) => onChange({ ...row, value: e.target.value })}
+            {...input('value')}
+          />
+        )}
+        <select
+          className="editor-row-severity"
+          aria-label={`Assertion ${n} severity`}
+          value={row.severity}
+          onChange={(e) => onChange({ ...row, severity: e.target.value as AssertionSeverity })}
+          {...input('severity')}
+        >
+          <option value="fail">fails the check</option>
+          <option value="degraded">marks degraded</option>
+        </select>
+        <Button size="sm" variant="ghost" icon="trash" aria-label={`Remove assertion ${n}`} onClick={onRemove} />
+      </div>
+      {errors.length > 0 && (
+        <div id={`${id}-errors`}>
+          {errors.map((e) => (
+            <p className="field-error" key={e.part}>
+              {e.part === '' ? 'This assertion' : `The ${ASSERTION_PART_LABELS[e.part] ?? e.part}`} {e.message}
+            </p>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

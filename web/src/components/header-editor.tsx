@@ -1,0 +1,86 @@
+import { useId } from 'react';
+import type { ApiError } from '../api/errors.js';
+import { REQUEST_LIMITS } from '../../../src/shared/limits.js';
+import { rowErrors } from './row-errors.js';
+import { Button } from './ui.js';
+
+/** One request header as the form holds it. */
+export interface HeaderRow {
+  key: number;
+  name: string;
+  value: string;
+}
+
+let nextKey = 1;
+
+export function headerRows(headers: readonly { name: string; value: string }[]): HeaderRow[] {
+  return headers.map(({ name, value }) => ({ key: nextKey++, name, value }));
+}
+
+export function headerBodies(rows: readonly HeaderRow[]): { name: string; value: string }[] {
+  return rows.map(({ name, value }) => ({ name, value }));
+}
+
+/** The headers an HTTP monitor sends: rows of name and value, the API's messages beside each. */
+export function HeaderEditor({ rows, onChange, error }: { rows: HeaderRow[]; onChange: (rows: HeaderRow[]) => void; error: ApiError | null }) {
+  const id = useId();
+  const listError = error?.fieldMessage('headers');
+  const update = (index: number, row: HeaderRow) => onChange(rows.map((r, i) => (i === index ? row : r)));
+  return (
+    <div className="row-editor" role="group" aria-labelledby={`${id}-label`}>
+      <span className="label" id={`${id}-label`}>
+        Request headers <span className="optional">(optional)</span>
+      </span>
+      <p className="field-hint">Sent with every check, and shown to your team: put credentials under Authentication instead.</p>
+      {rows.map((row, index) => {
+        const errors = rowErrors(error, 'headers', index);
+        const n = index + 1;
+        const invalid = (part: string) => errors.some((e) => e.part === part || e.part === '');
+        const describedBy = errors.length > 0 ? `${id}-${row.key}-errors` : undefined;
+        return (
+          <div key={row.key} className={`editor-row ${errors.length > 0 ? 'editor-row-invalid' : ''}`} role="group" aria-label={`Header ${n}`}>
+            <div className="editor-row-fields">
+              <input
+                aria-label={`Header ${n} name`}
+                placeholder="Accept"
+                value={row.name}
+                onChange={(e) => update(index, { ...row, name: e.target.value })}
+                aria-invalid={invalid('name')}
+                aria-describedby={describedBy}
+              />
+              <input
+                aria-label={`Header ${n} value`}
+                placeholder="application/json"
+                value={row.value}
+                onChange={(e) => update(index, { ...row, value: e.target.value })}
+                aria-invalid={invalid('value')}
+                aria-describedby={describedBy}
+              />
+              <Button size="sm" variant="ghost" icon="trash" aria-label={`Remove header ${n}`} onClick={() => onChange(rows.filter((_, i) => i !== index))} />
+            </div>
+            {errors.length > 0 && (
+              <div id={describedBy}>
+                {errors.map((e) => (
+                  <p className="field-error" key={e.part}>
+                    {e.part === '' ? 'This header' : `The ${e.part}`} {e.message}
+                  </p>
+                ))}
+              </div>
+            )}
+          </div>
+        );
+      })}
+      {listError && <p className="field-error">{listError}</p>}
+      <div>
+        <Button
+          size="sm"
+          icon="plus"
+          onClick={() => onChange([...rows, { key: nextKey++, name: '', value: '' }])}
+          disabled={rows.length >= REQUEST_LIMITS.headers}
+        >
+          Add header
+        </Button>
+      </div>
+    </div>
+  );
+}
