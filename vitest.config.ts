@@ -53,6 +53,13 @@ export default defineConfig({
             'test/platform/serve.test.ts',
             'test/engine/restart.test.ts',
             'test/platform/file-modes.test.ts',
+            // Chromium: the dashboard and the public page are clients of the API, whose every
+            // operation the API suite runs on PostgreSQL; in a browser they run once.
+            'test/dashboard/e2e.test.ts',
+            'test/dashboard/team-tokens.test.ts',
+            'test/dashboard/status-page-settings.test.ts',
+            'test/dashboard/assertion-editor.test.ts',
+            'test/status-pages/browser.test.ts',
           ],
           env: {
             LOOKOUT_TEST_STORE: 'postgres',
