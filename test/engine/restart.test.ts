@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, serve } from '../helpers/process.js';
 import { eventually, startTarget, type Target } from '../helpers/target.js';
+import { httpBody } from '../monitors/fixtures.js';
 
 let target: Target;
 beforeAll(async () => {
@@ -17,16 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => target.close());
 
-const monitorBody = (url: string, name: string) => ({
-  type: 'http',
-  name,
-  intervalSeconds: 60,
-  timeoutSeconds: 10,
-  regions: ['us-east'],
-  url,
-  method: 'GET',
-  expectedStatus: 200,
-});
+/** An HTTP monitor checked from one region, every minute. */
+const monitorBody = (url: string, name: string) => httpBody({ name, url, regions: ['us-east'] });
 
 describe('restart', () => {
   const dir = mkdtempSync(join(tmpdir(), 'lookout-restart-'));

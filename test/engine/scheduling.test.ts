@@ -3,6 +3,7 @@ import { nextDue, nextOnPhase } from '../../src/checks/scheduler.js';
 import { ManualClock } from '../helpers/clock.js';
 import { startServer, type Member, type TestServer } from '../helpers/server.js';
 import { eventually, startTarget, type Target } from '../helpers/target.js';
+import { httpBody } from '../monitors/fixtures.js';
 
 let target: Target;
 beforeAll(async () => {
@@ -10,16 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => target.close());
 
-const monitorBody = (url: string, name = 'Scheduled') => ({
-  type: 'http',
-  name,
-  intervalSeconds: 60,
-  timeoutSeconds: 10,
-  regions: ['us-east'],
-  url,
-  method: 'GET',
-  expectedStatus: 200,
-});
+/** An HTTP monitor checked from one region, every minute. */
+const monitorBody = (url: string, name = 'Scheduled') => httpBody({ name, url, regions: ['us-east'] });
 
 describe('phases', () => {
   it('finds the next time on a phase', () => {
