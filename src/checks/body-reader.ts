@@ -42,6 +42,14 @@ const BROTLI_OPTIONS: zlib.BrotliOptions = { finishFlush: zlib.constants.BROTLI_
 const MAX_CODINGS = 4;
 
 /**
+ * Compressed bodies up to this many bytes on the wire are gathered and decoded in one synchronous
+ * call once complete: for the small answers most targets send, a decompression stream (its setup and
+ * its round trips through the thread pool) costs more than the decoding itself. Past it, the body streams through
+ * the decoders as it arrives, so that memory stays bounded whatever the target sends.
+ */
+const WHOLE_DECODE_BYTES = 64 * 1024;
+
+/**
  * Reads the body of `response`, calling `done` once with the text or the reason it could not be
  * read. Returns a function that stops reading (the check ended first, by its timeout).
  */
@@ -88,35 +96,97 @@ export function readBody(response: IncomingMessage, limits: BodyLimits, done: (b
     done({ error: refusal });
     return () => {};
   }
-  let first: Sink = collect;
-  // Codings are listed in the order they were applied: undone last first.
-  for (const coding of codings) {
-    const stage = DECODERS[coding as keyof typeof DECODERS](first, coding);
-    stages.push(stage);
-    first = {
-      write: (chunk) => {
-        stage.write(chunk);
-      },
-      end: () => {
-        stage.end();
-      },
-      fail: collect.fail,
-    };
-  }
+
+  /** The decoding pipeline, built when the body turns out too large to decode whole. */
+  const streaming = (): Sink => {
+    let first: Sink = collect;
+    // Codings are listed in the order they were applied: undone last first.
+    for (const coding of codings) {
+      const stage = DECODERS[coding as keyof typeof DECODERS](first, coding);
+      stages.push(stage);
+      first = {
+        write: (chunk) => {
+          stage.write(chunk);
+        },
+        end: () => {
+          stage.end();
+        },
+        fail: collect.fail,
+      };
+    }
+    return first;
+  };
+
+  // A compressed body is gathered first (see WHOLE_DECODE_BYTES); a plain one goes straight to the text.
+  let gathered: Buffer[] | null = codings.length > 0 ? [] : null;
+  let first: Sink = gathered === null ? collect : { write: () => {}, end: () => {}, fail: collect.fail };
+  const stream = (): void => {
+    const held = gathered!;
+    gathered = null;
+    first = streaming();
+    for (const chunk of held) first.write(chunk);
+  };
 
   let raw = 0;
   function onData(chunk: Buffer): void {
     raw += chunk.length;
-    first.write(chunk);
+    if (gathered !== null) {
+      gathered.push(chunk);
+      if (raw > WHOLE_DECODE_BYTES) stream();
+    } else first.write(chunk);
     // Compressed data that goes on after the limit decodes to nothing shown: the read ends there.
     if (raw >= limits.rawLimit && !finished) settle({ text: textOf(chunks, kept, response), truncated: true });
   }
   response.on('data', onData);
   response.once('end', () => {
+    if (gathered !== null) {
+      const whole = decodeWhole(Buffer.concat(gathered, raw), codings, limits.limit);
+      if (typeof whole === 'string') {
+        collect.fail(whole);
+        return;
+      }
+      if (whole !== null) {
+        collect.write(whole);
+        collect.end();
+        return;
+      }
+      // It decodes to more than the limit: the stream keeps the part that fits.
+      stream();
+    }
     first.end();
   });
   return stop;
 }
+
+/**
+ * Undoes the codings of a complete body in one go: the bytes, or why they are corrupt, or null
+ * when some stage would exceed `limit` (the caller then streams, which keeps what fits).
+ */
+function decodeWhole(body: Buffer, codings: readonly string[], limit: number): Buffer | string | null {
+  let bytes = body;
+  for (let i = codings.length - 1; i >= 0; i--) {
+    const coding = codings[i]!;
+    // Empty is empty in every coding (a HEAD-like answer with a Content-Encoding).
+    if (bytes.length === 0) return bytes;
+    try {
+      bytes = WHOLE_DECODERS[coding as keyof typeof WHOLE_DECODERS](bytes, limit);
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') return null;
+      return `its ${coding} encoding is corrupt (${(error as Error).message})`;
+    }
+  }
+  return bytes;
+}
+
+const WHOLE_DECODERS = {
+  gzip: (bytes: Buffer, limit: number) => zlib.gunzipSync(bytes, { ...ZLIB_OPTIONS, maxOutputLength: limit }),
+  'x-gzip': (bytes: Buffer, limit: number) => zlib.gunzipSync(bytes, { ...ZLIB_OPTIONS, maxOutputLength: limit }),
+  br: (bytes: Buffer, limit: number) => zlib.brotliDecompressSync(bytes, { ...BROTLI_OPTIONS, maxOutputLength: limit }),
+  deflate: (bytes: Buffer, limit: number) =>
+    hasZlibHeader(bytes)
+      ? zlib.inflateSync(bytes, { ...ZLIB_OPTIONS, maxOutputLength: limit })
+      : zlib.inflateRawSync(bytes, { ...ZLIB_OPTIONS, maxOutputLength: limit }),
+};
 
 /** The codings of a Content-Encoding header, lower case, `identity` left out. */
 function contentCodings(header: string | undefined): string[] {
@@ -161,8 +231,7 @@ function deflateStage(next: Sink, coding: string): Stage {
   let head: Buffer = Buffer.alloc(0);
   let destroyed = false;
   const start = (chunk: Buffer) => {
-    const zlibHeader = chunk.length >= 2 && (chunk[0]! & 0x0f) === 8 && ((chunk[0]! << 8) | chunk[1]!) % 31 === 0;
-    inner = zlibStage(zlibHeader ? zlib.createInflate(ZLIB_OPTIONS) : zlib.createInflateRaw(ZLIB_OPTIONS), next, coding);
+    inner = zlibStage(hasZlibHeader(chunk) ? zlib.createInflate(ZLIB_OPTIONS) : zlib.createInflateRaw(ZLIB_OPTIONS), next, coding);
     inner.write(chunk);
   };
   return {
@@ -193,20 +262,24 @@ function deflateStage(next: Sink, coding: string): Stage {
   };
 }
 
-/** The kept bytes as text, in the charset the answer names when it is one Node knows; UTF-8 otherwise. */
-function textOf(chunks: Buffer[], length: number, response: IncomingMessage): string {
-  const bytes = Buffer.concat(chunks, length);
-  return decoderFor(response.headers['content-type']).decode(bytes);
+/** Whether deflate data starts with a zlib header (RFC 1950) rather than being raw deflate. */
+function hasZlibHeader(bytes: Buffer): boolean {
+  return bytes.length >= 2 && (bytes[0]! & 0x0f) === 8 && ((bytes[0]! << 8) | bytes[1]!) % 31 === 0;
 }
 
-function decoderFor(contentType: string | undefined): TextDecoder {
-  const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '')?.[1];
-  if (charset) {
+/** The kept bytes as text, in the charset the answer names when it is one Node knows; UTF-8 otherwise. */
+function textOf(chunks: Buffer[], length: number, response: IncomingMessage): string {
+  const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(response.headers['content-type'] ?? '')?.[1]?.toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
     try {
-      return new TextDecoder(charset);
+      return new TextDecoder(charset).decode(bytes);
     } catch {
       // An unknown charset: read as UTF-8.
     }
   }
-  return new TextDecoder('utf-8');
+  // Buffer's UTF-8 decoding replaces invalid sequences as TextDecoder does, and costs less; a byte
+  // order mark is dropped as TextDecoder drops it (JSON.parse would refuse it).
+  const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  return bytes.toString('utf8', bom ? 3 : 0);
 }

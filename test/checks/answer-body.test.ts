@@ -87,6 +87,34 @@ describe('content encodings', () => {
     expect(result).toMatchObject({ ok: true, assertions: [{ ok: true }, { ok: true, actual: '"ok"' }] });
   });
 
+  // Past 64 KiB on the wire the body streams through the decoders instead of being decoded whole.
+  const large = `{"status":"ok","noise":"${randomBytes(100_000).toString('hex')}","note":"compressible"}`;
+  it.each([
+    ['gzip', zlib.gzipSync(large)],
+    ['deflate', zlib.deflateSync(large)],
+    ['deflate', zlib.deflateRawSync(large)],
+    ['br', zlib.brotliCompressSync(large)],
+    ['gzip, br', zlib.brotliCompressSync(zlib.gzipSync(large))],
+  ])('decodes %s as it streams in when large', async (coding, body) => {
+    expect(body.length).toBeGreaterThan(64 * 1024);
+    const url = await fixed(body, { 'Content-Encoding': coding, 'Content-Type': 'application/json' });
+
+    const result = await check(url, [contains('compressible'), assertion({ source: 'json', path: '$.status', op: 'eq', value: 'ok' })]);
+
+    expect(result).toMatchObject({ ok: true, assertions: [{ ok: true }, { ok: true, actual: '"ok"' }] });
+  });
+
+  it('reads JSON that starts with a byte order mark, plain or compressed', async () => {
+    const withBom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"status":"ok"}')]);
+    const plain = await fixed(withBom, { 'Content-Type': 'application/json; charset=utf-8' });
+    const gzipped = await fixed(zlib.gzipSync(withBom), { 'Content-Encoding': 'gzip', 'Content-Type': 'application/json' });
+
+    for (const url of [plain, gzipped]) {
+      const result = await check(url, [assertion({ source: 'json', path: '$.status', op: 'eq', value: 'ok' })]);
+      expect(result).toMatchObject({ ok: true, assertions: [{ ok: true, actual: '"ok"' }] });
+    }
+  });
+
   it('fails the body assertions, not the check, on a coding it does not decode or a corrupt stream', async () => {
     const zstd = await fixed('whatever', { 'Content-Encoding': 'zstd' });
     const corrupt = await fixed(Buffer.concat([zlib.gzipSync(text).subarray(0, 20), Buffer.from('garbage garbage garbage')]), { 'Content-Encoding': 'gzip' });
