@@ -9,7 +9,8 @@ import {
   unjudged,
   type CheckAnswer,
 } from '../../src/domain/assertions/evaluate.js';
-import { parseJsonPath, readJsonPath } from '../../src/domain/assertions/json-path.js';
+import { parseJsonPath } from '../../src/domain/assertions/json-path.js';
+import { selectJsonPaths } from '../../src/domain/assertions/json-select.js';
 import { fieldErrors } from '../../src/domain/validation.js';
 
 const answer = (over: Partial<CheckAnswer> = {}): CheckAnswer => ({
@@ -43,11 +44,13 @@ describe('JSONPath subset', () => {
   });
 
   it('reads own properties and indexes only', () => {
-    const doc = JSON.parse('{"a":{"b":[10,{"c":null}]},"__proto__":{"x":1}}') as unknown;
+    const doc = '{"a":{"b":[10,{"c":null}]},"__proto__":{"x":1}}';
     const read = (path: string) => {
       const parsed = parseJsonPath(path);
       if (!parsed.ok) throw new Error(parsed.message);
-      return readJsonPath(doc, parsed.steps);
+      const selection = selectJsonPaths(doc, [parsed.steps], 1000);
+      if (!selection.ok) throw new Error(selection.problem);
+      return selection.values[0];
     };
     expect(read('$.a.b[0]')).toEqual({ found: true, value: 10 });
     expect(read('$.a.b[1].c')).toEqual({ found: true, value: null });
@@ -190,6 +193,8 @@ describe('json assertions', () => {
     // The object and 999 arrays: 1000 levels. The brackets and the escaped quote in the string do not count.
     const atTheLimit = { text: `{"s":"[[[\\"[[","a":${'['.repeat(999)}${']'.repeat(999)}}`, truncated: false };
     expect(one({ source: 'json', path: '$.s', op: 'eq', value: '[[["[[' }, answer({ body: atTheLimit })).ok).toBe(true);
+    const overTheLimit = { text: `{"s":"x","a":${'['.repeat(1000)}${']'.repeat(1000)}}`, truncated: false };
+    expect(one({ source: 'json', path: '$.s', op: 'exists' }, answer({ body: overTheLimit })).ok).toBe(false);
   });
 
   it('compares with a deep or huge answer by the size of the value only', () => {

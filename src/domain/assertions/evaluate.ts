@@ -1,6 +1,7 @@
 import { ASSERTION_LIMITS } from '../../shared/limits.js';
 import type { Assertion } from './assertion-schema.js';
-import { parseJsonPath, readJsonPath } from './json-path.js';
+import { parseJsonPath, type PathStep, type PathValue } from './json-path.js';
+import { selectJsonPaths } from './json-select.js';
 import { compilePattern, firstMatch } from './patterns.js';
 
 /*
@@ -75,7 +76,7 @@ export function evaluationIsCostly(assertions: readonly Assertion[], answer: Che
 /** Judges every assertion; the verdict says which failed and how, with credentials blanked out. */
 export function evaluateAssertions(assertions: readonly Assertion[], answer: CheckAnswer, options: EvaluateOptions = {}): AssertionVerdict {
   const words = wordsFor(options.redact ?? []);
-  const json = lazyJson(answer.body);
+  const json = lazyJson(assertions, answer.body);
   const outcomes: AssertionOutcome[] = [];
   const failures: string[] = [];
   const warnings: string[] = [];
@@ -110,7 +111,7 @@ interface Judged {
   problem: string;
 }
 
-function judge(assertion: Assertion, answer: CheckAnswer, json: () => JsonBody, words: Words): Judged {
+function judge(assertion: Assertion, answer: CheckAnswer, json: () => JsonValues, words: Words): Judged {
   switch (assertion.source) {
     case 'body':
       return judgeBody(assertion, answer.body, words);
@@ -154,55 +155,46 @@ function judgeBody(a: Extract<Assertion, { source: 'body' }>, body: BodyText | u
 
 /* JSON */
 
-type JsonBody = { ok: true; document: unknown } | { ok: false; reason: string };
+/** The values the json assertions' paths point at, by path text; or why the body is not JSON here. */
+type JsonValues = { ok: true; values: Map<string, PathValue> } | { ok: false; reason: string };
 
-function lazyJson(body: BodyText | undefined): () => JsonBody {
-  let parsed: JsonBody | undefined;
-  return () => (parsed ??= parseBody(body));
+/** Reads every json assertion's value in one pass over the body, the first time one is judged. */
+function lazyJson(assertions: readonly Assertion[], body: BodyText | undefined): () => JsonValues {
+  let read: JsonValues | undefined;
+  return () => (read ??= readJsonValues(assertions, body));
 }
 
-function parseBody(body: BodyText | undefined): JsonBody {
+function readJsonValues(assertions: readonly Assertion[], body: BodyText | undefined): JsonValues {
   if (body === undefined) return { ok: false, reason: 'this check has no body' };
   if ('error' in body) return { ok: false, reason: `body could not be read: ${body.error}` };
   if (body.truncated) return { ok: false, reason: `the body is not JSON (it is larger than ${mib(ASSERTION_LIMITS.bodyBytes)})` };
-  // Parsing cannot be interrupted, and deep nesting is what makes it slow (a MiB of "[[[[…" takes
-  // most of a second): such a body is refused before it is parsed.
-  if (nestedDeeperThan(body.text, MAX_JSON_DEPTH))
-    return { ok: false, reason: `the body is not JSON Lookout reads (nested deeper than ${MAX_JSON_DEPTH} levels)` };
-  try {
-    return { ok: true, document: JSON.parse(body.text) };
-  } catch {
-    // Any failure (bad syntax, nesting too deep for the parser) is a body that is not JSON here.
-    return { ok: false, reason: 'the body is not JSON' };
+  const paths = new Map<string, PathStep[]>();
+  for (const a of assertions) {
+    if (a.source !== 'json' || paths.has(a.path)) continue;
+    const parsed = parseJsonPath(a.path);
+    if (parsed.ok) paths.set(a.path, parsed.steps);
   }
+  // Values asked for are parsed, and deep nesting is what makes parsing slow (a MiB of "[[[[…"
+  // takes most of a second, uninterruptibly): a body nested deeper is refused.
+  const selection = selectJsonPaths(body.text, [...paths.values()], MAX_JSON_DEPTH);
+  if (!selection.ok) {
+    return {
+      ok: false,
+      reason: selection.problem === 'depth' ? `the body is not JSON Lookout reads (nested deeper than ${MAX_JSON_DEPTH} levels)` : 'the body is not JSON',
+    };
+  }
+  const keys = [...paths.keys()];
+  return { ok: true, values: new Map(keys.map((key, i) => [key, selection.values[i]!])) };
 }
 
 const MAX_JSON_DEPTH = 1000;
 
-/** Whether arrays and objects nest deeper than `max` (brackets inside strings do not count). */
-function nestedDeeperThan(text: string, max: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c)
-        i++; // a backslash escapes the next character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      if (++depth > max) return true;
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return false;
-}
-
-function judgeJson(a: Extract<Assertion, { source: 'json' }>, json: JsonBody, { quote, span }: Words): Judged {
+function judgeJson(a: Extract<Assertion, { source: 'json' }>, json: JsonValues, { quote, span }: Words): Judged {
   const said = `json ${a.path}`;
   if (!json.ok) return { ok: false, actual: null, problem: `${said}: ${json.reason}` };
   const path = parseJsonPath(a.path);
   if (!path.ok) return { ok: false, actual: null, problem: `${said}: the path ${path.message}` };
-  const read = readJsonPath(json.document, path.steps);
+  const read = json.values.get(a.path) ?? { found: false };
   const actual = read.found ? jsonPreview(read.value, span) : null;
   const got = read.found ? `got ${quote(read.value)}` : 'nothing at that path';
   const test = `${said} ${a.op}${a.value === undefined ? '' : ` ${quote(a.value)}`}`;

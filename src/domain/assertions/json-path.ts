@@ -2,7 +2,7 @@
  * The small JSONPath subset assertions use: `$`, then any number of `.name` and `[index]` steps,
  * as in `$.data.items[0].status`. A name is one or more characters other than `.`, `[`, `]`,
  * quotes and white space; an index is a non-negative integer. Nothing else (no wildcards, filters,
- * slices or scripts): a path names at most one value, and reading it is a walk down the parsed body.
+ * slices or scripts): a path names at most one value (read by json-select.ts).
  */
 
 export type PathStep = { name: string } | { index: number };
@@ -39,21 +39,3 @@ export function parseJsonPath(path: string): ParsedPath {
 }
 
 export type PathValue = { found: true; value: unknown } | { found: false };
-
-/**
- * The value at `steps` in a parsed JSON document, or not found. Only own properties count, so
- * a name such as `constructor` or `__proto__` finds nothing the document did not hold.
- */
-export function readJsonPath(document: unknown, steps: readonly PathStep[]): PathValue {
-  let current: unknown = document;
-  for (const step of steps) {
-    if ('index' in step) {
-      if (!Array.isArray(current) || step.index >= current.length) return { found: false };
-      current = current[step.index] as unknown;
-    } else {
-      if (current === null || typeof current !== 'object' || Array.isArray(current) || !Object.hasOwn(current, step.name)) return { found: false };
-      current = (current as Record<string, unknown>)[step.name];
-    }
-  }
-  return { found: true, value: current };
-}
