@@ -26,8 +26,6 @@ export interface HttpCheckOptions {
 }
 
 const DEFAULT_BODY_CAP_BYTES = 64 * 1024;
-/** What Lookout decodes, asked for when an assertion reads the body. */
-const ACCEPT_ENCODING = 'gzip, deflate, br';
 
 // Moments of one request, in performance.now() milliseconds; a phase not completed has none.
 interface Marks {
@@ -131,7 +129,7 @@ export function runHttpCheck(target: HttpCheckTarget, options: HttpCheckOptions)
         // https.request hands secureContext on to tls.connect; its RequestOptions type omits it.
         const requestOptions: https.RequestOptions & Pick<tls.ConnectionOptions, 'secureContext'> = {
           method: hop.method,
-          headers: requestHeaders(target, hop, hop.url.origin === origin, needsBody, options.userAgent),
+          headers: requestHeaders(target, hop, hop.url.origin === origin, options.userAgent),
           agent: false, // a fresh connection per check, closed after it
           lookup,
           secureContext: options.secureContext,
@@ -200,15 +198,18 @@ export function runHttpCheck(target: HttpCheckTarget, options: HttpCheckOptions)
 /**
  * The headers of one request. To the monitor's own origin: its headers and its credentials. To any
  * other origin (a redirect elsewhere): neither, since a custom header may carry a credential too.
+ *
+ * No Accept-Encoding unless the monitor sets one: decompressing costs a check more CPU than judging
+ * the body does, to save bandwidth a health check does not need. A body the server compresses anyway
+ * is decoded all the same.
  */
-function requestHeaders(target: HttpCheckTarget, hop: Hop, ownOrigin: boolean, needsBody: boolean, userAgent: string): Record<string, string> {
+function requestHeaders(target: HttpCheckTarget, hop: Hop, ownOrigin: boolean, userAgent: string): Record<string, string> {
   const own = ownOrigin ? (target.headers ?? []) : [];
   // The monitor's own header wins over the default of the same name (User-Agent), whatever its case.
   const overridden = new Set(own.map(({ name }) => name.toLowerCase()));
   const headers: Record<string, string> = overridden.has('user-agent') ? {} : { 'User-Agent': userAgent };
   for (const { name, value } of own) headers[name] = value;
   if (ownOrigin) Object.assign(headers, authHeaders(target.auth));
-  if (needsBody && !Object.keys(headers).some((key) => key.toLowerCase() === 'accept-encoding')) headers['Accept-Encoding'] = ACCEPT_ENCODING;
   if (hop.body !== null) headers['Content-Length'] = String(Buffer.byteLength(hop.body));
   return headers;
 }
