@@ -30,7 +30,9 @@
  *
  * BENCH_ASSERTIONS: `1` runs each configuration a second time with monitors that judge their answer:
  * three assertions (a JSON path on a 20 KiB JSON body, which the check then reads and decodes, a
- * header and the response time) against the target's /api; `only` runs that case alone.
+ * header and the response time) against the target's /api; `only` runs that case alone. The check asks
+ * for no compression, so the body comes plain; BENCH_ASSERTIONS_ENCODING (e.g. `gzip`) makes those
+ * monitors send that Accept-Encoding, and the target compresses what it is asked to.
  *
  * Environment: BENCH_MINUTES (3), BENCH_WARMUP_SECONDS (90, then until the first round's events are processed), BENCH_MONITORS ("2000,5000,10000"),
  * BENCH_HTTPS_MONITORS (the same), BENCH_REGIONS ("1,3"), BENCH_PROTOCOLS ("http,https"), BENCH_REPEATS (1), BENCH_BASELINE_SECONDS
@@ -82,6 +84,8 @@ const CLOCK_TICKS = 100; // getconf CLK_TCK on Linux
 const LATENESS_GOAL_S = 1;
 /** Without assertions, with them, or both (BENCH_ASSERTIONS). */
 const ASSERTION_CASES: boolean[] = env.BENCH_ASSERTIONS === 'only' ? [true] : env.BENCH_ASSERTIONS === '1' ? [false, true] : [false];
+/** The Accept-Encoding the assertion case's monitors send (BENCH_ASSERTIONS_ENCODING); none by default. */
+const ASSERTIONS_ENCODING = env.BENCH_ASSERTIONS_ENCODING ?? '';
 /** What each monitor of the assertion case checks, as stored. */
 const BENCH_ASSERTIONS = [
   { source: 'json', path: '$.data.items[137].status', op: 'eq', value: 'ok', severity: 'fail' },
@@ -426,13 +430,14 @@ async function runConfiguration(
   const dir = mkdtempSync(join(tmpdir(), 'lookout-bench-checks-'));
   const dbFile = join(dir, 'lookout.db');
   const databaseUrl = `file:${dbFile}`;
-  const label = `${protocol}${assertions ? ' + assertions' : ''} ${monitors} × ${regionCount}`;
+  const label = `${protocol}${assertions ? ` + assertions${ASSERTIONS_ENCODING ? ` (${ASSERTIONS_ENCODING})` : ''}` : ''} ${monitors} × ${regionCount}`;
   try {
     const seeded = Date.now();
     // First checks fall due from 15 s on (time for the server to start), spread over one interval.
     await seedMonitors(databaseUrl, monitors, regions, assertions ? target.url.replace(/\/health$/, '/api') : target.url, {
       firstDueAt: Date.now() + 15_000,
       assertions: assertions ? BENCH_ASSERTIONS : undefined,
+      headers: assertions && ASSERTIONS_ENCODING ? [{ name: 'Accept-Encoding', value: ASSERTIONS_ENCODING }] : undefined,
     });
     console.log(`[${label}] seeded in ${Date.now() - seeded} ms; starting the server`);
     const logFile = join(logDir, `server-${protocol}${assertions ? '-assertions' : ''}-${monitors}x${regionCount}-${repeat}.log`);
@@ -737,7 +742,7 @@ async function main(): Promise<void> {
     summary.push(row);
     const spread = group.length > 1 ? ` (${group.map((r) => fmt(r.p99, 2)).join(', ')})` : '';
     lines.push(
-      `| ${row.protocol}${row.assertions ? ' + 3 assertions (20 KiB JSON)' : ''} | ${fmt(row.monitors)} × ${row.regions} | ${fmt(row.due)} | ${fmt(row.achieved)} | ${fmt(row.p50, 3)} / ${fmt(row.p99, 3)}${spread} / ≤ ${fmt(row.max, 3)} | ` +
+      `| ${row.protocol}${row.assertions ? ` + 3 assertions (20 KiB JSON${ASSERTIONS_ENCODING ? `, Accept-Encoding: ${ASSERTIONS_ENCODING}` : ''})` : ''} | ${fmt(row.monitors)} × ${row.regions} | ${fmt(row.due)} | ${fmt(row.achieved)} | ${fmt(row.p50, 3)} / ${fmt(row.p99, 3)}${spread} / ≤ ${fmt(row.max, 3)} | ` +
         `${fmt(row.cpu)} / ${fmt(row.cpuPeak)} | ${fmt(row.cpuMicrosPerCheck)} µs | ${fmt(row.rssMb)} / ${fmt(row.rssPeakMb)} MB | ${fmt(row.bytesPer1000Runs / 1024, 0)} KiB | ` +
         `${fmt(row.failed)} | ${row.holds ? 'yes' : 'no'} | ${fmt(row.load, 1)} / ${fmt(row.cpuPressure)}% / ${fmt(row.probeMaxMs)} ms, ${fmt(row.probeStalledSeconds)} s |`,
     );

@@ -20,6 +20,8 @@ export async function seedMonitors(
     firstDueAt: number;
     /** Assertions every monitor carries, as stored (severity filled in). */
     assertions?: readonly unknown[];
+    /** Request headers every monitor sends, as stored. */
+    headers?: ReadonlyArray<{ name: string; value: string }>;
   },
 ): Promise<string[]> {
   const store = openStore(databaseUrl);
@@ -29,6 +31,7 @@ export async function seedMonitors(
   await store.db.insertInto('teams').values({ id: teamId, name: 'Bench', created_at: now }).execute();
   const regionsJson = JSON.stringify(regions);
   const assertions = options.assertions && options.assertions.length > 0 ? JSON.stringify(options.assertions) : null;
+  const headers = options.headers && options.headers.length > 0 ? JSON.stringify(options.headers) : null;
   const ids: string[] = [];
   const CHUNK = 500;
   await store.db.transaction().execute(async (trx) => {
@@ -64,6 +67,7 @@ export async function seedMonitors(
           auth_header_name: null,
           auth_secret: null,
           assertions,
+          request_headers: headers,
           host: null,
           port: null,
           warning_days: null,
