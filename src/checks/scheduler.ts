@@ -41,7 +41,7 @@ interface Entry {
  *
  * Due times are deterministic: after a check due at `t` comes the one due one interval later,
  * moved toward the pair's phase by at most a tenth of the interval (see nextDue). Next-due times are stored with each run (and
- * a check planned "now" is stored before it is dispatched), so that a restarted scheduler, or
+ * a check due at once with the change that made it so, before it is dispatched), so that a restarted scheduler, or
  * another node's taking over, continues the same sequence: a check it dispatches again carries
  * the same due time, hence the same job and run id, and is not done twice.
  */
@@ -126,8 +126,10 @@ export class Scheduler {
       this.forget(change.monitorId);
       return;
     }
-    const changed = this.shapes.get(monitor.id) !== shapeOf(monitor);
-    if (change.kind === 'created' || change.kind === 'resumed' || changed) await this.planNow(monitor);
+    // Due at once with the change, stored with it: planned under that due time.
+    if (change.dueAt !== undefined) this.plan(monitor, null, change.dueAt);
+    // Changed in a way its notice does not say (the notice of an earlier change was lost, say).
+    else if (this.shapes.get(monitor.id) !== shapeOf(monitor)) await this.planNow(monitor);
   }
 
   /** Plans every region of the monitor at once, storing that due time first: a successor scheduler re-dispatches this very check rather than another one. */

@@ -130,6 +130,11 @@ export interface MonitorChange {
   kind: 'created' | 'updated' | 'paused' | 'resumed' | 'deleted';
   monitorId: string;
   teamId: string;
+  /**
+   * When the change makes the monitor's checks due at once (made, resumed, another interval or
+   * other regions): the due time stored with it, which the scheduler plans them under.
+   */
+  dueAt?: number;
 }
 
 /**
@@ -242,19 +247,19 @@ export class MonitorService {
     } else {
       Object.assign(row, { host: fields.host, port: fields.port, warning_days: fields.warningDays ?? null });
     }
-    const insert = (db: Kysely<Database>) => db.insertInto('monitors').values(row).returning(RECORD_COLUMNS).executeTakeFirstOrThrow();
-    // With a cap, count and insert under the team's lock, so that creates at the same moment cannot
-    // pass the count together.
-    const created =
-      this.limits.maxMonitorsPerTeam === null
-        ? await insert(this.db)
-        : await inTransaction(this.db, async (trx) => {
-            await lockTeam(trx, actor.teamId);
-            const cap = await this.capError(actor.teamId, trx);
-            if (cap.length > 0) throw problems.validation(cap);
-            return insert(trx);
-          });
-    this.emit({ kind: 'created', monitorId: created.id, teamId: created.team_id });
+    const created = await inTransaction(this.db, async (trx) => {
+      // With a cap, count and insert under the team's lock, so that creates at the same moment
+      // cannot pass the count together.
+      if (this.limits.maxMonitorsPerTeam !== null) {
+        await lockTeam(trx, actor.teamId);
+        const cap = await this.capError(actor.teamId, trx);
+        if (cap.length > 0) throw problems.validation(cap);
+      }
+      const inserted = await trx.insertInto('monitors').values(row).returning(RECORD_COLUMNS).executeTakeFirstOrThrow();
+      await storeDueNow(trx, inserted.id, fields.regions, now);
+      return inserted;
+    });
+    this.emit({ kind: 'created', monitorId: created.id, teamId: created.team_id, dueAt: now });
     return toRecord(created);
   }
 
@@ -272,15 +277,10 @@ export class MonitorService {
     ]);
     const set = await this.columnChanges(current, changes);
     if (Object.keys(set).length === 0) return toRecord(current);
-    const updated = await this.db
-      .updateTable('monitors')
-      .set({ ...set, updated_at: this.clock.now() })
-      .where('id', '=', current.id)
-      .where('deleted_at', 'is', null)
-      .returning(RECORD_COLUMNS)
-      .executeTakeFirst();
+    // Another interval or other regions: checked at once.
+    const replanned = current.paused === 0 && (set.interval_seconds !== undefined || set.regions !== undefined);
+    const updated = await this.write(current, set, 'updated', replanned);
     if (!updated) throw problems.notFound('monitor');
-    this.emit({ kind: 'updated', monitorId: updated.id, teamId: updated.team_id });
     return toRecord(updated);
   }
 
@@ -525,22 +525,37 @@ export class MonitorService {
   }
 
   private async setPaused(current: RecordRow, set: Updateable<MonitorsTable>, kind: 'paused' | 'resumed'): Promise<MonitorRecord> {
-    const updated = await this.db
-      .updateTable('monitors')
-      .set({ ...set, updated_at: this.clock.now() })
-      .where('id', '=', current.id)
-      .where('deleted_at', 'is', null)
-      .where('paused', '=', current.paused)
-      .returning(RECORD_COLUMNS)
-      .executeTakeFirst();
+    const updated = await this.write(current, set, kind, kind === 'resumed', true);
     if (!updated) {
       // Someone else paused, resumed or deleted it meanwhile: answer with what is there now.
       const now = await this.db.selectFrom('monitors').select(RECORD_COLUMNS).where('id', '=', current.id).where('deleted_at', 'is', null).executeTakeFirst();
       if (!now) throw problems.notFound('monitor');
       return toRecord(now);
     }
-    this.emit({ kind, monitorId: updated.id, teamId: updated.team_id });
     return toRecord(updated);
+  }
+
+  /**
+   * Writes a change to a monitor that is not deleted, with the due time it makes when `dueNow`,
+   * and tells the listeners. Undefined when the monitor is gone, or (`samePaused`) was paused or
+   * resumed by someone else meanwhile.
+   */
+  private async write(current: RecordRow, set: Updateable<MonitorsTable>, kind: MonitorChange['kind'], dueNow: boolean, samePaused = false) {
+    const now = this.clock.now();
+    const updated = await inTransaction(this.db, async (trx) => {
+      const row = await trx
+        .updateTable('monitors')
+        .set({ ...set, updated_at: now })
+        .where('id', '=', current.id)
+        .where('deleted_at', 'is', null)
+        .$if(samePaused, (query) => query.where('paused', '=', current.paused))
+        .returning(RECORD_COLUMNS)
+        .executeTakeFirst();
+      if (row && dueNow) await storeDueNow(trx, row.id, JSON.parse(row.regions) as Region[], now);
+      return row;
+    });
+    if (updated) this.emit({ kind, monitorId: updated.id, teamId: updated.team_id, ...(dueNow ? { dueAt: now } : {}) });
+    return updated;
   }
 
   private emit(change: MonitorChange): void {
@@ -552,6 +567,22 @@ export class MonitorService {
       }
     }
   }
+}
+
+/**
+ * Records, with the change that causes it, that a monitor's checks are due at once (made,
+ * resumed, or given another interval or other regions). The scheduler plans them under this due
+ * time when the change's notice reaches it; should it die before, the scheduler that takes over
+ * finds it past and catches the checks up under it, rather than taking the monitor for one it
+ * knows nothing of and planning its first check as late as the end of its catch-up window.
+ */
+async function storeDueNow(trx: Kysely<Database>, monitorId: string, regions: readonly Region[], now: number): Promise<void> {
+  if (regions.length === 0) return;
+  await trx
+    .insertInto('check_schedules')
+    .values(regions.map((region) => ({ monitor_id: monitorId, region, next_due_at: now })))
+    .onConflict((oc) => oc.columns(['monitor_id', 'region']).doUpdateSet((eb) => ({ next_due_at: eb.ref('excluded.next_due_at') })))
+    .execute();
 }
 
 /**

@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckJob } from '../../src/domain/ports/check-dispatch.js';
 import { startServer, type Member, type TestServer } from '../helpers/server.js';
-import { eventually } from '../helpers/target.js';
 
 let server: TestServer;
 let owner: Member;
@@ -33,13 +32,6 @@ async function monitorId(): Promise<string> {
     },
   });
   expect(answer.status).toBe(201);
-  // A cluster-mode server schedules even without a checker: let it store the first due time (now) first.
-  if (server.store === 'postgres')
-    await eventually(
-      async () =>
-        (await server.app.store.db.selectFrom('check_schedules').select('next_due_at').where('monitor_id', '=', answer.body.id).executeTakeFirst()) !==
-        undefined,
-    );
   return answer.body.id;
 }
 
@@ -67,6 +59,37 @@ const stored = async (id: string) =>
 const runCount = async (id: string) => (await server.read(`/api/v1/monitors/${id}/runs`, owner.token)).data.length;
 
 describe('stored due times', () => {
+  it('are stored with the change that makes a monitor due at once, for a scheduler that takes over before planning it', async () => {
+    const dues = async (id: string) =>
+      (await server.app.store.db.selectFrom('check_schedules').select(['region', 'next_due_at']).where('monitor_id', '=', id).orderBy('region').execute()).map(
+        (row) => [row.region, row.next_due_at],
+      );
+    let before = Date.now();
+    const id = await monitorId();
+    const [[region, madeDue]] = (await dues(id)) as [[string, number]];
+    expect(region).toBe('us-east');
+    expect(madeDue).toBeGreaterThanOrEqual(before);
+    expect(madeDue).toBeLessThanOrEqual(Date.now());
+
+    // Another region and another interval: every region due at once.
+    await record(id, madeDue, T);
+    before = Date.now();
+    expect((await server.request('PATCH', `/api/v1/monitors/${id}`, { token: owner.token, body: { regions: ['us-east', 'eu-west'] } })).status).toBe(200);
+    const replanned = await dues(id);
+    expect(replanned.map(([r]) => r)).toEqual(['eu-west', 'us-east']);
+    for (const [, due] of replanned) expect(due).toBeGreaterThanOrEqual(before);
+    // A change of anything else leaves the schedule alone.
+    await record(id, replanned[1]![1] as number, T);
+    expect((await server.request('PATCH', `/api/v1/monitors/${id}`, { token: owner.token, body: { name: 'Renamed' } })).status).toBe(200);
+    expect((await dues(id))[1]).toEqual(['us-east', T]);
+
+    // Paused, then resumed: due at once again.
+    expect((await server.request('POST', `/api/v1/monitors/${id}/pause`, { token: owner.token })).status).toBe(200);
+    before = Date.now();
+    expect((await server.request('POST', `/api/v1/monitors/${id}/resume`, { token: owner.token })).status).toBe(200);
+    for (const [, due] of await dues(id)) expect(due).toBeGreaterThanOrEqual(before);
+  });
+
   it('move on with the check that was due, not with one retried late or written twice', async () => {
     const id = await monitorId();
     await record(id, T, T + 60_000);
