@@ -155,8 +155,11 @@ function judgeBody(a: Extract<Assertion, { source: 'body' }>, body: BodyText | u
 
 /* JSON */
 
-/** The values the json assertions' paths point at, by path text; or why the body is not JSON here. */
-type JsonValues = { ok: true; values: Map<string, PathValue> } | { ok: false; reason: string };
+/**
+ * The values the json assertions' paths point at, by path text (for a path that is not one Lookout
+ * reads, what is wrong with it); or why the body is not JSON here.
+ */
+type JsonValues = { ok: true; values: Map<string, PathValue | { pathProblem: string }> } | { ok: false; reason: string };
 
 /** Reads every json assertion's value in one pass over the body, the first time one is judged. */
 function lazyJson(assertions: readonly Assertion[], body: BodyText | undefined): () => JsonValues {
@@ -169,10 +172,12 @@ function readJsonValues(assertions: readonly Assertion[], body: BodyText | undef
   if ('error' in body) return { ok: false, reason: `body could not be read: ${body.error}` };
   if (body.truncated) return { ok: false, reason: `the body is not JSON (it is larger than ${mib(ASSERTION_LIMITS.bodyBytes)})` };
   const paths = new Map<string, PathStep[]>();
+  const pathProblems = new Map<string, { pathProblem: string }>();
   for (const a of assertions) {
-    if (a.source !== 'json' || paths.has(a.path)) continue;
+    if (a.source !== 'json' || paths.has(a.path) || pathProblems.has(a.path)) continue;
     const parsed = parseJsonPath(a.path);
     if (parsed.ok) paths.set(a.path, parsed.steps);
+    else pathProblems.set(a.path, { pathProblem: parsed.message });
   }
   // Values asked for are parsed, and deep nesting is what makes parsing slow (a MiB of "[[[[…"
   // takes most of a second, uninterruptibly): a body nested deeper is refused.
@@ -183,8 +188,9 @@ function readJsonValues(assertions: readonly Assertion[], body: BodyText | undef
       reason: selection.problem === 'depth' ? `the body is not JSON Lookout reads (nested deeper than ${MAX_JSON_DEPTH} levels)` : 'the body is not JSON',
     };
   }
-  const keys = [...paths.keys()];
-  return { ok: true, values: new Map(keys.map((key, i) => [key, selection.values[i]!])) };
+  const values = new Map<string, PathValue | { pathProblem: string }>(pathProblems);
+  [...paths.keys()].forEach((key, i) => values.set(key, selection.values[i]!));
+  return { ok: true, values };
 }
 
 const MAX_JSON_DEPTH = 1000;
@@ -192,9 +198,8 @@ const MAX_JSON_DEPTH = 1000;
 function judgeJson(a: Extract<Assertion, { source: 'json' }>, json: JsonValues, { quote, span }: Words): Judged {
   const said = `json ${a.path}`;
   if (!json.ok) return { ok: false, actual: null, problem: `${said}: ${json.reason}` };
-  const path = parseJsonPath(a.path);
-  if (!path.ok) return { ok: false, actual: null, problem: `${said}: the path ${path.message}` };
   const read = json.values.get(a.path) ?? { found: false };
+  if ('pathProblem' in read) return { ok: false, actual: null, problem: `${said}: the path ${read.pathProblem}` };
   const actual = read.found ? jsonPreview(read.value, span) : null;
   const got = read.found ? `got ${quote(read.value)}` : 'nothing at that path';
   const test = `${said} ${a.op}${a.value === undefined ? '' : ` ${quote(a.value)}`}`;
