@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { appendEvent, type CertificateExpiring, type MonitorStatus } from '../domain/events.js';
 import { idFor } from '../domain/ids.js';
-import { applyRuns, parseRegionResults, type MonitorState, type RunOutcome, type SeenCertificate } from '../domain/status/apply-runs.js';
+import { applyRuns, parseRegionResults, parseStreaks, type MonitorState, type RunOutcome, type SeenCertificate } from '../domain/status/apply-runs.js';
 import { prepared } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
 import type { DegradedReason } from '../shared/vocabulary.js';
@@ -203,6 +203,9 @@ export class RunRecorder {
       status: monitor.status as MonitorStatus,
       degradedReasons: JSON.parse(monitor.degraded_reasons) as DegradedReason[],
       regionResults: parseRegionResults(monitor.region_results),
+      streaks: parseStreaks(monitor.region_streaks),
+      failureThreshold: monitor.failure_threshold,
+      recoveryThreshold: monitor.recovery_threshold,
       certificate: monitor.certificate ? (JSON.parse(monitor.certificate) as SeenCertificate) : null,
       warnedFingerprints: await this.warnedFingerprints(trx, monitorId, monitor.expiry_warned_fingerprint, runs),
       warningDays: monitor.warning_days,
@@ -215,6 +218,7 @@ export class RunRecorder {
       next.state.status,
       next.state.degradedReasons === state.degradedReasons ? monitor.degraded_reasons : JSON.stringify(next.state.degradedReasons),
       JSON.stringify(next.state.regionResults),
+      JSON.stringify(next.state.streaks),
       next.state.lastCheckedAt,
       // Unchanged: the stored text as it was.
       next.state.certificate === state.certificate ? monitor.certificate : JSON.stringify(next.state.certificate),
@@ -274,6 +278,9 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
           'degraded_reasons',
           'regions',
           'region_results',
+          'region_streaks',
+          'failure_threshold',
+          'recovery_threshold',
           'paused',
           'deleted_at',
           'last_checked_at',
@@ -411,13 +418,23 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
     ),
     updateMonitor: prepared(
       db,
-      (status: string, degradedReasons: string, regionResults: string, lastCheckedAt: number, certificate: string | null, warned: string | null, id: string) =>
+      (
+        status: string,
+        degradedReasons: string,
+        regionResults: string,
+        streaks: string,
+        lastCheckedAt: number,
+        certificate: string | null,
+        warned: string | null,
+        id: string,
+      ) =>
         db
           .updateTable('monitors')
           .set({
             status,
             degraded_reasons: degradedReasons,
             region_results: regionResults,
+            region_streaks: streaks,
             last_checked_at: lastCheckedAt,
             certificate,
             expiry_warned_fingerprint: warned,

@@ -24,6 +24,8 @@ export const FIELD_ORDER = [
   'timeoutSeconds',
   'regions',
   'notificationPolicyId',
+  'failureThreshold',
+  'recoveryThreshold',
   'url',
   'method',
   'expectedStatus',
@@ -141,6 +143,14 @@ const IntervalField = intRange(...MONITOR_LIMITS.intervalSeconds).describe('Seco
 
 const TimeoutField = intRange(...MONITOR_LIMITS.timeoutSeconds).describe(
   'Seconds one check may take before it fails with `timeout`: an integer from 1 to 120.',
+);
+
+const FailureThresholdField = intRange(...MONITOR_LIMITS.threshold).describe(
+  'Consecutive failed runs (each after its confirming retry) before a region counts as failing: an integer from 1 to 10. Default 1.',
+);
+
+const RecoveryThresholdField = intRange(...MONITOR_LIMITS.threshold).describe(
+  'Consecutive successful runs before a failing region counts as succeeding again: an integer from 1 to 10. Default 1.',
 );
 
 const RegionsField = z
@@ -296,6 +306,8 @@ export const MonitorCommonFields = z.object({
   timeoutSeconds: TimeoutField,
   regions: RegionsField,
   notificationPolicyId: PolicyField,
+  failureThreshold: FailureThresholdField,
+  recoveryThreshold: RecoveryThresholdField,
 });
 
 /** Fields of HTTP monitors. */
@@ -320,6 +332,8 @@ export const SslMonitorFields = z.object({
 const commonCreate = {
   ...MonitorCommonFields.shape,
   notificationPolicyId: PolicyField.optional(),
+  failureThreshold: FailureThresholdField.default(1),
+  recoveryThreshold: RecoveryThresholdField.default(1),
 };
 
 export const HttpMonitorCreate = z
@@ -474,6 +488,8 @@ const commonRecord = {
   timeoutSeconds: z.int(),
   regions: z.array(z.enum(REGIONS)),
   notificationPolicyId: z.string().nullable(),
+  failureThreshold: z.int(),
+  recoveryThreshold: z.int(),
   status: z
     .enum(MONITOR_STATUSES)
     .describe(

@@ -42,6 +42,8 @@ const RECORD_COLUMNS = [
   'name',
   'interval_seconds',
   'timeout_seconds',
+  'failure_threshold',
+  'recovery_threshold',
   'regions',
   'notification_policy_id',
   'paused',
@@ -208,6 +210,8 @@ export class MonitorService {
       name: fields.name,
       interval_seconds: fields.intervalSeconds,
       timeout_seconds: fields.timeoutSeconds,
+      failure_threshold: fields.failureThreshold,
+      recovery_threshold: fields.recoveryThreshold,
       regions: JSON.stringify(fields.regions),
       notification_policy_id: fields.notificationPolicyId?.toLowerCase() ?? null,
       paused: 0,
@@ -316,7 +320,7 @@ export class MonitorService {
     parseInput(NoFields, input);
     if (!current.paused) return toRecord(current);
     // Results from before the pause do not count: the status is computed afresh from new checks.
-    return this.setPaused(current, { paused: 0, status: 'pending', region_results: null }, 'resumed');
+    return this.setPaused(current, { paused: 0, status: 'pending', region_results: null, region_streaks: null }, 'resumed');
   }
 
   /* For the check engine, notifications and other services: internal, no actor, never sent to a client as is. */
@@ -484,6 +488,8 @@ export class MonitorService {
     put('name', changes.name);
     put('interval_seconds', changes.intervalSeconds);
     put('timeout_seconds', changes.timeoutSeconds);
+    put('failure_threshold', changes.failureThreshold);
+    put('recovery_threshold', changes.recoveryThreshold);
     put('regions', changes.regions && JSON.stringify(changes.regions));
     put('notification_policy_id', changes.notificationPolicyId === null ? null : changes.notificationPolicyId?.toLowerCase());
     if (current.type === 'http') {
@@ -677,6 +683,8 @@ export function toRecord(row: RecordRow): MonitorRecord {
     timeoutSeconds: row.timeout_seconds,
     regions: JSON.parse(row.regions) as Region[],
     notificationPolicyId: row.notification_policy_id,
+    failureThreshold: row.failure_threshold,
+    recoveryThreshold: row.recovery_threshold,
     status: (row.paused ? 'paused' : row.status) as MonitorStatus,
     degradedReasons: !row.paused && row.status === 'degraded' ? (JSON.parse(row.degraded_reasons) as DegradedReason[]) : [],
     paused: row.paused === 1,

@@ -17,6 +17,8 @@ export const MONITOR_LIMITS = {
   port: [1, 65535],
   defaultPort: 443,
   warningDays: [1, 3650],
+  /** Consecutive failed (or, to recover, successful) runs before a region's outcome counts. */
+  threshold: [1, 10],
 } as const;
 
 /** What an HTTP monitor sends besides the URL and credentials: custom headers and a request body. */

@@ -13,6 +13,9 @@ function monitor(overrides: Partial<MonitorState> = {}): MonitorState {
     status: 'pending',
     degradedReasons: [],
     regionResults: {},
+    streaks: {},
+    failureThreshold: 1,
+    recoveryThreshold: 1,
     certificate: null,
     warnedFingerprints: [],
     warningDays: 30,
@@ -305,5 +308,69 @@ describe('applyRuns: certificate expiry', () => {
     ]);
     expect(state.certificate).toEqual(certificate('AA:BB'));
     expect(events.some((e) => e.type === 'certificate.expiring')).toBe(false);
+  });
+});
+
+describe('applyRuns: thresholds', () => {
+  const single = (overrides: Partial<MonitorState> = {}) => monitor({ regions: ['us-east'], failureThreshold: 3, recoveryThreshold: 2, ...overrides });
+  /** The status after each run, one run at a time, and the status changes on the way. */
+  function walk(start: MonitorState, outcomes: boolean[]) {
+    let state = start;
+    const statuses: string[] = [];
+    const changes: unknown[] = [];
+    outcomes.forEach((ok, i) => {
+      const applied = applyRuns(state, [run('us-east', ok, T0 + i * 60_000)]);
+      state = applied.state;
+      statuses.push(state.status);
+      changes.push(...statusChanges(applied.events));
+    });
+    return { state, statuses, changes };
+  }
+
+  it('counts a region as failing after failureThreshold failed runs in a row, not before (3/2, a toggling target)', () => {
+    const { statuses, changes } = walk(single(), [true, false, false, true, false, false, false, true, false, true, true]);
+    expect(statuses).toEqual(['up', 'up', 'up', 'up', 'up', 'up', 'down', 'down', 'down', 'down', 'up']);
+    expect(changes).toEqual([
+      ['pending', 'up'],
+      ['up', 'down'],
+      ['down', 'up'],
+    ]);
+  });
+
+  it('counts the first success at once (the recovery threshold is about succeeding again), and a first failure only at the threshold', () => {
+    expect(walk(single(), [true]).statuses).toEqual(['up']);
+    expect(walk(single(), [false, false, false]).statuses).toEqual(['pending', 'pending', 'down']);
+  });
+
+  it('keeps the newest error of a region that counts as failing, and the streak of one that does not count yet', () => {
+    const other = { code: 'http-status', message: 'expected 200, got 503' };
+    let state = walk(single(), [false, false, false]).state;
+    state = applyRuns(state, [run('us-east', false, T0 + 3 * 60_000, { error: other })]).state;
+    expect(state.regionResults['us-east']).toMatchObject({ ok: false, error: other });
+    state = applyRuns(state, [run('us-east', true, T0 + 4 * 60_000)]).state;
+    expect(state.regionResults['us-east']).toMatchObject({ ok: false, error: other });
+    expect(state.streaks['us-east']).toEqual({ ok: true, count: 1, at: T0 + 4 * 60_000 });
+  });
+
+  it('lets a run older than the streak (a late retry) move neither the streak nor the result', () => {
+    const { state } = walk(single(), [true, false, false]);
+    const late = applyRuns(state, [run('us-east', false, T0 + 30_000)]).state;
+    expect(late.streaks).toEqual(state.streaks);
+    expect(late.status).toBe('up');
+  });
+
+  it('decides per region: with two regions, one past its threshold makes the monitor degraded', () => {
+    let state = monitor({ failureThreshold: 2 });
+    state = applyRuns(state, [run('us-east', true, T0), run('eu-west', true, T0)]).state;
+    state = applyRuns(state, [run('us-east', false, T0 + 60_000), run('eu-west', true, T0 + 60_000)]).state;
+    expect(state.status).toBe('up');
+    const applied = applyRuns(state, [run('us-east', false, T0 + 120_000), run('eu-west', false, T0 + 120_000)]);
+    expect(applied.state.status).toBe('degraded');
+    expect(applied.state.degradedReasons).toEqual(['regions']);
+  });
+
+  it('caps a streak at the highest threshold', () => {
+    const { state } = walk(monitor({ regions: ['us-east'] }), Array(15).fill(false) as boolean[]);
+    expect(state.streaks['us-east']!.count).toBe(10);
   });
 });

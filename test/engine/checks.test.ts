@@ -104,6 +104,22 @@ describe('check engine', () => {
     expect(transitions.length).toBeLessThanOrEqual(5);
   });
 
+  it('with thresholds 3/2, goes down on the third failed run in a row and up on the second success, one event each', async () => {
+    const monitor = await createHttpMonitor('/thresholds', ['us-east'], { failureThreshold: 3, recoveryThreshold: 2 });
+    expect(monitor).toMatchObject({ failureThreshold: 3, recoveryThreshold: 2 });
+    await eventually(async () => (await monitorOf(monitor.id)).status === 'up');
+    const statuses: string[] = [];
+    for (const status of [503, 503, 200, 503, 503, 503, 200, 503, 200, 200]) {
+      target.status = status;
+      await checkAgain(monitor.id, ['us-east']);
+      statuses.push((await monitorOf(monitor.id)).status);
+    }
+    target.status = 200;
+    expect(statuses).toEqual(['up', 'up', 'up', 'up', 'up', 'down', 'down', 'down', 'down', 'up']);
+    const events = await server.app.store.db.selectFrom('events').select('payload').where('monitor_id', '=', monitor.id).orderBy('id').execute();
+    expect(events.map((e) => JSON.parse(e.payload)).map((e) => `${e.previousStatus}->${e.status}`)).toEqual(['pending->up', 'up->down', 'down->up']);
+  });
+
   it('lists at most the 100 newest runs, newest first', async () => {
     const monitor = await createHttpMonitor('/many', ['us-east']);
     await eventually(async () => (await runsOf(monitor.id)).length === 1);

@@ -20,6 +20,8 @@ const COMMON_KEYS = [
   'timeoutSeconds',
   'regions',
   'notificationPolicyId',
+  'failureThreshold',
+  'recoveryThreshold',
   'status',
   'degradedReasons',
   'paused',
@@ -42,6 +44,8 @@ const fieldValues: Record<string, fc.Arbitrary<unknown>> = {
   timeoutSeconds: fc.oneof(fc.integer({ min: -1, max: 130 }), fc.double()),
   regions: fc.array(fc.constantFrom('us-east', 'eu-west', 'asia', 'mars'), { maxLength: 4 }),
   notificationPolicyId: fc.oneof(fc.constant(null), fc.uuid(), fc.string()),
+  failureThreshold: fc.oneof(fc.integer({ min: 0, max: 11 }), fc.double()),
+  recoveryThreshold: fc.oneof(fc.integer({ min: 0, max: 11 }), fc.double()),
   url: fc.oneof(fc.webUrl(), fc.string(), fc.constantFrom('https://example.com', 'ftp://x', 'https://u:p@example.com')),
   method: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'HEAD', 'get', 'PATCH'),
   expectedStatus: fc.integer({ min: 90, max: 610 }),
@@ -124,6 +128,8 @@ const FIELDS_OF = {
     'timeoutSeconds',
     'regions',
     'notificationPolicyId',
+    'failureThreshold',
+    'recoveryThreshold',
     'url',
     'method',
     'expectedStatus',
@@ -133,7 +139,7 @@ const FIELDS_OF = {
     'followRedirects',
     'assertions',
   ],
-  ssl: ['name', 'intervalSeconds', 'timeoutSeconds', 'regions', 'notificationPolicyId', 'host', 'port', 'warningDays'],
+  ssl: ['name', 'intervalSeconds', 'timeoutSeconds', 'regions', 'notificationPolicyId', 'failureThreshold', 'recoveryThreshold', 'host', 'port', 'warningDays'],
 };
 const patchLike = (type: 'http' | 'ssl') => fc.record(Object.fromEntries(FIELDS_OF[type].map((k) => [k, fieldValues[k]!])), { requiredKeys: [] });
 /** One field of the monitor's own: accepted often enough that every run reaches the accepting path. */

@@ -18,12 +18,14 @@ import { iso } from '../time.js';
  * - a paused monitor's late runs are stored but change nothing.
  * A run is already final when it gets here: a failed check was confirmed by its retry first.
  *
- * How later rules slot in, without changing the shape of this function:
- * - Thresholds (a region counts as failing only after N consecutive failed runs, and as
- *   succeeding again after M consecutive successes): `RegionResult` gains the run of consecutive
- *   outcomes (`streak: { ok, count }`) and the thresholds come in the state; `nextRegionResult`
- *   then moves a region's counted `ok` only when its streak reaches the threshold, and
- *   `computeStatus` keeps reading the counted `ok`, so events still follow the status alone.
+ * Thresholds: a region's result counts (moves to failing) only after `failureThreshold`
+ * consecutive failed runs, and back to succeeding only after `recoveryThreshold` consecutive
+ * successes. Each region's run of consecutive outcomes is kept as its streak; a run on the side the
+ * region already counts on refreshes its result at once (the newest error, the newest warnings). A
+ * region's first success counts at once: the recovery threshold is about succeeding again. The
+ * status reads only counted results, so events still follow the status alone.
+ *
+ * How a later rule slots in, without changing the shape of this function:
  * - Maintenance: the state gains whether a maintenance occurrence is active; while it is, the
  *   region results still move on (so the status is right the moment it ends), but the status is
  *   `maintenance` and no monitor event is returned. The end of an occurrence is an input like a
@@ -55,6 +57,18 @@ export interface SeenCertificate {
   fingerprint256: string;
 }
 
+/** A region's run of consecutive outcomes: what the thresholds count. */
+export interface Streak {
+  ok: boolean;
+  /** How many runs in a row, capped at the highest threshold. */
+  count: number;
+  /** Epoch ms of its newest run. */
+  at: number;
+}
+
+/** Thresholds go up to this; a streak is not counted further. */
+export const MAX_THRESHOLD = 10;
+
 /** What the status decision needs of a monitor. */
 export interface MonitorState {
   monitorId: string;
@@ -66,6 +80,12 @@ export interface MonitorState {
   /** Why the monitor is degraded; empty unless `status` is `degraded`. */
   degradedReasons: readonly DegradedReason[];
   regionResults: RegionResults;
+  /** Each region's streak, also of a region whose result does not count yet. */
+  streaks: Readonly<Record<string, Streak>>;
+  /** Consecutive failed runs before a region counts as failing (1-10). */
+  failureThreshold: number;
+  /** Consecutive successful runs before a failing region counts as succeeding again (1-10). */
+  recoveryThreshold: number;
   /** The certificate of the newest successful run that had one. */
   certificate: SeenCertificate | null;
   /**
@@ -107,12 +127,18 @@ export function applyRuns(state: MonitorState, runs: readonly RunOutcome[]): App
   // A paused monitor's late result is kept as a run but changes nothing about its state.
   if (state.paused || runs.length === 0) return { state, events: [] };
   const results: Record<string, RegionResult> = { ...state.regionResults };
+  const streaks: Record<string, Streak> = { ...state.streaks };
   let { status, certificate, lastCheckedAt } = state;
   let warned = state.warnedFingerprints;
   const events: DomainEvent[] = [];
 
   for (const run of runs) {
-    results[run.region] = nextRegionResult(results[run.region], run);
+    const streak = nextStreak(streaks[run.region], run);
+    // A run older than the region's newest (a late retry) moves neither.
+    if (streak) {
+      streaks[run.region] = streak;
+      if (counts(results[run.region], streak, state)) results[run.region] = nextRegionResult(results[run.region], run);
+    }
     const newStatus = computeStatus(state.regions, results);
     if (run.certificate && run.ok) certificate = run.certificate;
     if (run.expiringSoon && run.certificate && !warned.includes(run.certificate.fingerprint256)) {
@@ -144,12 +170,27 @@ export function applyRuns(state: MonitorState, runs: readonly RunOutcome[]): App
       // Unchanged reasons stay the very same array, so that the caller can tell nothing changed.
       degradedReasons: reasons.join() === state.degradedReasons.join() ? state.degradedReasons : reasons,
       regionResults: results,
+      streaks,
       certificate,
       warnedFingerprints: warned,
       lastCheckedAt,
     },
     events,
   };
+}
+
+/** The region's streak after a run; null for a run older than the streak's newest. */
+function nextStreak(previous: Streak | undefined, run: RunOutcome): Streak | null {
+  if (previous && previous.at > run.startedAt) return null;
+  const count = previous?.ok === run.ok ? Math.min(previous.count + 1, MAX_THRESHOLD) : 1;
+  return { ok: run.ok, count, at: run.startedAt };
+}
+
+/** Whether the newest run (whose outcome `streak` ends with) becomes the region's result. */
+function counts(result: RegionResult | undefined, streak: Streak, thresholds: Pick<MonitorState, 'failureThreshold' | 'recoveryThreshold'>): boolean {
+  if (result?.ok === streak.ok) return true;
+  if (streak.ok) return result === undefined || streak.count >= thresholds.recoveryThreshold;
+  return streak.count >= thresholds.failureThreshold;
 }
 
 /** A region's newest result after a run: a run older than the result it has (a late retry) does not replace it. */
@@ -209,4 +250,8 @@ function hasWarnings(result: RegionResult): boolean {
 
 export function parseRegionResults(json: string | null): Record<string, RegionResult> {
   return json ? (JSON.parse(json) as Record<string, RegionResult>) : {};
+}
+
+export function parseStreaks(json: string | null): Record<string, Streak> {
+  return json ? (JSON.parse(json) as Record<string, Streak>) : {};
 }

@@ -8,6 +8,7 @@ import * as sessions from './0006-sessions.js';
 import * as statusPages from './0007-status-pages.js';
 import * as tokenParents from './0008-token-parents-and-pruning.js';
 import * as httpRequests from './0009-http-requests-and-assertions.js';
+import * as thresholds from './0010-thresholds.js';
 
 /** Every migration in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-status-pages': statusPages,
   '0008-token-parents-and-pruning': tokenParents,
   '0009-http-requests-and-assertions': httpRequests,
+  '0010-thresholds': thresholds,
 };

@@ -18,6 +18,10 @@ export interface MonitorsTable {
   last_checked_at: number | null;
   /** JSON map region → newest result `{ok, error, at}`; what `status` is computed from. */
   region_results: string | null;
+  /** Each region's streak of consecutive outcomes (JSON), which the thresholds count. */
+  region_streaks: string | null;
+  failure_threshold: Generated<number>;
+  recovery_threshold: Generated<number>;
   /** Fingerprint of the certificate whose expiry was last announced (one event per certificate). */
   expiry_warned_fingerprint: string | null;
   /** JSON CertificateInfo from the newest SSL run, or null. */

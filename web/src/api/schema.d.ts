@@ -747,6 +747,8 @@ export interface operations {
                             timeoutSeconds: number;
                             regions: ("us-east" | "eu-west" | "asia")[];
                             notificationPolicyId: string | null;
+                            failureThreshold: number;
+                            recoveryThreshold: number;
                             /**
                              * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                              * @enum {string}
@@ -825,6 +827,8 @@ export interface operations {
                             timeoutSeconds: number;
                             regions: ("us-east" | "eu-west" | "asia")[];
                             notificationPolicyId: string | null;
+                            failureThreshold: number;
+                            recoveryThreshold: number;
                             /**
                              * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                              * @enum {string}
@@ -882,6 +886,16 @@ export interface operations {
                     regions: ("us-east" | "eu-west" | "asia")[];
                     /** @description The id of a notification policy of your team, told when the status changes; null for none. */
                     notificationPolicyId?: string | null;
+                    /**
+                     * @description Consecutive failed runs (each after its confirming retry) before a region counts as failing: an integer from 1 to 10. Default 1.
+                     * @default 1
+                     */
+                    failureThreshold?: number;
+                    /**
+                     * @description Consecutive successful runs before a failing region counts as succeeding again: an integer from 1 to 10. Default 1.
+                     * @default 1
+                     */
+                    recoveryThreshold?: number;
                     /**
                      * Format: uri
                      * @description The absolute http:// or https:// URL to request, at most 2048 characters. Credentials belong in `auth`, not in the URL.
@@ -1011,6 +1025,16 @@ export interface operations {
                     regions: ("us-east" | "eu-west" | "asia")[];
                     /** @description The id of a notification policy of your team, told when the status changes; null for none. */
                     notificationPolicyId?: string | null;
+                    /**
+                     * @description Consecutive failed runs (each after its confirming retry) before a region counts as failing: an integer from 1 to 10. Default 1.
+                     * @default 1
+                     */
+                    failureThreshold?: number;
+                    /**
+                     * @description Consecutive successful runs before a failing region counts as succeeding again: an integer from 1 to 10. Default 1.
+                     * @default 1
+                     */
+                    recoveryThreshold?: number;
                     /** @description The host whose certificate is checked: a host name or an IP address, 1-253 characters, without https://, path or port. */
                     host: string;
                     /**
@@ -1039,6 +1063,8 @@ export interface operations {
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
                         notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -1117,6 +1143,8 @@ export interface operations {
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
                         notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -1178,6 +1206,8 @@ export interface operations {
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
                         notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -1256,6 +1286,8 @@ export interface operations {
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
                         notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -1336,6 +1368,10 @@ export interface operations {
                     regions?: ("us-east" | "eu-west" | "asia")[];
                     /** @description The id of a notification policy of your team, told when the status changes; null for none. */
                     notificationPolicyId?: string | null;
+                    /** @description Consecutive failed runs (each after its confirming retry) before a region counts as failing: an integer from 1 to 10. Default 1. */
+                    failureThreshold?: number;
+                    /** @description Consecutive successful runs before a failing region counts as succeeding again: an integer from 1 to 10. Default 1. */
+                    recoveryThreshold?: number;
                     /**
                      * Format: uri
                      * @description The absolute http:// or https:// URL to request, at most 2048 characters. Credentials belong in `auth`, not in the URL.
@@ -1457,6 +1493,10 @@ export interface operations {
                     regions?: ("us-east" | "eu-west" | "asia")[];
                     /** @description The id of a notification policy of your team, told when the status changes; null for none. */
                     notificationPolicyId?: string | null;
+                    /** @description Consecutive failed runs (each after its confirming retry) before a region counts as failing: an integer from 1 to 10. Default 1. */
+                    failureThreshold?: number;
+                    /** @description Consecutive successful runs before a failing region counts as succeeding again: an integer from 1 to 10. Default 1. */
+                    recoveryThreshold?: number;
                     /** @description The host whose certificate is checked: a host name or an IP address, 1-253 characters, without https://, path or port. */
                     host?: string;
                     /** @description The TLS port: an integer from 1 to 65535; 443 when omitted at creation. */
@@ -1482,6 +1522,8 @@ export interface operations {
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
                         notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -1560,6 +1602,8 @@ export interface operations {
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
                         notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -1622,6 +1666,8 @@ export interface operations {
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
                         notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -1700,6 +1746,8 @@ export interface operations {
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
                         notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -1760,6 +1808,8 @@ export interface operations {
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
                         notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -1838,6 +1888,8 @@ export interface operations {
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
                         notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}

@@ -29,6 +29,10 @@ type UpdatableField = Exclude<KeysOf<MonitorDraft>, 'type' | 'auth'>;
 /** An update as the form sends it; a field of the create body that PATCH does not take is a type error where the diff sets it. */
 type MonitorPatch = { [K in UpdatableField & KeysOf<MonitorUpdate>]?: unknown } & { auth?: Partially<Auth> | null };
 
+/** The form's fields typed as whole numbers. */
+type NumberField = 'expectedStatus' | 'timeoutSeconds' | 'failureThreshold' | 'recoveryThreshold' | 'port' | 'warningDays';
+type FieldInputProps = Parameters<Parameters<typeof Field>[0]['children']>[0];
+
 interface FormState {
   type: 'http' | 'ssl';
   name: string;
@@ -39,6 +43,8 @@ interface FormState {
   timeoutSeconds: string;
   regions: Region[];
   notificationPolicyId: string;
+  failureThreshold: string;
+  recoveryThreshold: string;
   authMode: AuthMode;
   authSecret: string;
   authUsername: string;
@@ -62,6 +68,8 @@ const LABELS: Record<string, string> = {
   timeoutSeconds: 'Timeout',
   regions: 'Regions',
   notificationPolicyId: 'Notification policy',
+  failureThreshold: 'Failed checks before down',
+  recoveryThreshold: 'Successful checks before up',
   auth: 'Authentication',
   'auth.secret': 'Secret',
   'auth.username': 'Username',
@@ -88,6 +96,8 @@ function initial(monitor?: Monitor): FormState {
     timeoutSeconds: String(monitor?.timeoutSeconds ?? 10),
     regions: monitor?.regions ?? ['us-east'],
     notificationPolicyId: monitor?.notificationPolicyId ?? '',
+    failureThreshold: String(monitor?.failureThreshold ?? 1),
+    recoveryThreshold: String(monitor?.recoveryThreshold ?? 1),
     authMode: 'none',
     authSecret: '',
     authUsername: '',
@@ -141,6 +151,8 @@ function createBody(form: FormState): MonitorDraft {
     timeoutSeconds: num(form.timeoutSeconds),
     regions: form.regions,
     notificationPolicyId: form.notificationPolicyId || null,
+    failureThreshold: num(form.failureThreshold),
+    recoveryThreshold: num(form.recoveryThreshold),
   };
   // Fields left empty (undefined) are not sent: JSON has no undefined.
   return form.type === 'http'
@@ -205,6 +217,10 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
   const err = (field: string) => fieldError(error, field);
   const editing = monitor !== undefined;
+  /** A whole-number input bound to a field of the form. */
+  const numberInput = (name: NumberField) => (p: FieldInputProps) => (
+    <input {...p} name={name} type="number" inputMode="numeric" value={form[name]} onChange={(e) => set(name, e.target.value)} />
+  );
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
@@ -279,16 +295,7 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
                 )}
               </Field>
               <Field label="Expected status" error={err('expectedStatus')} hint="A check succeeds only on exactly this code.">
-                {(p) => (
-                  <input
-                    {...p}
-                    name="expectedStatus"
-                    type="number"
-                    inputMode="numeric"
-                    value={form.expectedStatus}
-                    onChange={(e) => set('expectedStatus', e.target.value)}
-                  />
-                )}
+                {numberInput('expectedStatus')}
               </Field>
             </div>
           </>
@@ -298,19 +305,10 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
               {(p) => <input {...p} name="host" value={form.host} onChange={(e) => set('host', e.target.value)} placeholder="example.com" />}
             </Field>
             <Field label="Port" error={err('port')}>
-              {(p) => <input {...p} name="port" type="number" inputMode="numeric" value={form.port} onChange={(e) => set('port', e.target.value)} />}
+              {numberInput('port')}
             </Field>
             <Field label="Expiry warning (days)" optional error={err('warningDays')} hint="Warn this many days before expiry; empty for no warning.">
-              {(p) => (
-                <input
-                  {...p}
-                  name="warningDays"
-                  type="number"
-                  inputMode="numeric"
-                  value={form.warningDays}
-                  onChange={(e) => set('warningDays', e.target.value)}
-                />
-              )}
+              {numberInput('warningDays')}
             </Field>
           </div>
         )}
@@ -334,16 +332,7 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
             )}
           </Field>
           <Field label="Timeout (seconds)" error={err('timeoutSeconds')}>
-            {(p) => (
-              <input
-                {...p}
-                name="timeoutSeconds"
-                type="number"
-                inputMode="numeric"
-                value={form.timeoutSeconds}
-                onChange={(e) => set('timeoutSeconds', e.target.value)}
-              />
-            )}
+            {numberInput('timeoutSeconds')}
           </Field>
         </div>
         <div className={`field ${err('regions') ? 'field-invalid' : ''}`} role="group" aria-labelledby="regions-label">
@@ -376,6 +365,14 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
             </select>
           )}
         </Field>
+        <div className="field-row">
+          <Field label="Failed checks before down" error={err('failureThreshold')} hint="In a row, per region: 1 alerts on the first confirmed failure.">
+            {numberInput('failureThreshold')}
+          </Field>
+          <Field label="Successful checks before up" error={err('recoveryThreshold')} hint="In a row, per region, after a failure.">
+            {numberInput('recoveryThreshold')}
+          </Field>
+        </div>
       </fieldset>
 
       {form.type === 'http' && (
