@@ -4,6 +4,7 @@ import type { Database } from '../store/schema.js';
 import type { IncidentsTable } from '../store/tables/incidents.js';
 import { requireRole, type Actor } from './actor.js';
 import { isUuid, newId } from './ids.js';
+import { NoFields } from './monitor-schemas.js';
 import type { MonitorService } from './monitors.js';
 import { systemClock, type Clock } from './ports/clock.js';
 import { problems } from './problem.js';
@@ -43,6 +44,8 @@ export const IncidentRecord = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   resolvedAt: z.string().nullable(),
+  acknowledgedAt: z.string().nullable().describe('When someone said they are on it (acknowledge); null until then.'),
+  acknowledgedBy: z.string().nullable().describe('The id of the user who acknowledged it; null until then.'),
   updates: z.array(IncidentUpdateRecord).describe('The timeline, oldest first.'),
 });
 export type IncidentRecord = z.infer<typeof IncidentRecord>;
@@ -157,6 +160,25 @@ export class IncidentService {
     await this.db.transaction().execute(async (trx) => {
       if (!(await resolveIncident(trx, incident.id, message ?? DEFAULT_CLOSING_NOTE, stamp(this.clock.now())))) throw problems.notFound('incident');
     });
+    return this.get(actor, id);
+  }
+
+  /**
+   * Says someone is on the open incident: sets when and who, once. A second acknowledge changes
+   * nothing (the first one stands); a resolved incident is not found.
+   */
+  async acknowledge(actor: Actor, id: string, input?: unknown): Promise<IncidentRecord> {
+    requireRole(actor, WRITERS);
+    const incident = await this.findOpen(this.db, actor, id);
+    parseInput(NoFields, input);
+    const at = stamp(this.clock.now());
+    await this.db
+      .updateTable('incidents')
+      .set({ acknowledged_at: at, acknowledged_by: actor.userId })
+      .where('id', '=', incident.id)
+      .where('acknowledged_at', 'is', null)
+      .where('resolved_at', 'is', null)
+      .execute();
     return this.get(actor, id);
   }
 
@@ -312,6 +334,8 @@ async function withUpdates(db: Db, rows: Selectable<IncidentsTable>[]): Promise<
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
     resolvedAt: isoOrNull(r.resolved_at),
+    acknowledgedAt: isoOrNull(r.acknowledged_at),
+    acknowledgedBy: r.acknowledged_by,
     updates: byIncident.get(r.id) ?? [],
   }));
 }

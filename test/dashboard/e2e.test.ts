@@ -237,6 +237,10 @@ describe('the dashboard, end to end', () => {
     await page.getByRole('heading', { name: 'Open one', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Post update' }).waitFor();
     expect(await page.getByRole('button', { name: 'Resolve' }).count()).toBe(0);
+    // …and acknowledge: the button goes, the header says when.
+    await page.getByRole('button', { name: 'Acknowledge' }).click();
+    await page.locator('.page-header', { hasText: 'acknowledged' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Acknowledge' }).count()).toBe(0);
     await page.goto('/team');
     await page.getByRole('heading', { name: 'Members' }).waitFor();
     expect(await page.getByRole('button', { name: 'Invite member' }).count()).toBe(0);

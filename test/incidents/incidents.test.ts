@@ -73,6 +73,8 @@ describe('creating an incident', () => {
       createdAt: expect.stringMatching(ISO),
       updatedAt: expect.stringMatching(ISO),
       resolvedAt: null,
+      acknowledgedAt: null,
+      acknowledgedBy: null,
       updates: [
         {
           id: expect.any(String),
@@ -249,6 +251,27 @@ describe('resolving', () => {
     // 404 comes before the body is judged.
     expectProblem(await call(owner, 'POST', updatePath, { status: 'resolved' }), 404, 'not-found', updatePath);
     expect(ok(await call(owner, 'GET', `${INCIDENTS}/${incident.id}`))).toEqual(resolved);
+  });
+});
+
+describe('acknowledging', () => {
+  it('sets acknowledgedAt and acknowledgedBy once: a second acknowledge, by anyone, changes nothing', async () => {
+    const incident = await newIncident();
+    const before = Date.now();
+    const acknowledged = ok(await call(member, 'POST', `${INCIDENTS}/${incident.id}/acknowledge`));
+    expect(acknowledged).toMatchObject({ id: incident.id, status: 'investigating', acknowledgedAt: expect.stringMatching(ISO), acknowledgedBy: member.userId });
+    expect(Date.parse(acknowledged.acknowledgedAt)).toBeGreaterThanOrEqual(before - 1);
+    expect(ok(await call(admin, 'POST', `${INCIDENTS}/${incident.id}/acknowledge`, {}))).toEqual(acknowledged);
+    expect(ok(await call(owner, 'GET', `${INCIDENTS}/${incident.id}`))).toEqual(acknowledged);
+  });
+
+  it('takes no fields, and a resolved or another team’s incident is 404', async () => {
+    const incident = await newIncident();
+    invalid(await call(member, 'POST', `${INCIDENTS}/${incident.id}/acknowledge`, { by: 'me' }), 'by', `${INCIDENTS}/${incident.id}/acknowledge`);
+    expectProblem(await call(stranger, 'POST', `${INCIDENTS}/${incident.id}/acknowledge`), 404, 'not-found', `${INCIDENTS}/${incident.id}/acknowledge`);
+    ok(await call(admin, 'POST', `${INCIDENTS}/${incident.id}/resolve`));
+    expectProblem(await call(member, 'POST', `${INCIDENTS}/${incident.id}/acknowledge`), 404, 'not-found', `${INCIDENTS}/${incident.id}/acknowledge`);
+    expect(ok(await call(owner, 'GET', `${INCIDENTS}/${incident.id}`)).acknowledgedAt).toBeNull();
   });
 });
 

@@ -20,6 +20,7 @@ export const TOOL_NAMES = [
   'create_incident',
   'post_incident_update',
   'resolve_incident',
+  'acknowledge_incident',
   'get_status_page',
   'get_team',
   'list_team_members',

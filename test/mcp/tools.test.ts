@@ -316,6 +316,18 @@ describe('post_incident_update', () => {
   });
 });
 
+describe('acknowledge_incident', () => {
+  it('acknowledges as REST does, once; another team’s incident is not found', async () => {
+    const incident = await newIncident();
+    const acknowledged = record(await asMember.call('acknowledge_incident', { incidentId: incident.id }));
+    expect(acknowledged).toMatchObject({ id: incident.id, acknowledgedAt: expect.any(String), acknowledgedBy: expect.any(String) });
+    expect((await rest(owner, 'GET', `/api/v1/incidents/${incident.id}`)).body).toEqual(acknowledged);
+    expect(record(await asAdmin.call('acknowledge_incident', { incidentId: incident.id }))).toEqual(acknowledged);
+    notFound(await asOwner.call('acknowledge_incident', { incidentId: foreignIncident }));
+    expect((await rest(stranger, 'GET', `/api/v1/incidents/${foreignIncident}`)).body.acknowledgedAt).toBeNull();
+  });
+});
+
 describe('resolve_incident', () => {
   it('is forbidden to Members, allowed to Admins; a resolved incident is then not found', async () => {
     const incident = await newIncident();

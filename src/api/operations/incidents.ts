@@ -120,5 +120,28 @@ export function incidentOperations(services: Services): Operation[] {
       },
       handler: ({ actor, params, body }) => incidents.resolve(actor, params.id!, body),
     },
+    {
+      method: 'POST',
+      path: `${BY_ID}/acknowledge`,
+      operationId: 'acknowledgeIncident',
+      tag: TAG,
+      summary: 'Acknowledge an open incident: someone is on it.',
+      description:
+        'Sets `acknowledgedAt` and `acknowledgedBy` (your user id). Acknowledging it again changes nothing: the first acknowledgement stands. ' +
+        'A resolved incident is not found.',
+      roles: WRITERS,
+      success: { status: 200, description: 'The acknowledged incident.', schema: IncidentRecord },
+      problems: ['forbidden', 'not-found', 'validation'],
+      mcp: {
+        name: 'acknowledge_incident',
+        title: 'Acknowledge an incident',
+        description:
+          'Says someone is on an open incident: sets acknowledgedAt and acknowledgedBy (your user id). Acknowledging it again changes nothing; ' +
+          'a resolved incident fails with not-found.',
+        id: INCIDENT_ID,
+        hints: { destructive: false, idempotent: true },
+      },
+      handler: ({ actor, params, body }) => incidents.acknowledge(actor, params.id!, body),
+    },
   ];
 }

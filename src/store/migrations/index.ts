@@ -9,6 +9,7 @@ import * as statusPages from './0007-status-pages.js';
 import * as tokenParents from './0008-token-parents-and-pruning.js';
 import * as httpRequests from './0009-http-requests-and-assertions.js';
 import * as thresholds from './0010-thresholds.js';
+import * as acknowledge from './0011-acknowledge.js';
 
 /** Every migration in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-token-parents-and-pruning': tokenParents,
   '0009-http-requests-and-assertions': httpRequests,
   '0010-thresholds': thresholds,
+  '0011-acknowledge': acknowledge,
 };

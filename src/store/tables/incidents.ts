@@ -13,6 +13,9 @@ export interface IncidentsTable {
   created_at: number;
   updated_at: number;
   resolved_at: number | null;
+  /** When someone said they are on it, and who (a user id); null until then. */
+  acknowledged_at: number | null;
+  acknowledged_by: string | null;
 }
 
 export interface IncidentUpdatesTable {

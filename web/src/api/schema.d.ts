@@ -261,6 +261,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/incidents/{id}/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acknowledge an open incident: someone is on it.
+         * @description Any role. Sets `acknowledgedAt` and `acknowledgedBy` (your user id). Acknowledging it again changes nothing: the first acknowledgement stands. A resolved incident is not found.
+         */
+        post: operations["acknowledgeIncident"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/notification-policies": {
         parameters: {
             query?: never;
@@ -2165,6 +2185,10 @@ export interface operations {
                             createdAt: string;
                             updatedAt: string;
                             resolvedAt: string | null;
+                            /** @description When someone said they are on it (acknowledge); null until then. */
+                            acknowledgedAt: string | null;
+                            /** @description The id of the user who acknowledged it; null until then. */
+                            acknowledgedBy: string | null;
                             /** @description The timeline, oldest first. */
                             updates: {
                                 id: string;
@@ -2233,6 +2257,10 @@ export interface operations {
                         createdAt: string;
                         updatedAt: string;
                         resolvedAt: string | null;
+                        /** @description When someone said they are on it (acknowledge); null until then. */
+                        acknowledgedAt: string | null;
+                        /** @description The id of the user who acknowledged it; null until then. */
+                        acknowledgedBy: string | null;
                         /** @description The timeline, oldest first. */
                         updates: {
                             id: string;
@@ -2290,6 +2318,10 @@ export interface operations {
                         createdAt: string;
                         updatedAt: string;
                         resolvedAt: string | null;
+                        /** @description When someone said they are on it (acknowledge); null until then. */
+                        acknowledgedAt: string | null;
+                        /** @description The id of the user who acknowledged it; null until then. */
+                        acknowledgedBy: string | null;
                         /** @description The timeline, oldest first. */
                         updates: {
                             id: string;
@@ -2406,6 +2438,10 @@ export interface operations {
                         createdAt: string;
                         updatedAt: string;
                         resolvedAt: string | null;
+                        /** @description When someone said they are on it (acknowledge); null until then. */
+                        acknowledgedAt: string | null;
+                        /** @description The id of the user who acknowledged it; null until then. */
+                        acknowledgedBy: string | null;
                         /** @description The timeline, oldest first. */
                         updates: {
                             id: string;
@@ -2426,6 +2462,65 @@ export interface operations {
             404: components["responses"]["not-found"];
             413: components["responses"]["payload-too-large"];
             415: components["responses"]["unsupported-media-type"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    acknowledgeIncident: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The acknowledged incident. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        title: string;
+                        /** @enum {string} */
+                        status: "investigating" | "identified" | "monitoring" | "resolved";
+                        /** @enum {string} */
+                        severity: "minor" | "major" | "critical";
+                        monitorId: string | null;
+                        /**
+                         * @description `manual`: created through REST, MCP or the dashboard; `monitor`: opened automatically when the monitor went down.
+                         * @enum {string}
+                         */
+                        source: "manual" | "monitor";
+                        createdAt: string;
+                        updatedAt: string;
+                        resolvedAt: string | null;
+                        /** @description When someone said they are on it (acknowledge); null until then. */
+                        acknowledgedAt: string | null;
+                        /** @description The id of the user who acknowledged it; null until then. */
+                        acknowledgedBy: string | null;
+                        /** @description The timeline, oldest first. */
+                        updates: {
+                            id: string;
+                            incidentId: string;
+                            message: string;
+                            /** @description The status this update set, or null when it set none. */
+                            status: ("investigating" | "identified" | "monitoring" | "resolved") | null;
+                            /** @description Whether the update appears on the public status page. */
+                            postedToStatusPage: boolean;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not-found"];
             429: components["responses"]["rate-limited"];
             500: components["responses"]["internal"];
         };

@@ -128,6 +128,7 @@ export function IncidentDetailPage({ id }: { id: string }) {
   const { canAdmin } = usePermissions();
   const toast = useToast();
   const [resolving, setResolving] = useState(false);
+  const [acknowledging, setAcknowledging] = useState(false);
   useDocumentTitle(incident.data?.title ?? 'Incident');
 
   if (incident.error && !incident.data) {
@@ -146,6 +147,18 @@ export function IncidentDetailPage({ id }: { id: string }) {
     );
   const i = incident.data;
   const open = i.status !== 'resolved';
+  const acknowledge = async () => {
+    setAcknowledging(true);
+    try {
+      const acknowledged = await api.POST('/api/v1/incidents/{id}/acknowledge', { params: { path: { id: i.id } } });
+      incident.setData(() => acknowledged);
+      toast('success', 'Incident acknowledged');
+    } catch (e) {
+      toast('error', (e as ApiError).detail);
+    } finally {
+      setAcknowledging(false);
+    }
+  };
 
   return (
     <div className="page page-narrow">
@@ -162,14 +175,24 @@ export function IncidentDetailPage({ id }: { id: string }) {
                 · monitor <Link to={`/monitors/${i.monitorId}`}>{monitor.data?.name ?? 'view'}</Link>
               </>
             )}
+            {i.acknowledgedAt && <> · acknowledged {dateTime(i.acknowledgedAt)}</>}
             {i.resolvedAt && <> · resolved {dateTime(i.resolvedAt)}</>}
           </>
         }
         actions={
-          open && canAdmin ? (
-            <Button variant="primary" icon="check" onClick={() => setResolving(true)}>
-              Resolve
-            </Button>
+          open ? (
+            <>
+              {!i.acknowledgedAt && (
+                <Button icon="bell" busy={acknowledging} onClick={() => void acknowledge()}>
+                  Acknowledge
+                </Button>
+              )}
+              {canAdmin && (
+                <Button variant="primary" icon="check" onClick={() => setResolving(true)}>
+                  Resolve
+                </Button>
+              )}
+            </>
           ) : undefined
         }
       />
