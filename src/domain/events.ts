@@ -40,7 +40,39 @@ export interface CertificateExpiring {
   occurredAt: string;
 }
 
-export type DomainEvent = MonitorStatusChanged | CertificateExpiring;
+/** Someone said they are on the monitor's open incident. */
+export interface IncidentAcknowledged {
+  type: 'incident.acknowledged';
+  monitorId: string;
+  teamId: string;
+  incidentId: string;
+  /** The user who acknowledged it. */
+  acknowledgedBy: string;
+  occurredAt: string;
+}
+
+/** The down alert again: the monitor's incident is still open and nobody acknowledged it. */
+export interface MonitorReminder {
+  type: 'monitor.reminder';
+  monitorId: string;
+  teamId: string;
+  incidentId: string;
+  /** Which reminder this is, from 1. */
+  reminder: number;
+  occurredAt: string;
+}
+
+/** The monitor's incident stayed open and unacknowledged too long: another policy is notified. */
+export interface IncidentEscalated {
+  type: 'incident.escalated';
+  monitorId: string;
+  teamId: string;
+  incidentId: string;
+  escalationPolicyId: string;
+  occurredAt: string;
+}
+
+export type DomainEvent = MonitorStatusChanged | CertificateExpiring | IncidentAcknowledged | MonitorReminder | IncidentEscalated;
 
 export interface StoredEvent {
   id: string;

@@ -4,6 +4,8 @@ import type { Database } from '../store/schema.js';
 import type { IncidentsTable } from '../store/tables/incidents.js';
 import { requireRole, type Actor } from './actor.js';
 import { isUuid, newId } from './ids.js';
+import { stopTimers } from './alerts/on-call.js';
+import { appendEvent } from './events.js';
 import { NoFields } from './monitor-schemas.js';
 import type { MonitorService } from './monitors.js';
 import { systemClock, type Clock } from './ports/clock.js';
@@ -172,13 +174,28 @@ export class IncidentService {
     const incident = await this.findOpen(this.db, actor, id);
     parseInput(NoFields, input);
     const at = stamp(this.clock.now());
-    await this.db
-      .updateTable('incidents')
-      .set({ acknowledged_at: at, acknowledged_by: actor.userId })
-      .where('id', '=', incident.id)
-      .where('acknowledged_at', 'is', null)
-      .where('resolved_at', 'is', null)
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      const changed = await trx
+        .updateTable('incidents')
+        .set({ acknowledged_at: at, acknowledged_by: actor.userId })
+        .where('id', '=', incident.id)
+        .where('acknowledged_at', 'is', null)
+        .where('resolved_at', 'is', null)
+        .executeTakeFirst();
+      if (changed.numUpdatedRows === 0n) return;
+      await stopTimers(trx, incident.id);
+      // The monitor's channels hear of it (a paging service marks its alert acknowledged).
+      if (incident.monitor_id !== null) {
+        await appendEvent(trx, {
+          type: 'incident.acknowledged',
+          monitorId: incident.monitor_id,
+          teamId: incident.team_id,
+          incidentId: incident.id,
+          acknowledgedBy: actor.userId,
+          occurredAt: iso(at),
+        });
+      }
+    });
     return this.get(actor, id);
   }
 
@@ -273,6 +290,7 @@ async function resolveIncident(trx: Db, incidentId: string, message: string, at:
     .where('resolved_at', 'is', null)
     .executeTakeFirst();
   if (changed.numUpdatedRows === 0n) return false;
+  await stopTimers(trx, incidentId);
   await insertUpdate(trx, incidentId, { message, status: 'resolved', postedToStatusPage: true }, at);
   return true;
 }

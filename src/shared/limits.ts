@@ -47,3 +47,10 @@ export const ASSERTION_LIMITS = {
 
 /** Days until a personal access token expires, [min, max] inclusive, however it is created. */
 export const TOKEN_EXPIRY_DAYS = [1, 3650] as const;
+
+/** Reminders and escalation on a notification policy: [min, max] inclusive. */
+export const ON_CALL_LIMITS = {
+  repeatEverySeconds: [300, 86_400],
+  repeatMax: [1, 100],
+  escalateAfterSeconds: [60, 86_400],
+} as const;

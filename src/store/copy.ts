@@ -17,6 +17,7 @@ export const TABLES_IN_ORDER = [
   'events',
   'incidents',
   'incident_updates',
+  'incident_timers',
   'deliveries',
   'delivery_attempts',
   'monitor_runs',

@@ -66,9 +66,16 @@ async function nextMillisecond(): Promise<string> {
  * What the check engine does when a monitor's status changes: sets `monitors.status` and
  * appends `monitor.status_changed` in the same transaction, then nudges the alert processor.
  */
-export async function engineStatusChange(server: TestServer, monitor: { id: string }, previousStatus: MonitorStatus, status: MonitorStatus): Promise<string> {
+export async function engineStatusChange(
+  server: TestServer,
+  monitor: { id: string },
+  previousStatus: MonitorStatus,
+  status: MonitorStatus,
+  /** When it happened (epoch ms): the server's clock, for a test that moves it; the next real millisecond otherwise. */
+  at?: number,
+): Promise<string> {
   const db = server.app.store.db;
-  const occurredAt = await nextMillisecond();
+  const occurredAt = at === undefined ? await nextMillisecond() : new Date(at).toISOString();
   const eventId = await db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('monitors').select(['team_id']).where('id', '=', monitor.id).executeTakeFirstOrThrow();
     await trx.updateTable('monitors').set({ status, last_checked_at: Date.now() }).where('id', '=', monitor.id).execute();

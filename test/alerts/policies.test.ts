@@ -68,6 +68,10 @@ describe('notification policies as a resource', () => {
         { type: 'slack', webhookUrl: 'https://hooks.slack.com/services/T/B/X' },
         { type: 'email', to: ['ops@acme.test'] },
       ],
+      repeatEverySeconds: null,
+      repeatMax: 12,
+      escalateAfterSeconds: null,
+      escalationPolicyId: null,
       createdAt: expect.stringMatching(ISO),
       updatedAt: expect.stringMatching(ISO),
     });

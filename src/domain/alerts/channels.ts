@@ -7,6 +7,10 @@ export const ALERT_EVENTS = {
   'monitor.degraded': 'degraded',
   'monitor.up': 'up',
   'certificate.expiring': 'certificate-expiring',
+  // What follows a down alert goes where the down alert went.
+  'monitor.reminder': 'down',
+  'incident.acknowledged': 'down',
+  'incident.escalated': 'down',
 } as const satisfies Record<string, NotifyOn>;
 export type AlertEvent = keyof typeof ALERT_EVENTS;
 /** `test` is what POST /notification-policies/{id}/test sends. */

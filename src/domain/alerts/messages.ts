@@ -110,7 +110,14 @@ function wording(alert: Alert): Wording {
       details: [`Monitor: ${m.name} (${m.type}, ${m.target})`, ...(c ? [`Certificate: ${c.subject}, valid until ${c.validTo}`] : [])],
     };
   }
-  const verb = { 'monitor.down': 'is down', 'monitor.degraded': 'is degraded', 'monitor.up': 'is up again' }[alert.event];
+  const verb = {
+    'monitor.down': 'is down',
+    'monitor.degraded': 'is degraded',
+    'monitor.up': 'is up again',
+    'monitor.reminder': 'is still down',
+    'incident.acknowledged': 'is down, and someone is on it (acknowledged)',
+    'incident.escalated': 'is still down and nobody acknowledged it: escalated',
+  }[alert.event];
   return {
     headline: `${m.name} ${verb}`,
     details: [
@@ -133,6 +140,9 @@ const EMOJI: Record<DeliveredEvent, string> = {
   'monitor.degraded': ':large_orange_circle:',
   'monitor.up': ':large_green_circle:',
   'certificate.expiring': ':warning:',
+  'monitor.reminder': ':red_circle:',
+  'incident.acknowledged': ':eyes:',
+  'incident.escalated': ':rotating_light:',
   test: ':bell:',
 };
 

@@ -7,13 +7,13 @@ import type { NotificationPoliciesTable } from '../../store/tables/monitors.js';
 import { requireRole, type Actor } from '../actor.js';
 import { isUuid, newId } from '../ids.js';
 import { NoFields, urlProblem } from '../monitor-schemas.js';
-import { MONITOR_LIMITS } from '../../shared/limits.js';
+import { MONITOR_LIMITS, ON_CALL_LIMITS } from '../../shared/limits.js';
 import { DELIVERY_OUTCOMES, NOTIFY_ON, type NotifyOn } from '../../shared/vocabulary.js';
-import { Problem, problems } from '../problem.js';
+import { Problem, problems, type FieldError } from '../problem.js';
 import { ADMINS, ANY_ROLE } from '../roles.js';
 import type { SecretBox } from '../secrets/secret-box.js';
 import { iso, isoOrNull } from '../time.js';
-import { judgedUnion, parseInput, text } from '../validation.js';
+import { intRange, judgedUnion, parseInput, text, uuid } from '../validation.js';
 import {
   CHANNEL_LIMIT,
   ChannelRecord,
@@ -85,10 +85,25 @@ const NotifyOnInput = z
 
 const ChannelsInput = z.array(ChannelInput).min(1).max(CHANNEL_LIMIT).describe('1-10 channels; every one gets every selected event.');
 
+const RepeatEveryInput = intRange(...ON_CALL_LIMITS.repeatEverySeconds)
+  .nullable()
+  .describe('Seconds between reminders of the down alert while its incident stays open and unacknowledged: 300-86400, or null for none.');
+const RepeatMaxInput = intRange(...ON_CALL_LIMITS.repeatMax).describe('Reminders at most per incident: 1-100.');
+const EscalateAfterInput = intRange(...ON_CALL_LIMITS.escalateAfterSeconds)
+  .nullable()
+  .describe('Seconds an incident may stay open and unacknowledged before escalationPolicyId is notified, once: 60-86400, or null for never.');
+const EscalationPolicyInput = uuid()
+  .nullable()
+  .describe('The policy notified on escalation: another policy of your team. Set together with escalateAfterSeconds.');
+
 export const CreatePolicyInput = z.strictObject({
   name: text(200).describe('A name for people: 1-200 characters.'),
   notifyOn: NotifyOnInput.default([...NOTIFY_ON]).describe('Which changes are sent; default all four: down, degraded, up, certificate-expiring.'),
   channels: ChannelsInput,
+  repeatEverySeconds: RepeatEveryInput.default(null),
+  repeatMax: RepeatMaxInput.default(12).describe('Reminders at most per incident: 1-100; default 12.'),
+  escalateAfterSeconds: EscalateAfterInput.default(null),
+  escalationPolicyId: EscalationPolicyInput.default(null),
 });
 
 export const UpdatePolicyInput = z
@@ -98,6 +113,10 @@ export const UpdatePolicyInput = z
     channels: ChannelsInput.optional().describe(
       'Replaces every channel. A webhook whose url is already in the policy keeps its stored secret when `secret` is omitted.',
     ),
+    repeatEverySeconds: RepeatEveryInput.optional(),
+    repeatMax: RepeatMaxInput.optional(),
+    escalateAfterSeconds: EscalateAfterInput.optional(),
+    escalationPolicyId: EscalationPolicyInput.optional(),
   })
   .describe('Changes to a policy: only the fields sent change.');
 
@@ -108,6 +127,10 @@ export const PolicyRecord = z.object({
   name: z.string(),
   notifyOn: z.array(z.enum(NOTIFY_ON)),
   channels: z.array(ChannelRecord),
+  repeatEverySeconds: z.int().nullable(),
+  repeatMax: z.int(),
+  escalateAfterSeconds: z.int().nullable(),
+  escalationPolicyId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -192,14 +215,16 @@ export class AlertPolicyService {
 
   async create(actor: Actor, input: unknown): Promise<PolicyRecord> {
     requireRole(actor, ADMINS);
-    const { name, notifyOn, channels } = parseInput(CreatePolicyInput, input);
+    const { name, notifyOn, channels, ...onCall } = parseInput(CreatePolicyInput, input);
     const now = this.clock.now();
+    const id = newId(now);
     const row = {
-      id: newId(now),
+      id,
       team_id: actor.teamId,
       name,
       notify_on: JSON.stringify(notifyOn),
       channels: JSON.stringify(this.storeChannels(channels, [])),
+      ...(await this.onCallColumns(actor, id, onCall)),
       created_at: now,
       updated_at: now,
     };
@@ -210,12 +235,19 @@ export class AlertPolicyService {
   async update(actor: Actor, id: string, input: unknown): Promise<PolicyRecord> {
     requireRole(actor, ADMINS);
     const current = await this.find(actor, id);
-    const { name, notifyOn, channels } = parseInput(UpdatePolicyInput, input);
-    if (name === undefined && notifyOn === undefined && channels === undefined) return toRecord(current);
+    const sent = parseInput(UpdatePolicyInput, input);
+    if (Object.keys(sent).length === 0) return toRecord(current);
+    const { name, notifyOn, channels, ...onCall } = sent;
     const changes = {
       ...(name !== undefined && { name }),
       ...(notifyOn !== undefined && { notify_on: JSON.stringify(notifyOn) }),
       ...(channels !== undefined && { channels: JSON.stringify(this.storeChannels(channels, parseStoredChannels(current.channels))) }),
+      ...(await this.onCallColumns(actor, current.id, {
+        repeatEverySeconds: onCall.repeatEverySeconds === undefined ? current.repeat_every_seconds : onCall.repeatEverySeconds,
+        repeatMax: onCall.repeatMax ?? current.repeat_max,
+        escalateAfterSeconds: onCall.escalateAfterSeconds === undefined ? current.escalate_after_seconds : onCall.escalateAfterSeconds,
+        escalationPolicyId: onCall.escalationPolicyId === undefined ? current.escalation_policy_id : onCall.escalationPolicyId,
+      })),
       updated_at: this.clock.now(),
     };
     await this.db.updateTable('notification_policies').set(changes).where('id', '=', current.id).execute();
@@ -232,6 +264,12 @@ export class AlertPolicyService {
         .updateTable('monitors')
         .set({ notification_policy_id: null, updated_at: this.clock.now() })
         .where('notification_policy_id', '=', current.id)
+        .execute();
+      // A policy that escalated to it escalates no more.
+      await trx
+        .updateTable('notification_policies')
+        .set({ escalation_policy_id: null, escalate_after_seconds: null, updated_at: this.clock.now() })
+        .where('escalation_policy_id', '=', current.id)
         .execute();
       // Its outbox and attempt log go with it (foreign keys cascade).
       await trx.deleteFrom('notification_policies').where('id', '=', current.id).execute();
@@ -352,6 +390,41 @@ export class AlertPolicyService {
     return row;
   }
 
+  /**
+   * The reminder and escalation columns of a policy as they will be: escalation needs both its
+   * delay and its policy, and that policy must be another one of the team (400 otherwise).
+   */
+  private async onCallColumns(
+    actor: Actor,
+    policyId: string,
+    wanted: { repeatEverySeconds: number | null; repeatMax: number; escalateAfterSeconds: number | null; escalationPolicyId: string | null },
+  ) {
+    const escalationPolicyId = wanted.escalationPolicyId?.toLowerCase() ?? null;
+    const errors: FieldError[] = [];
+    if (wanted.escalateAfterSeconds !== null && escalationPolicyId === null) {
+      errors.push({ field: 'escalationPolicyId', message: 'is required with escalateAfterSeconds: the policy notified on escalation' });
+    } else if (wanted.escalateAfterSeconds === null && escalationPolicyId !== null) {
+      errors.push({ field: 'escalateAfterSeconds', message: 'is required with escalationPolicyId: how long before escalating' });
+    } else if (escalationPolicyId === policyId) {
+      errors.push({ field: 'escalationPolicyId', message: 'must be another policy: a policy cannot escalate to itself' });
+    } else if (escalationPolicyId !== null) {
+      const found = await this.db
+        .selectFrom('notification_policies')
+        .select('id')
+        .where('id', '=', escalationPolicyId)
+        .where('team_id', '=', actor.teamId)
+        .executeTakeFirst();
+      if (!found) errors.push({ field: 'escalationPolicyId', message: 'must be the id of a notification policy of your team' });
+    }
+    if (errors.length > 0) throw problems.validation(errors);
+    return {
+      repeat_every_seconds: wanted.repeatEverySeconds,
+      repeat_max: wanted.repeatMax,
+      escalate_after_seconds: wanted.escalateAfterSeconds,
+      escalation_policy_id: escalationPolicyId,
+    };
+  }
+
   /** Seals new secrets; a webhook sent without `secret` keeps the one stored for its url. */
   private storeChannels(channels: z.output<typeof ChannelsInput>, current: StoredChannel[]): StoredChannel[] {
     return channels.map((channel): StoredChannel => {
@@ -374,6 +447,10 @@ function toRecord(row: Selectable<NotificationPoliciesTable>): PolicyRecord {
     name: row.name,
     notifyOn: JSON.parse(row.notify_on) as NotifyOn[],
     channels: parseStoredChannels(row.channels).map(channelRecord),
+    repeatEverySeconds: row.repeat_every_seconds,
+    repeatMax: row.repeat_max,
+    escalateAfterSeconds: row.escalate_after_seconds,
+    escalationPolicyId: row.escalation_policy_id,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };

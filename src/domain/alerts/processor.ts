@@ -9,6 +9,7 @@ import { ALERT_EVENTS, type AlertEvent } from './channels.js';
 import type { DegradedReason, NotifyOn } from '../../shared/vocabulary.js';
 import type { Alert, MonitorSummary } from './messages.js';
 import { enqueueDeliveries } from './outbox.js';
+import { fireDueTimers, startTimers } from './on-call.js';
 import { Pump } from './pump.js';
 import { systemClock, type Clock } from '../ports/clock.js';
 
@@ -75,6 +76,8 @@ export class AlertProcessor {
   }
 
   private async drain(): Promise<number> {
+    // Reminders and escalations that fell due become events first, handled below like any other.
+    while ((await fireDueTimers(this.db, this.clock.now(), this.batchSize)) === this.batchSize);
     let handled = 0;
     for (;;) {
       const batch = await unprocessedEvents(this.db, this.batchSize);
@@ -128,29 +131,46 @@ export class AlertProcessor {
     const monitor = await trx.selectFrom('monitors').selectAll().where('id', '=', event.monitorId).where('team_id', '=', event.teamId).executeTakeFirst();
     // A run that finished after its monitor was deleted changes nothing.
     if (!monitor || monitor.deleted_at !== null) return 0;
-    if (event.type === 'monitor.status_changed') {
-      const incidentId = await this.followIncident(trx, monitor, event);
-      const alertEvent = statusEvent(event);
-      if (!alertEvent) return 0;
-      return this.enqueue(trx, monitor, stored.id, alertEvent, {
-        occurredAt: event.occurredAt,
-        previousStatus: event.previousStatus,
-        status: event.status,
-        degradedReasons: event.degradedReasons,
-        incidentId,
-        regions: event.regions,
-        certificate: null,
-      });
+    const policyId = monitor.notification_policy_id;
+    switch (event.type) {
+      case 'monitor.status_changed': {
+        const incidentId = await this.followIncident(trx, monitor, event);
+        const alertEvent = statusEvent(event);
+        if (!alertEvent || !policyId) return 0;
+        return this.enqueue(trx, monitor, policyId, stored.id, alertEvent, {
+          occurredAt: event.occurredAt,
+          previousStatus: event.previousStatus,
+          status: event.status,
+          degradedReasons: event.degradedReasons,
+          incidentId,
+          regions: event.regions,
+          certificate: null,
+        });
+      }
+      case 'certificate.expiring': {
+        if (!policyId) return 0;
+        const open = await MonitorIncidents.findOpen(trx, monitor.id);
+        return this.enqueue(trx, monitor, policyId, stored.id, 'certificate.expiring', {
+          ...asItIs(monitor, event.occurredAt, open?.id ?? null),
+          certificate: event.certificate,
+        });
+      }
+      case 'incident.acknowledged':
+      case 'monitor.reminder':
+        if (!policyId) return 0;
+        return this.enqueue(trx, monitor, policyId, stored.id, event.type, { ...asItIs(monitor, event.occurredAt, event.incidentId), certificate: null });
+      case 'incident.escalated':
+        // The escalation policy hears of it whatever events it selects for its own monitors.
+        return this.enqueue(
+          trx,
+          monitor,
+          event.escalationPolicyId,
+          stored.id,
+          event.type,
+          { ...asItIs(monitor, event.occurredAt, event.incidentId), certificate: null },
+          { whateverItSelects: true },
+        );
     }
-    const open = await MonitorIncidents.findOpen(trx, monitor.id);
-    return this.enqueue(trx, monitor, stored.id, 'certificate.expiring', {
-      occurredAt: event.occurredAt,
-      previousStatus: monitor.status,
-      status: monitor.status,
-      incidentId: open?.id ?? null,
-      regions: [],
-      certificate: event.certificate,
-    });
   }
 
   /**
@@ -164,7 +184,12 @@ export class AlertProcessor {
     const automatic = open?.source === 'monitor' ? open : undefined;
     switch (event.status) {
       case 'down':
-        if (!open) return MonitorIncidents.open(trx, { id: monitor.id, teamId: monitor.team_id, name: monitor.name }, downNote(event), at);
+        if (!open) {
+          const opened = await MonitorIncidents.open(trx, { id: monitor.id, teamId: monitor.team_id, name: monitor.name }, downNote(event), at);
+          const policy = await this.policyOf(trx, monitor);
+          if (policy) await startTimers(trx, { id: opened, teamId: monitor.team_id, monitorId: monitor.id }, policy, at);
+          return opened;
+        }
         if (automatic) await MonitorIncidents.note(trx, automatic.id, downNote(event), at);
         return open.id;
       case 'degraded':
@@ -178,9 +203,21 @@ export class AlertProcessor {
     }
   }
 
+  private policyOf(trx: Trx, monitor: MonitorRow) {
+    if (!monitor.notification_policy_id) return Promise.resolve(undefined);
+    return trx
+      .selectFrom('notification_policies')
+      .selectAll()
+      .where('id', '=', monitor.notification_policy_id)
+      .where('team_id', '=', monitor.team_id)
+      .executeTakeFirst();
+  }
+
+  /** One delivery per channel of the policy, when it selects the event (or `whateverItSelects`). */
   private async enqueue(
     trx: Trx,
     monitor: MonitorRow,
+    policyId: string,
     eventId: string,
     event: AlertEvent,
     details: Pick<Alert, 'occurredAt' | 'previousStatus' | 'status' | 'incidentId' | 'regions'> & {
@@ -188,15 +225,16 @@ export class AlertProcessor {
       /** The reasons the event decided with its status (absent in events recorded before reasons existed). */
       degradedReasons?: DegradedReason[];
     },
+    options: { whateverItSelects?: boolean } = {},
   ): Promise<number> {
-    if (!monitor.notification_policy_id) return 0;
     const policy = await trx
       .selectFrom('notification_policies')
       .selectAll()
-      .where('id', '=', monitor.notification_policy_id)
+      .where('id', '=', policyId)
       .where('team_id', '=', monitor.team_id)
       .executeTakeFirst();
-    if (!policy || !(JSON.parse(policy.notify_on) as NotifyOn[]).includes(ALERT_EVENTS[event])) return 0;
+    if (!policy) return 0;
+    if (!options.whateverItSelects && !(JSON.parse(policy.notify_on) as NotifyOn[]).includes(ALERT_EVENTS[event])) return 0;
     const record = monitorRecord(monitor);
     // The record as of this event: a later change must not show through a late delivery.
     if (record.status !== 'paused' && details.status) {
@@ -221,6 +259,11 @@ export function statusEvent(event: Pick<MonitorStatusChanged, 'previousStatus' |
   if (event.status === 'degraded') return 'monitor.degraded';
   if (event.status === 'up' && (event.previousStatus === 'down' || event.previousStatus === 'degraded')) return 'monitor.up';
   return null;
+}
+
+/** The details of an event that does not change the monitor's status: its status as it is. */
+function asItIs(monitor: MonitorRow, occurredAt: string, incidentId: string | null) {
+  return { occurredAt, previousStatus: monitor.status, status: monitor.status, incidentId, regions: [] };
 }
 
 function summary(monitor: MonitorRow): MonitorSummary {

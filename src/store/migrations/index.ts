@@ -9,7 +9,7 @@ import * as statusPages from './0007-status-pages.js';
 import * as tokenParents from './0008-token-parents-and-pruning.js';
 import * as httpRequests from './0009-http-requests-and-assertions.js';
 import * as thresholds from './0010-thresholds.js';
-import * as acknowledge from './0011-acknowledge.js';
+import * as onCall from './0011-on-call.js';
 
 /** Every migration in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -23,5 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-token-parents-and-pruning': tokenParents,
   '0009-http-requests-and-assertions': httpRequests,
   '0010-thresholds': thresholds,
-  '0011-acknowledge': acknowledge,
+  '0011-on-call': onCall,
 };

@@ -18,6 +18,19 @@ export interface IncidentsTable {
   acknowledged_by: string | null;
 }
 
+/** The reminder or escalation due next for an open incident (see migration 0011). */
+export interface IncidentTimersTable {
+  id: string;
+  team_id: string;
+  incident_id: string;
+  monitor_id: string;
+  /** reminder | escalation */
+  kind: string;
+  due_at: number;
+  /** Reminders sent before this one. */
+  sent: number;
+}
+
 export interface IncidentUpdatesTable {
   id: string;
   incident_id: string;
@@ -31,4 +44,5 @@ export interface IncidentUpdatesTable {
 export interface IncidentTables {
   incidents: IncidentsTable;
   incident_updates: IncidentUpdatesTable;
+  incident_timers: IncidentTimersTable;
 }

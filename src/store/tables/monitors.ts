@@ -60,6 +60,12 @@ export interface NotificationPoliciesTable {
   notify_on: string;
   /** JSON array of channels; a webhook secret inside is sealed by the secret box. */
   channels: string;
+  /** Seconds between reminders of an open, unacknowledged incident; null: none. */
+  repeat_every_seconds: number | null;
+  repeat_max: Generated<number>;
+  /** Seconds an incident may stay open and unacknowledged before `escalation_policy_id` is notified; null: never. */
+  escalate_after_seconds: number | null;
+  escalation_policy_id: string | null;
   created_at: number;
   updated_at: number;
 }

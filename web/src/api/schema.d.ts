@@ -2560,6 +2560,10 @@ export interface operations {
                                 type: "email";
                                 to: string[];
                             })[];
+                            repeatEverySeconds: number | null;
+                            repeatMax: number;
+                            escalateAfterSeconds: number | null;
+                            escalationPolicyId: string | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -2612,6 +2616,26 @@ export interface operations {
                         /** @description 1-20 email addresses; mail goes out through the SMTP server of SMTP_URL. */
                         to: string[];
                     })[];
+                    /**
+                     * @description Seconds between reminders of the down alert while its incident stays open and unacknowledged: 300-86400, or null for none.
+                     * @default null
+                     */
+                    repeatEverySeconds?: number | null;
+                    /**
+                     * @description Reminders at most per incident: 1-100; default 12.
+                     * @default 12
+                     */
+                    repeatMax?: number;
+                    /**
+                     * @description Seconds an incident may stay open and unacknowledged before escalationPolicyId is notified, once: 60-86400, or null for never.
+                     * @default null
+                     */
+                    escalateAfterSeconds?: number | null;
+                    /**
+                     * @description The policy notified on escalation: another policy of your team. Set together with escalateAfterSeconds.
+                     * @default null
+                     */
+                    escalationPolicyId?: string | null;
                 };
             };
         };
@@ -2641,6 +2665,10 @@ export interface operations {
                             type: "email";
                             to: string[];
                         })[];
+                        repeatEverySeconds: number | null;
+                        repeatMax: number;
+                        escalateAfterSeconds: number | null;
+                        escalationPolicyId: string | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -2691,6 +2719,10 @@ export interface operations {
                             type: "email";
                             to: string[];
                         })[];
+                        repeatEverySeconds: number | null;
+                        repeatMax: number;
+                        escalateAfterSeconds: number | null;
+                        escalationPolicyId: string | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -2763,6 +2795,14 @@ export interface operations {
                         /** @description 1-20 email addresses; mail goes out through the SMTP server of SMTP_URL. */
                         to: string[];
                     })[];
+                    /** @description Seconds between reminders of the down alert while its incident stays open and unacknowledged: 300-86400, or null for none. */
+                    repeatEverySeconds?: number | null;
+                    /** @description Reminders at most per incident: 1-100. */
+                    repeatMax?: number;
+                    /** @description Seconds an incident may stay open and unacknowledged before escalationPolicyId is notified, once: 60-86400, or null for never. */
+                    escalateAfterSeconds?: number | null;
+                    /** @description The policy notified on escalation: another policy of your team. Set together with escalateAfterSeconds. */
+                    escalationPolicyId?: string | null;
                 };
             };
         };
@@ -2792,6 +2832,10 @@ export interface operations {
                             type: "email";
                             to: string[];
                         })[];
+                        repeatEverySeconds: number | null;
+                        repeatMax: number;
+                        escalateAfterSeconds: number | null;
+                        escalationPolicyId: string | null;
                         createdAt: string;
                         updatedAt: string;
                     };

@@ -1,0 +1,84 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../store/schema.js';
+import { appendEvent } from '../events.js';
+import { newId } from '../ids.js';
+import { iso } from '../time.js';
+
+/*
+ * Reminders and escalation. When a monitor's going down opens its incident, the timers its policy
+ * asks for are stored with the incident: the next reminder and the escalation. The alert processor
+ * fires those that are due; firing one claims it (deletes its row) in the transaction that appends
+ * its event, so each fires once however many processes look, and none is lost across a restart.
+ * A timer whose incident was resolved or acknowledged meanwhile fires nothing; acknowledging or
+ * resolving also drops the incident's timers at once.
+ */
+
+type Db = Kysely<Database>;
+
+export interface OnCallPolicy {
+  repeat_every_seconds: number | null;
+  escalate_after_seconds: number | null;
+}
+
+/** Stores the first reminder and the escalation the policy asks for, counted from `at`. */
+export async function startTimers(db: Db, incident: { id: string; teamId: string; monitorId: string }, policy: OnCallPolicy, at: number): Promise<void> {
+  const timers = [
+    policy.repeat_every_seconds === null ? null : { kind: 'reminder', due_at: at + policy.repeat_every_seconds * 1000 },
+    policy.escalate_after_seconds === null ? null : { kind: 'escalation', due_at: at + policy.escalate_after_seconds * 1000 },
+  ].filter((timer) => timer !== null);
+  for (const timer of timers) {
+    await db
+      .insertInto('incident_timers')
+      .values({ id: newId(at), team_id: incident.teamId, incident_id: incident.id, monitor_id: incident.monitorId, ...timer, sent: 0 })
+      .execute();
+  }
+}
+
+/** Drops the incident's timers (acknowledged or resolved: nobody needs reminding). */
+export async function stopTimers(db: Db, incidentId: string): Promise<void> {
+  await db.deleteFrom('incident_timers').where('incident_id', '=', incidentId).execute();
+}
+
+/**
+ * Fires up to `limit` timers due by `now`, oldest first, each in a transaction of its own.
+ * Returns how many events were appended.
+ */
+export async function fireDueTimers(db: Kysely<Database>, now: number, limit: number): Promise<number> {
+  const due = await db.selectFrom('incident_timers').selectAll().where('due_at', '<=', now).orderBy('due_at').orderBy('id').limit(limit).execute();
+  let appended = 0;
+  for (const timer of due) {
+    const fired = await db.transaction().execute(async (trx) => {
+      const claimed = await trx.deleteFrom('incident_timers').where('id', '=', timer.id).executeTakeFirst();
+      if (claimed.numDeletedRows === 0n) return false; // another process fired it
+      const incident = await trx.selectFrom('incidents').select(['resolved_at', 'acknowledged_at']).where('id', '=', timer.incident_id).executeTakeFirst();
+      if (!incident || incident.resolved_at !== null || incident.acknowledged_at !== null) return false;
+      // The policy as it is now: one changed or removed since the incident opened decides.
+      const policy = await trx
+        .selectFrom('monitors')
+        .innerJoin('notification_policies', 'notification_policies.id', 'monitors.notification_policy_id')
+        .select(['notification_policies.repeat_every_seconds', 'notification_policies.repeat_max', 'notification_policies.escalation_policy_id'])
+        .where('monitors.id', '=', timer.monitor_id)
+        .where('monitors.deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (!policy) return false;
+      const common = { monitorId: timer.monitor_id, teamId: timer.team_id, incidentId: timer.incident_id, occurredAt: iso(timer.due_at) };
+      if (timer.kind === 'escalation') {
+        if (policy.escalation_policy_id === null) return false;
+        await appendEvent(trx, { type: 'incident.escalated', ...common, escalationPolicyId: policy.escalation_policy_id });
+        return true;
+      }
+      if (policy.repeat_every_seconds === null) return false;
+      const reminder = timer.sent + 1;
+      await appendEvent(trx, { type: 'monitor.reminder', ...common, reminder });
+      if (reminder < policy.repeat_max) {
+        await trx
+          .insertInto('incident_timers')
+          .values({ ...timer, id: newId(timer.due_at), due_at: timer.due_at + policy.repeat_every_seconds * 1000, sent: reminder })
+          .execute();
+      }
+      return true;
+    });
+    if (fired) appended++;
+  }
+  return appended;
+}

@@ -1,0 +1,175 @@
+/**
+ * Reminders, escalation and acknowledgement on the alert path, on the Clock: a monitor whose
+ * incident stays open and unacknowledged is reminded every `repeatEverySeconds` (at most
+ * `repeatMax` times) and escalated once to another policy after `escalateAfterSeconds`; an
+ * acknowledgement stops both and reaches the channels.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../helpers/clock.js';
+import { startServer, type Member, type TestServer } from '../helpers/server.js';
+import { POLICIES, call, createHttpMonitor, createPolicy, engineStatusChange, expectStatus } from './fixtures.js';
+import { settle, startHttpReceiver, type HttpReceiver } from './receivers.js';
+
+let server: TestServer;
+let owner: Member;
+let stranger: Member;
+let clock: ManualClock;
+let primary: HttpReceiver;
+let escalation: HttpReceiver;
+
+beforeAll(async () => {
+  primary = await startHttpReceiver('/primary');
+  escalation = await startHttpReceiver('/escalation');
+  clock = new ManualClock(Date.now());
+  server = await startServer({}, { clock, alerting: { pollIntervalMs: 50, backoffBaseMs: 50 } });
+  owner = await server.newTeam('Owner');
+  stranger = await server.newTeam('Owner');
+});
+afterAll(async () => {
+  await server.close();
+  await Promise.all([primary.close(), escalation.close()]);
+});
+
+/** Every due timer fired, every event processed, every delivery made. */
+async function drained(): Promise<void> {
+  await server.app.services.alerts.processPending();
+  await server.app.services.alerts.processPending();
+  await server.app.services.deliveries.runDue();
+  await settle(50);
+}
+
+/** The monitor's status changes as the engine records them, at the clock's time (a millisecond apart). */
+async function change(monitor: { id: string }, previous: 'up' | 'down', status: 'up' | 'down'): Promise<void> {
+  clock.advance(1);
+  await engineStatusChange(server, monitor, previous, status, clock.now());
+}
+
+const eventsAt = (receiver: HttpReceiver, monitorId: string) =>
+  receiver.received.filter((r) => r.json.monitor?.id === monitorId).map((r) => r.json.event as string);
+
+async function policies(repeat: Record<string, unknown>) {
+  const fallback = await createPolicy(server, owner, { name: 'Escalation', channels: [{ type: 'webhook', url: escalation.url }] });
+  const policy = await createPolicy(server, owner, {
+    name: 'Primary',
+    channels: [{ type: 'webhook', url: primary.url }],
+    ...repeat,
+    escalationPolicyId: repeat.escalateAfterSeconds ? fallback.id : undefined,
+  });
+  return { policy, fallback };
+}
+
+describe('reminders and escalation', () => {
+  it('reminds every repeatEverySeconds up to repeatMax, and escalates once after escalateAfterSeconds', async () => {
+    const { policy } = await policies({ repeatEverySeconds: 300, repeatMax: 3, escalateAfterSeconds: 900 });
+    expect(policy).toMatchObject({ repeatEverySeconds: 300, repeatMax: 3, escalateAfterSeconds: 900 });
+    const monitor = await createHttpMonitor(server, owner, { notificationPolicyId: policy.id });
+    await change(monitor, 'up', 'down');
+    await drained();
+    expect(eventsAt(primary, monitor.id)).toEqual(['monitor.down']);
+
+    clock.advance(299_999);
+    await drained();
+    expect(eventsAt(primary, monitor.id)).toEqual(['monitor.down']);
+    clock.advance(1);
+    await drained();
+    expect(eventsAt(primary, monitor.id)).toEqual(['monitor.down', 'monitor.reminder']);
+    clock.advance(600_000);
+    await drained();
+    expect(eventsAt(primary, monitor.id)).toEqual(['monitor.down', 'monitor.reminder', 'monitor.reminder', 'monitor.reminder']);
+    expect(eventsAt(escalation, monitor.id)).toEqual(['incident.escalated']);
+    const escalated = escalation.received.find((r) => r.json.monitor?.id === monitor.id)!.json;
+    expect(escalated).toMatchObject({ status: 'down', incidentId: expect.any(String) });
+
+    // repeatMax reached, escalation done: nothing more, however long it stays down.
+    clock.advance(3_600_000);
+    await drained();
+    expect(eventsAt(primary, monitor.id)).toHaveLength(4);
+    expect(eventsAt(escalation, monitor.id)).toHaveLength(1);
+  });
+
+  it('stops reminding and escalating once acknowledged, and tells the channels', async () => {
+    const { policy } = await policies({ repeatEverySeconds: 300, escalateAfterSeconds: 600 });
+    const monitor = await createHttpMonitor(server, owner, { notificationPolicyId: policy.id });
+    await change(monitor, 'up', 'down');
+    await drained();
+    clock.advance(300_000);
+    await drained();
+    expect(eventsAt(primary, monitor.id)).toEqual(['monitor.down', 'monitor.reminder']);
+
+    const [incident] = expectStatus(await call(server, owner, 'GET', '/api/v1/incidents'), 200).data.filter((i: any) => i.monitorId === monitor.id);
+    expectStatus(await call(server, owner, 'POST', `/api/v1/incidents/${incident.id}/acknowledge`), 200);
+    await drained();
+    expect(eventsAt(primary, monitor.id)).toEqual(['monitor.down', 'monitor.reminder', 'incident.acknowledged']);
+    const acknowledged = primary.received.find((r) => r.json.event === 'incident.acknowledged' && r.json.monitor.id === monitor.id)!.json;
+    expect(acknowledged.incidentId).toBe(incident.id);
+
+    clock.advance(3_600_000);
+    await drained();
+    expect(eventsAt(primary, monitor.id)).toHaveLength(3);
+    expect(eventsAt(escalation, monitor.id)).toEqual([]);
+    expect(await server.app.store.db.selectFrom('incident_timers').select('id').where('incident_id', '=', incident.id).execute()).toEqual([]);
+  });
+
+  it('stops once the monitor recovers (its incident resolved)', async () => {
+    const { policy } = await policies({ repeatEverySeconds: 300, escalateAfterSeconds: 300 });
+    const monitor = await createHttpMonitor(server, owner, { notificationPolicyId: policy.id });
+    await change(monitor, 'up', 'down');
+    await drained();
+    await change(monitor, 'down', 'up');
+    await drained();
+    clock.advance(3_600_000);
+    await drained();
+    expect(eventsAt(primary, monitor.id)).toEqual(['monitor.down', 'monitor.up']);
+    expect(eventsAt(escalation, monitor.id)).toEqual([]);
+  });
+});
+
+describe('policy fields for reminders and escalation', () => {
+  it('default to none, 12 reminders at most, no escalation', async () => {
+    const policy = await createPolicy(server, owner, { name: 'Plain', channels: [{ type: 'webhook', url: primary.url }] });
+    expect(policy).toMatchObject({ repeatEverySeconds: null, repeatMax: 12, escalateAfterSeconds: null, escalationPolicyId: null });
+  });
+
+  it('refuse values out of range and an escalation without its other half, naming the field', async () => {
+    const channels = [{ type: 'webhook', url: primary.url }];
+    const other = await createPolicy(server, owner, { name: 'Other', channels });
+    for (const [body, field] of [
+      [{ repeatEverySeconds: 299 }, 'repeatEverySeconds'],
+      [{ repeatEverySeconds: 86_401 }, 'repeatEverySeconds'],
+      [{ repeatMax: 0 }, 'repeatMax'],
+      [{ repeatMax: 101 }, 'repeatMax'],
+      [{ escalateAfterSeconds: 59, escalationPolicyId: other.id }, 'escalateAfterSeconds'],
+      [{ escalateAfterSeconds: 600 }, 'escalationPolicyId'],
+      [{ escalationPolicyId: other.id }, 'escalateAfterSeconds'],
+      [{ escalateAfterSeconds: 600, escalationPolicyId: 'nope' }, 'escalationPolicyId'],
+    ] as const) {
+      const answer = await call(server, owner, 'POST', POLICIES, { name: 'Bad', channels, ...body });
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.errors[0].field).toBe(field);
+    }
+  });
+
+  it('refuse the policy itself and another team’s policy as the escalation policy; a deleted one stops escalation', async () => {
+    const channels = [{ type: 'webhook', url: primary.url }];
+    const policy = await createPolicy(server, owner, { name: 'Self', channels });
+    const self = await call(server, owner, 'PATCH', `${POLICIES}/${policy.id}`, { escalateAfterSeconds: 600, escalationPolicyId: policy.id });
+    expect(self.status).toBe(400);
+    expect(self.body.errors[0].field).toBe('escalationPolicyId');
+    const foreign = await createPolicy(server, stranger, { name: 'Theirs', channels });
+    const theirs = await call(server, owner, 'PATCH', `${POLICIES}/${policy.id}`, { escalateAfterSeconds: 600, escalationPolicyId: foreign.id });
+    expect(theirs.status).toBe(400);
+    expect(theirs.body.errors[0].field).toBe('escalationPolicyId');
+
+    const fallback = await createPolicy(server, owner, { name: 'Fallback', channels });
+    const set = expectStatus(
+      await call(server, owner, 'PATCH', `${POLICIES}/${policy.id}`, { escalateAfterSeconds: 600, escalationPolicyId: fallback.id }),
+      200,
+    );
+    expect(set).toMatchObject({ escalateAfterSeconds: 600, escalationPolicyId: fallback.id });
+    expect((await call(server, owner, 'DELETE', `${POLICIES}/${fallback.id}`)).status).toBe(204);
+    expect(expectStatus(await call(server, owner, 'GET', `${POLICIES}/${policy.id}`), 200)).toMatchObject({
+      escalateAfterSeconds: null,
+      escalationPolicyId: null,
+    });
+  });
+});
