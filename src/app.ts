@@ -1,3 +1,4 @@
+import { acknowledgePage } from './http/acknowledge-page.js';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream, Logger } from 'pino';
 import type { Config } from './config.js';
@@ -115,6 +116,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       mcpEndpoint({ config, services, operations }),
       dashboard(),
       statusPages(services.statusPages, { publicUrl: config.publicUrl, logger, clock: options.clock }),
+      acknowledgePage(services.incidents, services.acknowledgeLinks, options.clock ?? systemClock),
     ],
     ready: async () => {
       await store.ping();

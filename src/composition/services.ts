@@ -1,3 +1,4 @@
+import { AcknowledgeLinks } from '../domain/alerts/acknowledge-links.js';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { CheckDispatcher } from '../domain/ports/check-dispatch.js';
@@ -47,6 +48,8 @@ export interface Services {
   /** Stored-secret encryption (`secrets.box`) and key rotation. */
   secrets: SecretService;
   incidents: IncidentService;
+  /** The signed one-click acknowledge links in alerts, and their checking. */
+  acknowledgeLinks: AcknowledgeLinks;
   /** Notification policies as a resource: CRUD, test, deliveries log. */
   alertPolicies: AlertPolicyService;
   /** Domain events → automatic incidents and outbox deliveries; the engine calls `notify()` after a commit. */
@@ -112,8 +115,10 @@ export function createServices({
   const secretBox = new SecretBox(keySource);
   const notificationPolicies = new NotificationPolicyService(store.db);
   const deliveries = new DeliveryDispatcher(store.db, secretBox, config, alerting, logger, clock);
+  const acknowledgeLinks = new AcknowledgeLinks(secretBox, config.publicUrl);
   const alerts = new AlertProcessor(store.db, {
     publicUrl: config.publicUrl,
+    acknowledgeUrl: (incidentId, now) => acknowledgeLinks.url(incidentId, now),
     pollIntervalMs: alerting?.pollIntervalMs,
     onDeliveries: () => deliveries.notify(),
     logger,
@@ -131,6 +136,7 @@ export function createServices({
     notificationPolicies,
     secrets: new SecretService(store.db, secretBox, keySource),
     incidents: new IncidentService(store.db, monitors, clock),
+    acknowledgeLinks,
     alertPolicies: new AlertPolicyService(
       store.db,
       secretBox,

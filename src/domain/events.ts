@@ -46,8 +46,8 @@ export interface IncidentAcknowledged {
   monitorId: string;
   teamId: string;
   incidentId: string;
-  /** The user who acknowledged it. */
-  acknowledgedBy: string;
+  /** The user who acknowledged it; null through the link of an alert. */
+  acknowledgedBy: string | null;
   occurredAt: string;
 }
 

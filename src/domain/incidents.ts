@@ -47,10 +47,20 @@ export const IncidentRecord = z.object({
   updatedAt: z.string(),
   resolvedAt: z.string().nullable(),
   acknowledgedAt: z.string().nullable().describe('When someone said they are on it (acknowledge); null until then.'),
-  acknowledgedBy: z.string().nullable().describe('The id of the user who acknowledged it; null until then.'),
+  acknowledgedBy: z
+    .string()
+    .nullable()
+    .describe('The id of the user who acknowledged it; null until then, and when acknowledged through the link of an alert.'),
   updates: z.array(IncidentUpdateRecord).describe('The timeline, oldest first.'),
 });
 export type IncidentRecord = z.infer<typeof IncidentRecord>;
+
+/** What an acknowledge link's page shows: nothing but the incident's title and state. */
+export interface IncidentLinkView {
+  title: string;
+  resolved: boolean;
+  acknowledgedAt: string | null;
+}
 
 /* Inputs, fields in the order of the interface's table */
 
@@ -173,30 +183,52 @@ export class IncidentService {
     requireRole(actor, WRITERS);
     const incident = await this.findOpen(this.db, actor, id);
     parseInput(NoFields, input);
+    await this.markAcknowledged(incident, actor.userId);
+    return this.get(actor, id);
+  }
+
+  /**
+   * What the page behind an alert's acknowledge link shows of the incident (its id comes from a
+   * link whose signature the caller checked): undefined when there is no such incident.
+   */
+  async linkView(id: string): Promise<IncidentLinkView | undefined> {
+    if (!isUuid(id)) return undefined;
+    const row = await this.db.selectFrom('incidents').selectAll().where('id', '=', id.toLowerCase()).executeTakeFirst();
+    return row && { title: row.title, resolved: row.resolved_at !== null, acknowledgedAt: isoOrNull(row.acknowledged_at) };
+  }
+
+  /** Acknowledges through an alert's link (checked by the caller): nobody in particular, so `acknowledgedBy` stays null. */
+  async acknowledgeByLink(id: string): Promise<IncidentLinkView | undefined> {
+    if (!isUuid(id)) return undefined;
+    const row = await this.db.selectFrom('incidents').selectAll().where('id', '=', id.toLowerCase()).executeTakeFirst();
+    if (row && row.resolved_at === null) await this.markAcknowledged(row, null);
+    return this.linkView(id);
+  }
+
+  /** Sets when and by whom, once, and tells the monitor's channels (a paging service marks its alert acknowledged). */
+  private async markAcknowledged(incident: Selectable<IncidentsTable>, by: string | null): Promise<void> {
     const at = stamp(this.clock.now());
     await this.db.transaction().execute(async (trx) => {
       const changed = await trx
         .updateTable('incidents')
-        .set({ acknowledged_at: at, acknowledged_by: actor.userId })
+        .set({ acknowledged_at: at, acknowledged_by: by })
         .where('id', '=', incident.id)
         .where('acknowledged_at', 'is', null)
         .where('resolved_at', 'is', null)
         .executeTakeFirst();
       if (changed.numUpdatedRows === 0n) return;
       await stopTimers(trx, incident.id);
-      // The monitor's channels hear of it (a paging service marks its alert acknowledged).
       if (incident.monitor_id !== null) {
         await appendEvent(trx, {
           type: 'incident.acknowledged',
           monitorId: incident.monitor_id,
           teamId: incident.team_id,
           incidentId: incident.id,
-          acknowledgedBy: actor.userId,
+          acknowledgedBy: by,
           occurredAt: iso(at),
         });
       }
     });
-    return this.get(actor, id);
   }
 
   /** A path id that is not a UUID, unknown or another team's: one identical 404. */

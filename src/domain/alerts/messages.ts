@@ -18,6 +18,8 @@ export interface Alert {
   certificate: { subject: string; validTo: string; daysRemaining: number } | null;
   /** For a test: the policy's name. */
   policyName: string;
+  /** The signed link that acknowledges the incident in one click (down alerts, reminders, escalations); null otherwise. */
+  acknowledgeUrl?: string | null;
 }
 
 export interface MonitorSummary {
@@ -155,6 +157,7 @@ export function slackMessage(alert: Alert, publicUrl: string): { text: string; b
     : `${EMOJI[alert.event]} *${slackEscape(headline)}*`;
   const context = [alert.occurredAt];
   if (alert.incidentId) context.push(`<${links.incident(alert.incidentId)}|Incident>`);
+  if (alert.acknowledgeUrl) context.push(`<${alert.acknowledgeUrl}|Acknowledge>`);
   context.push(`Event ${alert.id}`);
   return {
     text: headline,
@@ -173,6 +176,7 @@ export function emailMessage(alert: Alert, publicUrl: string): EmailMessage {
   const linkLines: [string, string][] = [];
   if (alert.monitor) linkLines.push(['Dashboard', links.monitor(alert.monitor.id)]);
   if (alert.incidentId) linkLines.push(['Incident', links.incident(alert.incidentId)]);
+  if (alert.acknowledgeUrl) linkLines.push(['Acknowledge (someone is on it)', alert.acknowledgeUrl]);
   const footer = `When: ${alert.occurredAt}\nEvent id: ${alert.id}`;
   const text = [headline + '.', '', ...details, '', ...linkLines.map(([label, url]) => `${label}: ${url}`), footer, ''].join('\n');
   const html =

@@ -18,6 +18,8 @@ type MonitorRow = Selectable<MonitorsTable>;
 
 export interface AlertProcessorOptions {
   publicUrl: string;
+  /** The signed link that acknowledges an incident in one click, put in down alerts, reminders and escalations. */
+  acknowledgeUrl?: (incidentId: string, now: number) => string;
   /** How often unprocessed events are looked for without a nudge. Default 1 s. */
   pollIntervalMs?: number;
   /** Events read per batch. Default 100. */
@@ -28,6 +30,9 @@ export interface AlertProcessorOptions {
   /** When events are claimed and deliveries stamped; the system clock when absent. */
   clock?: Clock;
 }
+
+/** The alerts that carry a link acknowledging their incident: those asking someone to act. */
+const ACKNOWLEDGEABLE = new Set<AlertEvent>(['monitor.down', 'monitor.reminder', 'incident.escalated']);
 
 /** Consecutive failures of one event before it is set aside, so that it cannot block the rest. */
 const MAX_FAILURES = 5;
@@ -243,10 +248,11 @@ export class AlertProcessor {
     }
     const now = this.clock.now();
     const { degradedReasons: _decided, ...alert } = details;
+    const acknowledgeUrl = ACKNOWLEDGEABLE.has(event) && alert.incidentId ? (this.options.acknowledgeUrl?.(alert.incidentId, now) ?? null) : null;
     return enqueueDeliveries(
       trx,
       { teamId: monitor.team_id, policyId: policy.id, channels: policy.channels, monitorId: monitor.id },
-      { id: eventId, event, monitorRecord: record, monitor: summary(monitor), policyName: policy.name, ...alert },
+      { id: eventId, event, monitorRecord: record, monitor: summary(monitor), policyName: policy.name, ...alert, acknowledgeUrl },
       { publicUrl: this.options.publicUrl, now },
     );
   }

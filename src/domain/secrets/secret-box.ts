@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { KeySource } from './key-ring.js';
 
 const VERSION = 'v1';
@@ -54,4 +54,28 @@ export class SecretBox {
   currentKeyId(): string {
     return this.keys.ring().primary.id;
   }
+
+  /**
+   * A signature of `message` for one `purpose` (`<keyId>.<mac>`), made with a key derived from the
+   * primary key for that purpose alone, so that a signature made for one use is worth nothing in
+   * another. Verified by `signs` for as long as the key stays in the ring.
+   */
+  sign(purpose: string, message: string): string {
+    const { id, key } = this.keys.ring().primary;
+    return `${id}.${mac(key, purpose, message)}`;
+  }
+
+  signs(purpose: string, message: string, signature: string): boolean {
+    const [id, given] = signature.split('.');
+    const entry = id === undefined ? undefined : this.keys.ring().get(id);
+    if (!entry || given === undefined) return false;
+    const expected = Buffer.from(mac(entry.key, purpose, message));
+    const actual = Buffer.from(given);
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  }
+}
+
+function mac(key: Buffer, purpose: string, message: string): string {
+  const derived = createHmac('sha256', key).update(`lookout-signature-v1:${purpose}`).digest();
+  return createHmac('sha256', derived).update(message).digest('base64url');
 }
