@@ -47,6 +47,7 @@ export default defineConfig({
             'test/domain/**',
             'test/shared/**',
             'test/alerts/mailer.test.ts',
+            'test/alerts/channel-messages.test.ts',
             'test/dashboard/api-types.test.ts',
             'test/platform/fairness-config.test.ts',
             'test/status-pages/model.test.ts',

@@ -7,7 +7,7 @@ import { startHttpReceiver, type HttpReceiver, type ReceivedRequest } from './re
  * then the fields they care about.
  */
 
-type Seen = Omit<ReceivedRequest, 'answered' | 'problems'>;
+export type Seen = Omit<ReceivedRequest, 'answered' | 'problems'>;
 
 /** Credentials in the providers' own formats. */
 export const PROVIDER_SECRETS = {
@@ -139,6 +139,9 @@ function pushover(appToken: string, userKey: string) {
     ]);
   };
 }
+
+/** Each provider's judgement, for the fakes below and for requests built without a server. */
+export const PROVIDER_CHECKS = { discord, teams, telegram, pagerduty, opsgenie, ntfy, pushover };
 
 export interface ProviderFakes {
   discord: HttpReceiver;
