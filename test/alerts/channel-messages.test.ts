@@ -150,6 +150,21 @@ describe('provider requests', () => {
   });
 });
 
+describe('an ntfy title', () => {
+  it('is sent as it is when printable ASCII, else as an RFC 2047 encoded word that decodes to it', () => {
+    expect(headerText('Shop API is down')).toBe('Shop API is down');
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', minLength: 1 }), (title) => {
+        const value = headerText(title);
+        expect(value).toMatch(/^[\x20-\x7e]*$/);
+        const word = /^=\?UTF-8\?B\?([A-Za-z0-9+/=]*)\?=$/.exec(value);
+        // As UTF-8 carries it: a lone surrogate becomes U+FFFD.
+        expect(word ? Buffer.from(word[1]!, 'base64').toString('utf8') : value).toBe(Buffer.from(title, 'utf8').toString('utf8'));
+      }),
+    );
+  });
+});
+
 describe('the pager action of an event', () => {
   const incidentId = 'inc-1';
   const id = 'evt-1';
