@@ -60,6 +60,7 @@ export default defineConfig({
             'test/dashboard/team-tokens.test.ts',
             'test/dashboard/status-page-settings.test.ts',
             'test/dashboard/assertion-editor.test.ts',
+            'test/dashboard/policy-form.test.ts',
             'test/status-pages/browser.test.ts',
           ],
           env: {

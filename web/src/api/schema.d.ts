@@ -915,7 +915,7 @@ export interface operations {
                         /** @description The name of the header that carries the secret, e.g. `X-Api-Key`. Not Host, Content-Length, Transfer-Encoding or Connection. */
                         headerName: string;
                     }) | null;
-                    /** @description Headers sent with every check request: 0-20 of `{name, value}`, each name once; null for none. Not secret: shown in answers. */
+                    /** @description Headers sent with every check request: 0-20 of `{name, value}`, each name once; null for none. Not secret: shown in answers (put credentials in `auth`). */
                     headers?: {
                         /** @description An HTTP header name, e.g. `Accept`. Not Host, Content-Length, Transfer-Encoding or Connection, nor the header `auth` sends. */
                         name: string;
@@ -1369,7 +1369,7 @@ export interface operations {
                         /** @description The name of the header that carries the secret, e.g. `X-Api-Key`. Not Host, Content-Length, Transfer-Encoding or Connection. */
                         headerName: string;
                     }) | null;
-                    /** @description Headers sent with every check request: 0-20 of `{name, value}`, each name once; null for none. Not secret: shown in answers. */
+                    /** @description Headers sent with every check request: 0-20 of `{name, value}`, each name once; null for none. Not secret: shown in answers (put credentials in `auth`). */
                     headers?: {
                         /** @description An HTTP header name, e.g. `Accept`. Not Host, Content-Length, Transfer-Encoding or Connection, nor the header `auth` sends. */
                         name: string;
@@ -2412,6 +2412,57 @@ export interface operations {
                                 /** @constant */
                                 type: "email";
                                 to: string[];
+                            } | {
+                                /** @constant */
+                                type: "discord";
+                                webhookUrl: string;
+                            } | {
+                                /** @constant */
+                                type: "teams";
+                                webhookUrl: string;
+                            } | {
+                                /** @constant */
+                                type: "telegram";
+                                chatId: string;
+                                /** @description Whether the bot token is stored; it is never returned. */
+                                botTokenSet: boolean;
+                            } | {
+                                /** @constant */
+                                type: "pagerduty";
+                                /** @description Whether the routing key is stored; it is never returned. */
+                                routingKeySet: boolean;
+                            } | {
+                                /** @constant */
+                                type: "opsgenie";
+                                /** @enum {string} */
+                                region: "us" | "eu";
+                                /** @description Whether the API key is stored; it is never returned. */
+                                apiKeySet: boolean;
+                            } | {
+                                /** @constant */
+                                type: "ntfy";
+                                url: string;
+                                priority: number | null;
+                                /** @description Whether an access token is stored; it is never returned. */
+                                tokenSet: boolean;
+                            } | {
+                                /** @constant */
+                                type: "pushover";
+                                /** @description Whether the user key is stored; it is never returned. */
+                                userKeySet: boolean;
+                                /** @description Whether the application token is stored; it is never returned. */
+                                appTokenSet: boolean;
+                            } | {
+                                /** @constant */
+                                type: "custom";
+                                url: string;
+                                /** @enum {string} */
+                                method: "POST" | "PUT";
+                                headers: {
+                                    name: string;
+                                    value: string;
+                                }[];
+                                body: string;
                             })[];
                             createdAt: string;
                             updatedAt: string;
@@ -2464,6 +2515,80 @@ export interface operations {
                         type: "email";
                         /** @description 1-20 email addresses; mail goes out through the SMTP server of SMTP_URL. */
                         to: string[];
+                    } | {
+                        /** @constant */
+                        type: "discord";
+                        /** @description A Discord webhook URL (https://discord.com/api/webhooks/<id>/<token>): messages are posted with an embed. */
+                        webhookUrl: string;
+                    } | {
+                        /** @constant */
+                        type: "teams";
+                        /** @description The URL of a Microsoft Teams Workflows webhook ("When a Teams webhook request is received"): it gets an Adaptive Card. */
+                        webhookUrl: string;
+                    } | {
+                        /** @constant */
+                        type: "telegram";
+                        /** @description The chat the bot writes to: its numeric id (negative for groups) or @username of a public channel. */
+                        chatId: string;
+                        /** @description The bot’s token from BotFather. Stored encrypted, never returned. */
+                        botToken: string;
+                    } | {
+                        /** @constant */
+                        type: "pagerduty";
+                        /** @description The integration (routing) key of an Events API v2 integration: a monitor going down triggers an alert, its recovery resolves it (dedup_key: the incident id). Stored encrypted, never returned. */
+                        routingKey: string;
+                    } | {
+                        /** @constant */
+                        type: "opsgenie";
+                        /** @description The key of an Opsgenie API integration: a monitor going down creates an alert, its recovery closes it (alias: the incident id). Stored encrypted, never returned. */
+                        apiKey: string;
+                        /**
+                         * @description Where the Opsgenie account lives: `us` (default) or `eu`.
+                         * @default us
+                         * @enum {string}
+                         */
+                        region?: "us" | "eu";
+                    } | {
+                        /** @constant */
+                        type: "ntfy";
+                        /** @description The topic URL messages are published to, e.g. https://ntfy.sh/my-topic or one on your own ntfy server. */
+                        url: string;
+                        /** @description An access token for a protected topic (sent as Bearer). Stored encrypted, never returned. On update, omitted keeps the one stored for the same channel; null removes it. */
+                        token?: string | null;
+                        /**
+                         * @description 1 (min) to 5 (urgent) for every message; null (the default): by event (down 5, degraded and certificates 4, others 3).
+                         * @default null
+                         */
+                        priority?: number | null;
+                    } | {
+                        /** @constant */
+                        type: "pushover";
+                        /** @description The user or group key to notify. Stored encrypted, never returned. */
+                        userKey: string;
+                        /** @description The API token of your Pushover application. Stored encrypted, never returned. */
+                        appToken: string;
+                    } | {
+                        /** @constant */
+                        type: "custom";
+                        /** @description Where the body is sent: an absolute http(s) URL of at most 2048 characters. */
+                        url: string;
+                        /**
+                         * @description POST or PUT.
+                         * @enum {string}
+                         */
+                        method: "POST" | "PUT";
+                        /**
+                         * @description Headers sent with the body: 0-20 of `{name, value}`, each name once (default none). Not secret: shown in answers.
+                         * @default []
+                         */
+                        headers?: {
+                            /** @description An HTTP header name, e.g. `Accept`. Not Host, Content-Length, Transfer-Encoding or Connection, nor the header `auth` sends. */
+                            name: string;
+                            /** @description The value: at most 4096 printable ASCII characters. */
+                            value: string;
+                        }[];
+                        /** @description The body sent, 1-8192 characters, in which {{monitor.name}}, {{status}}, {{previousStatus}}, {{incident.id}}, {{event}} and {{occurredAt}} are replaced by the event’s values, escaped for a JSON string (an absent value is empty), e.g. {"text": "{{monitor.name}} is {{status}}"}. Unless a Content-Type header says otherwise it is sent as application/json and must be JSON once its variables are filled in. */
+                        body: string;
                     })[];
                 };
             };
@@ -2493,6 +2618,57 @@ export interface operations {
                             /** @constant */
                             type: "email";
                             to: string[];
+                        } | {
+                            /** @constant */
+                            type: "discord";
+                            webhookUrl: string;
+                        } | {
+                            /** @constant */
+                            type: "teams";
+                            webhookUrl: string;
+                        } | {
+                            /** @constant */
+                            type: "telegram";
+                            chatId: string;
+                            /** @description Whether the bot token is stored; it is never returned. */
+                            botTokenSet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "pagerduty";
+                            /** @description Whether the routing key is stored; it is never returned. */
+                            routingKeySet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "opsgenie";
+                            /** @enum {string} */
+                            region: "us" | "eu";
+                            /** @description Whether the API key is stored; it is never returned. */
+                            apiKeySet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "ntfy";
+                            url: string;
+                            priority: number | null;
+                            /** @description Whether an access token is stored; it is never returned. */
+                            tokenSet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "pushover";
+                            /** @description Whether the user key is stored; it is never returned. */
+                            userKeySet: boolean;
+                            /** @description Whether the application token is stored; it is never returned. */
+                            appTokenSet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "custom";
+                            url: string;
+                            /** @enum {string} */
+                            method: "POST" | "PUT";
+                            headers: {
+                                name: string;
+                                value: string;
+                            }[];
+                            body: string;
                         })[];
                         createdAt: string;
                         updatedAt: string;
@@ -2543,6 +2719,57 @@ export interface operations {
                             /** @constant */
                             type: "email";
                             to: string[];
+                        } | {
+                            /** @constant */
+                            type: "discord";
+                            webhookUrl: string;
+                        } | {
+                            /** @constant */
+                            type: "teams";
+                            webhookUrl: string;
+                        } | {
+                            /** @constant */
+                            type: "telegram";
+                            chatId: string;
+                            /** @description Whether the bot token is stored; it is never returned. */
+                            botTokenSet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "pagerduty";
+                            /** @description Whether the routing key is stored; it is never returned. */
+                            routingKeySet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "opsgenie";
+                            /** @enum {string} */
+                            region: "us" | "eu";
+                            /** @description Whether the API key is stored; it is never returned. */
+                            apiKeySet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "ntfy";
+                            url: string;
+                            priority: number | null;
+                            /** @description Whether an access token is stored; it is never returned. */
+                            tokenSet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "pushover";
+                            /** @description Whether the user key is stored; it is never returned. */
+                            userKeySet: boolean;
+                            /** @description Whether the application token is stored; it is never returned. */
+                            appTokenSet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "custom";
+                            url: string;
+                            /** @enum {string} */
+                            method: "POST" | "PUT";
+                            headers: {
+                                name: string;
+                                value: string;
+                            }[];
+                            body: string;
                         })[];
                         createdAt: string;
                         updatedAt: string;
@@ -2597,7 +2824,7 @@ export interface operations {
                     name?: string;
                     /** @description Which changes are sent: a non-empty subset of down, degraded, up, certificate-expiring. */
                     notifyOn?: ("down" | "degraded" | "up" | "certificate-expiring")[];
-                    /** @description Replaces every channel. A webhook whose url is already in the policy keeps its stored secret when `secret` is omitted. */
+                    /** @description Replaces every channel. A channel sent without one of its secrets keeps the one stored for the same channel (same type and address, at the same place in the list or else the first such). */
                     channels?: ({
                         /** @constant */
                         type: "webhook";
@@ -2615,6 +2842,80 @@ export interface operations {
                         type: "email";
                         /** @description 1-20 email addresses; mail goes out through the SMTP server of SMTP_URL. */
                         to: string[];
+                    } | {
+                        /** @constant */
+                        type: "discord";
+                        /** @description A Discord webhook URL (https://discord.com/api/webhooks/<id>/<token>): messages are posted with an embed. */
+                        webhookUrl: string;
+                    } | {
+                        /** @constant */
+                        type: "teams";
+                        /** @description The URL of a Microsoft Teams Workflows webhook ("When a Teams webhook request is received"): it gets an Adaptive Card. */
+                        webhookUrl: string;
+                    } | {
+                        /** @constant */
+                        type: "telegram";
+                        /** @description The chat the bot writes to: its numeric id (negative for groups) or @username of a public channel. */
+                        chatId: string;
+                        /** @description The bot’s token from BotFather. On update, omitted keeps the stored one. */
+                        botToken?: string;
+                    } | {
+                        /** @constant */
+                        type: "pagerduty";
+                        /** @description The integration (routing) key of an Events API v2 integration: a monitor going down triggers an alert, its recovery resolves it (dedup_key: the incident id). On update, omitted keeps the stored one. */
+                        routingKey?: string;
+                    } | {
+                        /** @constant */
+                        type: "opsgenie";
+                        /** @description The key of an Opsgenie API integration: a monitor going down creates an alert, its recovery closes it (alias: the incident id). On update, omitted keeps the stored one. */
+                        apiKey?: string;
+                        /**
+                         * @description Where the Opsgenie account lives: `us` (default) or `eu`.
+                         * @default us
+                         * @enum {string}
+                         */
+                        region?: "us" | "eu";
+                    } | {
+                        /** @constant */
+                        type: "ntfy";
+                        /** @description The topic URL messages are published to, e.g. https://ntfy.sh/my-topic or one on your own ntfy server. */
+                        url: string;
+                        /** @description An access token for a protected topic (sent as Bearer). Stored encrypted, never returned. On update, omitted keeps the one stored for the same channel; null removes it. */
+                        token?: string | null;
+                        /**
+                         * @description 1 (min) to 5 (urgent) for every message; null (the default): by event (down 5, degraded and certificates 4, others 3).
+                         * @default null
+                         */
+                        priority?: number | null;
+                    } | {
+                        /** @constant */
+                        type: "pushover";
+                        /** @description The user or group key to notify. On update, omitted keeps the stored one. */
+                        userKey?: string;
+                        /** @description The API token of your Pushover application. On update, omitted keeps the stored one. */
+                        appToken?: string;
+                    } | {
+                        /** @constant */
+                        type: "custom";
+                        /** @description Where the body is sent: an absolute http(s) URL of at most 2048 characters. */
+                        url: string;
+                        /**
+                         * @description POST or PUT.
+                         * @enum {string}
+                         */
+                        method: "POST" | "PUT";
+                        /**
+                         * @description Headers sent with the body: 0-20 of `{name, value}`, each name once (default none). Not secret: shown in answers.
+                         * @default []
+                         */
+                        headers?: {
+                            /** @description An HTTP header name, e.g. `Accept`. Not Host, Content-Length, Transfer-Encoding or Connection, nor the header `auth` sends. */
+                            name: string;
+                            /** @description The value: at most 4096 printable ASCII characters. */
+                            value: string;
+                        }[];
+                        /** @description The body sent, 1-8192 characters, in which {{monitor.name}}, {{status}}, {{previousStatus}}, {{incident.id}}, {{event}} and {{occurredAt}} are replaced by the event’s values, escaped for a JSON string (an absent value is empty), e.g. {"text": "{{monitor.name}} is {{status}}"}. Unless a Content-Type header says otherwise it is sent as application/json and must be JSON once its variables are filled in. */
+                        body: string;
                     })[];
                 };
             };
@@ -2644,6 +2945,57 @@ export interface operations {
                             /** @constant */
                             type: "email";
                             to: string[];
+                        } | {
+                            /** @constant */
+                            type: "discord";
+                            webhookUrl: string;
+                        } | {
+                            /** @constant */
+                            type: "teams";
+                            webhookUrl: string;
+                        } | {
+                            /** @constant */
+                            type: "telegram";
+                            chatId: string;
+                            /** @description Whether the bot token is stored; it is never returned. */
+                            botTokenSet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "pagerduty";
+                            /** @description Whether the routing key is stored; it is never returned. */
+                            routingKeySet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "opsgenie";
+                            /** @enum {string} */
+                            region: "us" | "eu";
+                            /** @description Whether the API key is stored; it is never returned. */
+                            apiKeySet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "ntfy";
+                            url: string;
+                            priority: number | null;
+                            /** @description Whether an access token is stored; it is never returned. */
+                            tokenSet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "pushover";
+                            /** @description Whether the user key is stored; it is never returned. */
+                            userKeySet: boolean;
+                            /** @description Whether the application token is stored; it is never returned. */
+                            appTokenSet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "custom";
+                            url: string;
+                            /** @enum {string} */
+                            method: "POST" | "PUT";
+                            headers: {
+                                name: string;
+                                value: string;
+                            }[];
+                            body: string;
                         })[];
                         createdAt: string;
                         updatedAt: string;
@@ -2694,6 +3046,39 @@ export interface operations {
                                 /** @constant */
                                 type: "email";
                                 to: string[];
+                            } | {
+                                /** @constant */
+                                type: "discord";
+                                webhookUrl: string;
+                            } | {
+                                /** @constant */
+                                type: "teams";
+                                webhookUrl: string;
+                            } | {
+                                /** @constant */
+                                type: "telegram";
+                                chatId: string;
+                            } | {
+                                /** @constant */
+                                type: "pagerduty";
+                            } | {
+                                /** @constant */
+                                type: "opsgenie";
+                                /** @enum {string} */
+                                region: "us" | "eu";
+                            } | {
+                                /** @constant */
+                                type: "ntfy";
+                                url: string;
+                            } | {
+                                /** @constant */
+                                type: "pushover";
+                            } | {
+                                /** @constant */
+                                type: "custom";
+                                /** @enum {string} */
+                                method: "POST" | "PUT";
+                                url: string;
                             };
                             /** @enum {string} */
                             outcome: "delivered" | "failed";
@@ -2751,6 +3136,39 @@ export interface operations {
                                 /** @constant */
                                 type: "email";
                                 to: string[];
+                            } | {
+                                /** @constant */
+                                type: "discord";
+                                webhookUrl: string;
+                            } | {
+                                /** @constant */
+                                type: "teams";
+                                webhookUrl: string;
+                            } | {
+                                /** @constant */
+                                type: "telegram";
+                                chatId: string;
+                            } | {
+                                /** @constant */
+                                type: "pagerduty";
+                            } | {
+                                /** @constant */
+                                type: "opsgenie";
+                                /** @enum {string} */
+                                region: "us" | "eu";
+                            } | {
+                                /** @constant */
+                                type: "ntfy";
+                                url: string;
+                            } | {
+                                /** @constant */
+                                type: "pushover";
+                            } | {
+                                /** @constant */
+                                type: "custom";
+                                /** @enum {string} */
+                                method: "POST" | "PUT";
+                                url: string;
                             };
                             /** @description 1 for the first attempt of the delivery. */
                             attempt: number;
