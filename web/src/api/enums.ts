@@ -1,6 +1,12 @@
 /* The API's enumerations that forms offer as choices, in the order shown: the shared vocabulary's
    lists, each checked against the generated API types. */
-import { CHANNEL_TYPES as CHANNELS, HTTP_METHODS as METHODS, NOTIFY_ON as NOTIFY, REGIONS as ALL_REGIONS } from '../../../src/shared/vocabulary.js';
+import {
+  CHANNEL_TYPES as CHANNELS,
+  CUSTOM_METHODS as CUSTOM,
+  HTTP_METHODS as METHODS,
+  NOTIFY_ON as NOTIFY,
+  REGIONS as ALL_REGIONS,
+} from '../../../src/shared/vocabulary.js';
 import type { Channel, HttpMethod, NotifyOn, Region } from './types.js';
 
 /** The list of every value of `T`, checked: a value the API adds, drops or renames is a type error here. */
@@ -12,3 +18,4 @@ export const REGIONS = every<Region>()(ALL_REGIONS);
 export const HTTP_METHODS = every<HttpMethod>()(METHODS);
 export const NOTIFY_ON = every<NotifyOn>()(NOTIFY);
 export const CHANNEL_TYPES = every<Channel['type']>()(CHANNELS);
+export const CUSTOM_METHODS = every<Extract<Channel, { type: 'custom' }>['method']>()(CUSTOM);

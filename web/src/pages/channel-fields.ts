@@ -1,4 +1,4 @@
-import { CHANNEL_TYPES } from '../api/enums.js';
+import { CHANNEL_TYPES, CUSTOM_METHODS } from '../api/enums.js';
 import type { Channel } from '../api/types.js';
 
 export type ChannelType = Channel['type'];
@@ -113,10 +113,7 @@ export const CHANNEL_FIELDS: Record<ChannelType, ChannelField[]> = {
       label: 'Method',
       kind: 'choice',
       initial: 'POST',
-      choices: [
-        { value: 'POST', label: 'POST' },
-        { value: 'PUT', label: 'PUT' },
-      ],
+      choices: CUSTOM_METHODS.map((method) => ({ value: method, label: method })),
     },
     { name: 'url', label: 'URL', kind: 'url', placeholder: 'https://example.com/alerts' },
     { name: 'headers', label: 'Headers', kind: 'headers', optional: true },
