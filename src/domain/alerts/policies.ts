@@ -94,8 +94,11 @@ export const DeliveryAttemptRecord = z.object({
     .describe(
       '`delivered`: the channel accepted it; `retrying`: it failed and another attempt is scheduled (nextAttemptAt); `failed`: it failed and no attempt follows.',
     ),
-  statusCode: z.int().nullable().describe('The HTTP status the receiver answered with (webhook, Slack), else null.'),
-  error: z.string().nullable(),
+  statusCode: z.int().nullable().describe('The HTTP status the receiver answered with (every channel but email), else null.'),
+  error: z
+    .string()
+    .nullable()
+    .describe('Why it failed: a stable code and message, or `HTTP <status>: ` and the start of the answer, with the channel’s secrets shown as [secret].'),
   nextAttemptAt: z.string().nullable(),
 });
 export type DeliveryAttemptRecord = z.infer<typeof DeliveryAttemptRecord>;

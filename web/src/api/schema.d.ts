@@ -270,7 +270,7 @@ export interface paths {
         };
         /**
          * Every notification policy of the team.
-         * @description Any role. Webhook secrets are never returned; `secretSet` says whether one is stored.
+         * @description Any role. Channel secrets are never returned; `secretSet`, `routingKeySet` and the like say whether one is stored.
          */
         get: operations["listNotificationPolicies"];
         put?: never;
@@ -308,7 +308,7 @@ export interface paths {
         head?: never;
         /**
          * Change some fields of a notification policy.
-         * @description Roles Admin, Owner. Only the fields sent change; `channels` replaces the whole list, and a webhook whose url is already in the policy keeps its secret when `secret` is omitted.
+         * @description Roles Admin, Owner. Only the fields sent change; `channels` replaces the whole list, and a channel sent without one of its secrets keeps the one stored for the same channel (same type and address, at the same place or else the first such).
          */
         patch: operations["updateNotificationPolicy"];
         trace?: never;
@@ -324,7 +324,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test event to every channel of the policy now.
-         * @description Roles Admin, Owner. Sends event `test` (webhook body with `monitor`, `previousStatus`, `status` and `incidentId` null) once to each channel and answers with each outcome; a failure is reported, not retried. The attempts appear in the deliveries log. At most 5 tests per policy per minute (across every node); the next is 429 `rate-limited` with `Retry-After` in seconds.
+         * @description Roles Admin, Owner. Sends event `test` (webhook body with `monitor`, `previousStatus`, `status` and `incidentId` null; a pager gets an alert of its own, keyed by the event id) once to each channel and answers with each outcome; a failure is reported, not retried. The attempts appear in the deliveries log. At most 5 tests per policy per minute (across every node); the next is 429 `rate-limited` with `Retry-After` in seconds.
          */
         post: operations["testNotificationPolicy"];
         delete?: never;
@@ -3179,8 +3179,9 @@ export interface operations {
                              * @enum {string}
                              */
                             outcome: "delivered" | "retrying" | "failed";
-                            /** @description The HTTP status the receiver answered with (webhook, Slack), else null. */
+                            /** @description The HTTP status the receiver answered with (every channel but email), else null. */
                             statusCode: number | null;
+                            /** @description Why it failed: a stable code and message, or `HTTP <status>: ` and the start of the answer, with the channel’s secrets shown as [secret]. */
                             error: string | null;
                             nextAttemptAt: string | null;
                         }[];
