@@ -47,6 +47,7 @@ export default defineConfig({
             'test/domain/**',
             'test/shared/**',
             'test/alerts/mailer.test.ts',
+            'test/alerts/channel-messages.test.ts',
             'test/dashboard/api-types.test.ts',
             'test/platform/fairness-config.test.ts',
             'test/status-pages/model.test.ts',
@@ -59,6 +60,7 @@ export default defineConfig({
             'test/dashboard/team-tokens.test.ts',
             'test/dashboard/status-page-settings.test.ts',
             'test/dashboard/assertion-editor.test.ts',
+            'test/dashboard/policy-form.test.ts',
             'test/status-pages/browser.test.ts',
           ],
           env: {

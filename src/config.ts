@@ -33,7 +33,24 @@ export interface Config {
   maxMonitorsPerTeam: number | null;
   /** DNS servers (`ip` or `ip:port`) that resolve check targets; null: the system's (resolv.conf). */
   dnsServers: string[] | null;
+  /** The API addresses of the notification providers with a fixed one (no trailing slash): the real ones unless set. */
+  providerUrls: ProviderUrls;
 }
+
+export interface ProviderUrls {
+  telegram: string;
+  pagerduty: string;
+  opsgenie: string;
+  opsgenieEu: string;
+  pushover: string;
+}
+
+/** An http(s) base address of a provider's API, kept without its trailing slash. */
+const apiUrl = (real: string) =>
+  z
+    .url({ protocol: /^https?$/ })
+    .default(real)
+    .transform((url) => url.replace(/\/+$/, ''));
 
 export type TrustProxy = boolean | number | string[];
 
@@ -59,6 +76,11 @@ const Env = z.object({
   LOOKOUT_TEAM_CONCURRENCY: z.coerce.number().int().min(1).max(100_000).default(32),
   LOOKOUT_MAX_MONITORS_PER_TEAM: z.coerce.number().int().min(1).max(1_000_000_000).optional(),
   LOOKOUT_DNS_SERVERS: z.string().min(1).optional(),
+  LOOKOUT_TELEGRAM_API_URL: apiUrl('https://api.telegram.org'),
+  LOOKOUT_PAGERDUTY_API_URL: apiUrl('https://events.pagerduty.com'),
+  LOOKOUT_OPSGENIE_API_URL: apiUrl('https://api.opsgenie.com'),
+  LOOKOUT_OPSGENIE_EU_API_URL: apiUrl('https://api.eu.opsgenie.com'),
+  LOOKOUT_PUSHOVER_API_URL: apiUrl('https://api.pushover.net'),
 });
 
 export class ConfigError extends Error {}
@@ -88,6 +110,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     teamConcurrency: e.LOOKOUT_TEAM_CONCURRENCY,
     maxMonitorsPerTeam: e.LOOKOUT_MAX_MONITORS_PER_TEAM ?? null,
     dnsServers: e.LOOKOUT_DNS_SERVERS === undefined ? null : parseDnsServers(e.LOOKOUT_DNS_SERVERS),
+    providerUrls: {
+      telegram: e.LOOKOUT_TELEGRAM_API_URL,
+      pagerduty: e.LOOKOUT_PAGERDUTY_API_URL,
+      opsgenie: e.LOOKOUT_OPSGENIE_API_URL,
+      opsgenieEu: e.LOOKOUT_OPSGENIE_EU_API_URL,
+      pushover: e.LOOKOUT_PUSHOVER_API_URL,
+    },
   };
 }
 

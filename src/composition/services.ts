@@ -54,7 +54,7 @@ export interface Services {
   alertPolicies: AlertPolicyService;
   /** Domain events → automatic incidents and outbox deliveries; the engine calls `notify()` after a commit. */
   alerts: AlertProcessor;
-  /** Sends the outbox (webhook, Slack, email) with retries. */
+  /** Sends the outbox (every channel type) with retries. */
   deliveries: DeliveryDispatcher;
   /** Dashboard sign-in: server-side sessions behind an HttpOnly cookie, CSRF tokens, set-password links. */
   sessions: SessionService;

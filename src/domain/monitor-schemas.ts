@@ -236,9 +236,10 @@ const RequestHeader = z
       })
       .describe('The value: at most 4096 printable ASCII characters.'),
   })
-  .describe('One request header. Not secret: it is shown in answers (put credentials in `auth`).');
+  .describe('One request header. Not secret: it is shown in answers.');
 
-const HeadersField = z
+/** A list of request headers, each name once; shared with the `custom` notification channel. */
+export const RequestHeaders = z
   .array(RequestHeader)
   .max(REQUEST_LIMITS.headers)
   .superRefine(
@@ -254,9 +255,11 @@ const HeadersField = z
     },
     // Also when another header is malformed: every failing field is reported at once.
     { when: () => true },
-  )
-  .nullable()
-  .describe('Headers sent with every check request: 0-20 of `{name, value}`, each name once; null for none. Not secret: shown in answers.');
+  );
+
+const HeadersField = RequestHeaders.nullable().describe(
+  'Headers sent with every check request: 0-20 of `{name, value}`, each name once; null for none. Not secret: shown in answers (put credentials in `auth`).',
+);
 
 const BodyField = z
   .string()

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Logger } from 'pino';
-import type { TargetPolicy } from '../checks/target-policy.js';
-import { channelKey, parseStoredChannels, type ChannelTarget, type StoredChannel } from '../domain/alerts/channels.js';
+import type { Config } from '../config.js';
+import { channelKey, matchingChannel, parseStoredChannels, type ChannelTarget, type StoredChannel } from '../domain/alerts/channels.js';
 import type { EmailMessage } from '../domain/alerts/messages.js';
 import type { LeasedDeliveryRunner } from '../domain/alerts/policies.js';
 import { Pump } from '../domain/alerts/pump.js';
@@ -12,6 +12,7 @@ import type { Database } from '../store/schema.js';
 import type { DeliveriesTable } from '../store/tables/alerts.js';
 import { VERSION } from '../version.js';
 import { postJson, type PostResult } from './http-post.js';
+import { providerRequest } from './provider-request.js';
 import { Mailer } from './mailer.js';
 import { webhookSignature } from './signature.js';
 
@@ -67,7 +68,7 @@ export class DeliveryDispatcher implements LeasedDeliveryRunner {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly box: SecretBox,
-    private readonly settings: { targetPolicy: TargetPolicy; smtpUrl: string | null; publicUrl: string },
+    private readonly settings: Pick<Config, 'targetPolicy' | 'smtpUrl' | 'publicUrl' | 'providerUrls'>,
     options: Partial<DispatcherOptions> = {},
     private readonly logger?: Logger,
     /** Due times, leases, the retry window and the signed timestamp; attempt durations stay on performance.now(). */
@@ -214,7 +215,7 @@ export class DeliveryDispatcher implements LeasedDeliveryRunner {
   private async send(row: Delivery, at: number): Promise<Outcome> {
     const policy = await this.db.selectFrom('notification_policies').select('channels').where('id', '=', row.policy_id).executeTakeFirst();
     const key = channelKey(JSON.parse(row.channel) as ChannelTarget);
-    const channel = policy && parseStoredChannels(policy.channels).find((c) => channelKey(c) === key);
+    const channel = policy && matchingChannel(parseStoredChannels(policy.channels), key, row.channel_index);
     if (!channel) return { ok: false, statusCode: null, error: 'channel-removed: the channel is no longer part of the notification policy', final: true };
     return this.sendTo(channel, row, at);
   }
@@ -241,6 +242,10 @@ export class DeliveryDispatcher implements LeasedDeliveryRunner {
         const messageId = `<${row.event_id}.${row.channel_index}@${host}>`;
         const { 'User-Agent': _http, ...mailHeaders } = headers;
         return this.mailer.send(channel.to, JSON.parse(row.payload) as EmailMessage, mailHeaders, messageId);
+      }
+      default: {
+        const request = providerRequest(channel, row.payload, (sealed) => this.box.open(sealed), this.settings.providerUrls);
+        return postJson(request.url, request.body, { ...headers, ...request.headers }, { ...http, method: request.method, secrets: request.secrets });
       }
     }
   }

@@ -14,17 +14,28 @@ export interface PostResult {
 /** How much of a failing answer's body is kept for the log. */
 const ERROR_BODY_BYTES = 200;
 
+export interface PostOptions {
+  targetPolicy: TargetPolicy;
+  timeoutMs: number;
+  /** POST unless told otherwise. */
+  method?: 'POST' | 'PUT';
+  /**
+   * The channel's secrets in plain text: blanked out of whatever is kept of the attempt (the
+   * answer's excerpt, an error), since a provider may echo what it was sent.
+   */
+  secrets?: readonly string[];
+}
+
 /**
- * POSTs a body over a fresh connection: redirects are not followed (a 3xx is a failure), the
- * whole exchange must finish within `timeoutMs`, and the target policy is enforced on every
- * address the host name resolves to. Never throws.
+ * Sends a body (JSON unless `headers` has a Content-Type of its own) over a fresh connection:
+ * redirects are not followed (a 3xx is a failure), the whole exchange must finish within
+ * `timeoutMs`, and the target policy is enforced on every address the host name resolves to.
+ * Of the answer only the status is read, and of a failure's body a short excerpt. Never throws.
  */
-export function postJson(
-  url: string,
-  body: string,
-  headers: Record<string, string>,
-  options: { targetPolicy: TargetPolicy; timeoutMs: number },
-): Promise<PostResult> {
+export function postJson(url: string, body: string, headers: Record<string, string>, options: PostOptions): Promise<PostResult> {
+  const secrets = (options.secrets ?? []).filter((secret) => secret.length > 0);
+  // Enough bytes that a secret starting within the excerpt is read whole, and so blanked whole.
+  const readBytes = ERROR_BODY_BYTES + Math.max(0, ...secrets.map((secret) => Buffer.byteLength(secret)));
   return new Promise((resolve) => {
     let request: http.ClientRequest | undefined;
     let settled = false;
@@ -33,7 +44,7 @@ export function postJson(
       settled = true;
       clearTimeout(timer);
       request?.destroy();
-      resolve(result);
+      resolve({ ...result, error: result.error === null ? null : blank(result.error, secrets) });
     };
     const timer = setTimeout(
       () => finish({ ok: false, statusCode: null, error: `timeout: no complete answer within ${options.timeoutMs} ms` }),
@@ -42,9 +53,10 @@ export function postJson(
     try {
       const target = new URL(url);
       assertHostAllowed(target.hostname, options.targetPolicy);
+      const ownType = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
       const requestOptions: https.RequestOptions = {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), ...headers },
+        method: options.method ?? 'POST',
+        headers: { ...(!ownType && { 'Content-Type': 'application/json' }), 'Content-Length': String(Buffer.byteLength(body)), ...headers },
         agent: false,
         lookup: createPolicyLookup(options.targetPolicy),
         checkServerIdentity, // the endpoint's certificate names cannot throw inside the handshake
@@ -56,32 +68,37 @@ export function postJson(
     }
     request.on('response', (response) => {
       const statusCode = response.statusCode ?? 0;
-      const ok = statusCode >= 200 && statusCode < 300;
+      if (statusCode >= 200 && statusCode < 300) {
+        finish({ ok: true, statusCode, error: null });
+        return;
+      }
       const chunks: Buffer[] = [];
       let size = 0;
-      response.on('data', (chunk: Buffer) => {
-        if (size < ERROR_BODY_BYTES) chunks.push(chunk);
-        size += chunk.length;
-      });
-      response.on('end', () => {
-        if (ok) {
-          finish({ ok, statusCode, error: null });
-          return;
-        }
-        const excerpt = Buffer.concat(chunks)
-          .toString('utf8')
+      const failed = () => {
+        const excerpt = blank(Buffer.concat(chunks).toString('utf8'), secrets)
           .slice(0, ERROR_BODY_BYTES)
           // The excerpt is stored as text: control characters (NUL cannot be stored in PostgreSQL) become spaces.
           .replace(/[\s\p{Cc}]+/gu, ' ')
           .trim();
         const redirect = statusCode >= 300 && statusCode < 400 ? ' (redirects are not followed)' : '';
-        finish({ ok, statusCode, error: `HTTP ${statusCode}${redirect}${excerpt ? `: ${excerpt}` : ''}` });
+        finish({ ok: false, statusCode, error: `HTTP ${statusCode}${redirect}${excerpt ? `: ${excerpt}` : ''}` });
+      };
+      response.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        size += chunk.length;
+        if (size >= readBytes) failed(); // the rest is not read
       });
+      response.on('end', failed);
       response.on('error', (error) => finish({ ok: false, statusCode, error: describe(error) }));
     });
     request.on('error', (error) => finish({ ok: false, statusCode: null, error: describe(error) }));
     request.end(body);
   });
+}
+
+/** The text with every secret replaced by `[secret]`. */
+function blank(text: string, secrets: readonly string[]): string {
+  return secrets.reduce((current, secret) => current.split(secret).join('[secret]'), text);
 }
 
 /** `<stable code>: <message>`, with the codes monitor runs use (connection-refused, target-blocked, …). */

@@ -97,6 +97,19 @@ export const NOTIFY_ON = ['down', 'degraded', 'up', 'certificate-expiring'] as c
 export type NotifyOn = (typeof NOTIFY_ON)[number];
 export const DELIVERY_OUTCOMES = ['delivered', 'retrying', 'failed'] as const;
 
+/** Where a notification policy sends: each channel's `type`. */
+export const CHANNEL_TYPES = ['webhook', 'slack', 'email', 'discord', 'teams', 'telegram', 'pagerduty', 'opsgenie', 'ntfy', 'pushover', 'custom'] as const;
+export type ChannelType = (typeof CHANNEL_TYPES)[number];
+/** Opsgenie keeps an account's alerts in one of two places; each has its own API host. */
+export const OPSGENIE_REGIONS = ['us', 'eu'] as const;
+/** The methods a `custom` channel sends its body with. */
+export const CUSTOM_METHODS = ['POST', 'PUT'] as const;
+/** ntfy's priorities: 1 (min) to 5 (max, urgent); 3 is its default. */
+export const NTFY_PRIORITIES = [1, 2, 3, 4, 5] as const;
+/** The variables a `custom` channel's body may use, as `{{name}}`. */
+export const TEMPLATE_VARIABLES = ['monitor.name', 'status', 'previousStatus', 'incident.id', 'event', 'occurredAt'] as const;
+export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
+
 /** The spans a monitor's figures are asked for. */
 export const STATS_RANGES = ['24h', '7d', '30d'] as const;
 export type StatsRange = (typeof STATS_RANGES)[number];

@@ -18,6 +18,8 @@ export interface ReceivedRequest {
   json: any;
   /** The status this request was answered with. */
   answered: number;
+  /** What the receiver's `check` found wrong with it (it was then refused with 400). */
+  problems: string[];
   /** When it arrived (epoch ms). */
   at: number;
 }
@@ -31,7 +33,17 @@ export interface HttpReceiver {
   close(): Promise<void>;
 }
 
-export async function startHttpReceiver(path = '/hook'): Promise<HttpReceiver> {
+export interface ReceiverOptions {
+  /**
+   * Judges a request the way the provider it stands for would: what is wrong with it, in words.
+   * A request with problems is refused with 400, as the provider would refuse it.
+   */
+  check?: (request: Omit<ReceivedRequest, 'answered' | 'problems'>) => string[];
+  /** The body of an answer with this status (default: a short text saying what the status means). */
+  answer?: (status: number, request: Omit<ReceivedRequest, 'answered' | 'problems'>) => string;
+}
+
+export async function startHttpReceiver(path = '/hook', options: ReceiverOptions = {}): Promise<HttpReceiver> {
   const received: ReceivedRequest[] = [];
   let queue: number[] = [];
   let fallback = 200;
@@ -42,15 +54,20 @@ export async function startHttpReceiver(path = '/hook'): Promise<HttpReceiver> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      const status = queue.length > 0 ? queue.shift()! : fallback;
       let json: any = null;
       try {
         json = JSON.parse(body);
       } catch {
         // not JSON: json stays null
       }
-      received.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body, json, answered: status, at });
-      response.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : `failing on purpose (${status})`);
+      const seen = { method: request.method ?? '', path: request.url ?? '', headers: request.headers, body, json, at };
+      const problems = options.check?.(seen) ?? [];
+      const scripted = queue.length > 0 ? queue.shift()! : fallback;
+      const status = problems.length > 0 ? 400 : scripted;
+      received.push({ ...seen, answered: status, problems });
+      const text =
+        problems.length > 0 ? JSON.stringify({ problems }) : (options.answer?.(status, seen) ?? (status < 300 ? 'ok' : `failing on purpose (${status})`));
+      response.writeHead(status, { 'content-type': 'text/plain' }).end(text);
     });
   });
   server.on('connection', (socket: Socket) => {

@@ -1,11 +1,14 @@
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
 import { DEFAULT_DISPATCHER_OPTIONS, DeliveryDispatcher } from '../../src/notify/dispatcher.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { POLICIES, createHttpMonitor, createPolicy, engineStatusChange, expectStatus, expectValidSignature } from './fixtures.js';
 import { settle, startHttpReceiver, waitUntil, type HttpReceiver } from './receivers.js';
 
 const SECRET = 'restart-secret-0123456789';
+/** A dispatcher that is only asked for its backoff: it reaches no database and sends nothing. */
+const SETTINGS = { targetPolicy: 'all', smtpUrl: null, publicUrl: 'http://x.test', providerUrls: loadConfig({}).providerUrls } as const;
 
 const cleanup: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -91,8 +94,7 @@ describe('at-least-once delivery with retries', () => {
 
 describe('backoff', () => {
   it('doubles from the base with jitter in the upper half, capped at the maximum', () => {
-    const at = (random: number) =>
-      new DeliveryDispatcher(null as never, null as never, { targetPolicy: 'all', smtpUrl: null, publicUrl: 'http://x.test' }, { random: () => random });
+    const at = (random: number) => new DeliveryDispatcher(null as never, null as never, SETTINGS, { random: () => random });
     const low = at(0);
     const high = at(0.999999);
     expect(DEFAULT_DISPATCHER_OPTIONS.backoffBaseMs).toBe(10_000);
@@ -104,7 +106,7 @@ describe('backoff', () => {
   });
 
   it('keeps retrying for at least 24 hours by default', () => {
-    const d = new DeliveryDispatcher(null as never, null as never, { targetPolicy: 'all', smtpUrl: null, publicUrl: 'http://x.test' }, { random: () => 0.5 });
+    const d = new DeliveryDispatcher(null as never, null as never, SETTINGS, { random: () => 0.5 });
     expect(DEFAULT_DISPATCHER_OPTIONS.retryWindowMs).toBe(24 * 3_600_000);
     let elapsed = 0;
     let attempts = 0;

@@ -4,7 +4,7 @@ import { POLICIES, call, createHttpMonitor, createPolicy, engineStatusChange, ex
 import { settle, startHttpReceiver, startSmtpReceiver, waitUntil, type HttpReceiver, type SmtpReceiver } from './receivers.js';
 
 /**
- * Alert deliveries go only where checks may go: webhook and Slack posts and the SMTP connection
+ * Alert deliveries go only where checks may go: the request of every HTTP channel and the SMTP connection
  * are judged by LOOKOUT_TARGET_POLICY on the address they connect to. A refused delivery is a
  * failed attempt in the deliveries log with the reason, and the receiver never sees a connection.
  * Every receiver here listens on 127.0.0.1, which public-only refuses and `all` allows.
@@ -13,12 +13,14 @@ import { settle, startHttpReceiver, startSmtpReceiver, waitUntil, type HttpRecei
 let webhook: HttpReceiver;
 let slack: HttpReceiver;
 let smtp: SmtpReceiver;
+/** Stands for PagerDuty's API address (LOOKOUT_PAGERDUTY_API_URL). */
+let pagerduty: HttpReceiver;
 
 beforeAll(async () => {
-  [webhook, slack, smtp] = await Promise.all([startHttpReceiver('/hook'), startHttpReceiver('/slack'), startSmtpReceiver()]);
+  [webhook, slack, smtp, pagerduty] = await Promise.all([startHttpReceiver('/hook'), startHttpReceiver('/slack'), startSmtpReceiver(), startHttpReceiver('')]);
 });
 afterAll(async () => {
-  await Promise.all([webhook?.close(), slack?.close(), smtp?.close()]);
+  await Promise.all([webhook?.close(), slack?.close(), smtp?.close(), pagerduty?.close()]);
 });
 
 const portOf = (url: string) => new URL(url).port;
@@ -45,7 +47,7 @@ describe('under LOOKOUT_TARGET_POLICY=public-only', () => {
   beforeAll(async () => {
     // The SMTP server is named by host name: its resolved address is what is judged.
     server = await startServer(
-      { LOOKOUT_TARGET_POLICY: 'public-only', SMTP_URL: `smtp://localhost:${portOf(smtp.url)}` },
+      { LOOKOUT_TARGET_POLICY: 'public-only', SMTP_URL: `smtp://localhost:${portOf(smtp.url)}`, LOOKOUT_PAGERDUTY_API_URL: pagerduty.url },
       { alerting: { backoffBaseMs: 50, pollIntervalMs: 50, retryWindowMs: 0 } },
     );
     owner = await server.newTeam('Owner');
@@ -73,6 +75,17 @@ describe('under LOOKOUT_TARGET_POLICY=public-only', () => {
     expect(webhook.received.length).toBe(before.webhook);
     expect(slack.received.length).toBe(before.slack);
     expect(smtp.messages.length).toBe(before.mail);
+  });
+
+  it('refuses the provider channels too, at a provider’s configured API address as at a URL the channel names', async () => {
+    const attempts = await alertOnce(server, owner, [
+      { type: 'pagerduty', routingKey: 'R0ut1ngKeyR0ut1ngKeyR0ut1ngKey32' },
+      { type: 'custom', url: webhook.url, method: 'PUT', body: '{"m": "{{monitor.name}}"}' },
+    ]);
+    expect(attempts.pagerduty).toMatchObject({ outcome: 'failed', error: 'target-blocked: 127.0.0.1 is blocked by the target policy public-only' });
+    expect(attempts.custom).toMatchObject({ outcome: 'failed', error: 'target-blocked: 127.0.0.1 is blocked by the target policy public-only' });
+    await settle(200);
+    expect(pagerduty.received).toHaveLength(0);
   });
 
   it('refuses a blocked IPv4 address written in its NAT64 form', async () => {

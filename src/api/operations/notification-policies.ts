@@ -18,7 +18,7 @@ export function notificationPolicyOperations(services: Services): Operation[] {
       tag: TAG,
       summary: 'Every notification policy of the team.',
       roles: ANY_ROLE,
-      description: 'Webhook secrets are never returned; `secretSet` says whether one is stored.',
+      description: 'Channel secrets are never returned; `secretSet`, `routingKeySet` and the like say whether one is stored.',
       success: { status: 200, description: 'The policies, oldest first.', schema: z.object({ data: z.array(PolicyRecord) }) },
       problems: [],
       handler: async ({ actor }) => listOf(await policies.list(actor)),
@@ -58,8 +58,8 @@ export function notificationPolicyOperations(services: Services): Operation[] {
       summary: 'Change some fields of a notification policy.',
       roles: ADMINS,
       description:
-        'Only the fields sent change; `channels` replaces the whole list, and a webhook whose url is already in the ' +
-        'policy keeps its secret when `secret` is omitted.',
+        'Only the fields sent change; `channels` replaces the whole list, and a channel sent without one of its secrets keeps ' +
+        'the one stored for the same channel (same type and address, at the same place or else the first such).',
       body: UpdatePolicyInput,
       success: { status: 200, description: 'The updated policy.', schema: PolicyRecord },
       problems: ['validation', 'forbidden', 'not-found'],
@@ -85,8 +85,8 @@ export function notificationPolicyOperations(services: Services): Operation[] {
       summary: 'Send a test event to every channel of the policy now.',
       roles: ADMINS,
       description:
-        'Sends event `test` (webhook body with `monitor`, `previousStatus`, `status` and `incidentId` null) once to each ' +
-        'channel and answers with each outcome; a failure is reported, not retried. The attempts appear in the deliveries log. ' +
+        'Sends event `test` (webhook body with `monitor`, `previousStatus`, `status` and `incidentId` null; a pager gets an alert of ' +
+        'its own, keyed by the event id) once to each channel and answers with each outcome; a failure is reported, not retried. The attempts appear in the deliveries log. ' +
         'At most 5 tests per policy per minute (across every node); the next is 429 `rate-limited` with `Retry-After` in seconds.',
       success: { status: 200, description: 'One outcome per channel.', schema: PolicyTestResult },
       problems: ['validation', 'forbidden', 'not-found', 'rate-limited'],

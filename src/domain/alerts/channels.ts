@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NotifyOn } from '../../shared/vocabulary.js';
+import { CUSTOM_METHODS, OPSGENIE_REGIONS, type NotifyOn } from '../../shared/vocabulary.js';
 
 /** The events a receiver gets, and the `notifyOn` value that selects each. */
 export const ALERT_EVENTS = {
@@ -19,24 +19,84 @@ export type DeliveredEvent = AlertEvent | 'test';
 export const CHANNEL_LIMIT = 10;
 export const EMAIL_RECIPIENT_LIMIT = 20;
 
-/**
- * A channel as stored in `notification_policies.channels`. A webhook secret is sealed by the
- * secret box; its plain text exists only while a delivery is being signed.
- */
-export type StoredChannel = { type: 'webhook'; url: string; secret: string | null } | { type: 'slack'; webhookUrl: string } | { type: 'email'; to: string[] };
+export interface CustomHeader {
+  name: string;
+  value: string;
+}
 
-type SecretFieldOf<T extends StoredChannel['type']> = Exclude<keyof Extract<StoredChannel, { type: T }>, 'type'>;
+/**
+ * A channel as stored in `notification_policies.channels`. Secret fields (see
+ * CHANNEL_SECRET_FIELDS) are sealed by the secret box; their plain text exists only while a
+ * delivery is being sent. A secret that may be absent is null.
+ */
+export type StoredChannel =
+  | { type: 'webhook'; url: string; secret: string | null }
+  | { type: 'slack'; webhookUrl: string }
+  | { type: 'email'; to: string[] }
+  | { type: 'discord'; webhookUrl: string }
+  | { type: 'teams'; webhookUrl: string }
+  | { type: 'telegram'; chatId: string; botToken: string }
+  | { type: 'pagerduty'; routingKey: string }
+  | { type: 'opsgenie'; region: (typeof OPSGENIE_REGIONS)[number]; apiKey: string }
+  | { type: 'ntfy'; url: string; priority: number | null; token: string | null }
+  | { type: 'pushover'; userKey: string; appToken: string }
+  | { type: 'custom'; url: string; method: (typeof CUSTOM_METHODS)[number]; headers: CustomHeader[]; body: string };
+
+export type ChannelOf<T extends StoredChannel['type']> = Extract<StoredChannel, { type: T }>;
+type FieldOf<T extends StoredChannel['type']> = Exclude<keyof ChannelOf<T>, 'type'>;
+type SecretFieldOf<T extends StoredChannel['type']> = (typeof CHANNEL_SECRET_FIELDS)[T][number];
 
 /**
  * The fields of each channel type that hold a sealed secret, and no others. Key rotation re-seals
  * exactly these; every other field (an address, a URL) is data, whatever it looks like. A new
  * channel type does not compile until it says which of its fields are secrets.
  */
-export const CHANNEL_SECRET_FIELDS: { readonly [T in StoredChannel['type']]: ReadonlyArray<SecretFieldOf<T>> } = {
+export const CHANNEL_SECRET_FIELDS = {
   webhook: ['secret'],
   slack: [],
   email: [],
+  discord: [],
+  teams: [],
+  telegram: ['botToken'],
+  pagerduty: ['routingKey'],
+  opsgenie: ['apiKey'],
+  ntfy: ['token'],
+  pushover: ['userKey', 'appToken'],
+  custom: [],
+} as const satisfies { readonly [T in StoredChannel['type']]: ReadonlyArray<FieldOf<T>> };
+
+/**
+ * The secrets a channel may go without (stored as null): a webhook without a secret sends no
+ * signature, an ntfy topic without a token is a public one. Every other secret is required.
+ */
+export const OPTIONAL_SECRET_FIELDS: { readonly [T in StoredChannel['type']]?: ReadonlyArray<SecretFieldOf<T>> } = {
+  webhook: ['secret'],
+  ntfy: ['token'],
 };
+
+/**
+ * The fields that say where a channel delivers (its identity), shown in the deliveries log. A
+ * secret is never one of them; a channel whose only field is a secret (PagerDuty, Pushover) is
+ * told apart from another of its type by its place in the policy (see `matchingChannel`).
+ */
+const TARGET_FIELDS = {
+  webhook: ['url'],
+  slack: ['webhookUrl'],
+  email: ['to'],
+  discord: ['webhookUrl'],
+  teams: ['webhookUrl'],
+  telegram: ['chatId'],
+  pagerduty: [],
+  opsgenie: ['region'],
+  ntfy: ['url'],
+  pushover: [],
+  custom: ['method', 'url'],
+} as const satisfies { readonly [T in StoredChannel['type']]: ReadonlyArray<Exclude<FieldOf<T>, SecretFieldOf<T>>> };
+
+/** The secret fields of a channel's type, read from a value whose type is only known at run time. */
+export function secretFieldsOf(type: string): ReadonlyArray<string> | undefined {
+  return (CHANNEL_SECRET_FIELDS as Record<string, ReadonlyArray<string> | undefined>)[type];
+}
 
 /**
  * Applies `f` to every secret a policy's stored channels hold (null means none is set). A channel
@@ -44,7 +104,7 @@ export const CHANNEL_SECRET_FIELDS: { readonly [T in StoredChannel['type']]: Rea
  */
 export function mapChannelSecrets(channels: StoredChannel[], f: (sealed: string) => string): StoredChannel[] {
   return channels.map((channel) => {
-    const fields = (CHANNEL_SECRET_FIELDS as Record<string, ReadonlyArray<string> | undefined>)[channel.type];
+    const fields = secretFieldsOf(channel.type);
     if (fields === undefined) throw new Error(`A notification channel of unknown type ${JSON.stringify(channel.type)} is stored.`);
     const next: Record<string, unknown> = { ...channel };
     for (const field of fields) {
@@ -57,47 +117,86 @@ export function mapChannelSecrets(channels: StoredChannel[], f: (sealed: string)
 
 /* Records: what callers see of a channel. A secret is never shown, only whether one is set. */
 
+const secretSet = (what: string) => z.boolean().describe(`Whether ${what} is stored; it is never returned.`);
+const webhookUrl = z.string();
+
 export const ChannelRecord = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('webhook'),
     url: z.string(),
     secretSet: z.boolean().describe('Whether deliveries are signed (Lookout-Signature header); the secret itself is never returned.'),
   }),
-  z.object({ type: z.literal('slack'), webhookUrl: z.string() }),
+  z.object({ type: z.literal('slack'), webhookUrl }),
   z.object({ type: z.literal('email'), to: z.array(z.string()) }),
+  z.object({ type: z.literal('discord'), webhookUrl }),
+  z.object({ type: z.literal('teams'), webhookUrl }),
+  z.object({ type: z.literal('telegram'), chatId: z.string(), botTokenSet: secretSet('the bot token') }),
+  z.object({ type: z.literal('pagerduty'), routingKeySet: secretSet('the routing key') }),
+  z.object({ type: z.literal('opsgenie'), region: z.enum(OPSGENIE_REGIONS), apiKeySet: secretSet('the API key') }),
+  z.object({ type: z.literal('ntfy'), url: z.string(), priority: z.int().nullable(), tokenSet: secretSet('an access token') }),
+  z.object({ type: z.literal('pushover'), userKeySet: secretSet('the user key'), appTokenSet: secretSet('the application token') }),
+  z.object({
+    type: z.literal('custom'),
+    url: z.string(),
+    method: z.enum(CUSTOM_METHODS),
+    headers: z.array(z.object({ name: z.string(), value: z.string() })),
+    body: z.string(),
+  }),
 ]);
 export type ChannelRecord = z.infer<typeof ChannelRecord>;
 
-/** Where a delivery went: a channel without its secret state. */
+/** Where a delivery went: the fields that tell a channel apart, without any secret. */
 export const ChannelTarget = z.discriminatedUnion('type', [
   z.object({ type: z.literal('webhook'), url: z.string() }),
-  z.object({ type: z.literal('slack'), webhookUrl: z.string() }),
+  z.object({ type: z.literal('slack'), webhookUrl }),
   z.object({ type: z.literal('email'), to: z.array(z.string()) }),
+  z.object({ type: z.literal('discord'), webhookUrl }),
+  z.object({ type: z.literal('teams'), webhookUrl }),
+  z.object({ type: z.literal('telegram'), chatId: z.string() }),
+  z.object({ type: z.literal('pagerduty') }),
+  z.object({ type: z.literal('opsgenie'), region: z.enum(OPSGENIE_REGIONS) }),
+  z.object({ type: z.literal('ntfy'), url: z.string() }),
+  z.object({ type: z.literal('pushover') }),
+  z.object({ type: z.literal('custom'), method: z.enum(CUSTOM_METHODS), url: z.string() }),
 ]);
 export type ChannelTarget = z.infer<typeof ChannelTarget>;
 
+/** The channel as answered: each secret field replaced by `<field>Set`. */
 export function channelRecord(channel: StoredChannel): ChannelRecord {
-  return channel.type === 'webhook' ? { type: 'webhook', url: channel.url, secretSet: channel.secret !== null } : channel;
+  const secrets: ReadonlyArray<string> = CHANNEL_SECRET_FIELDS[channel.type];
+  const record: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(channel)) {
+    if (secrets.includes(field)) record[`${field}Set`] = value !== null;
+    else record[field] = value;
+  }
+  return record as ChannelRecord;
 }
 
 export function channelTarget(channel: StoredChannel): ChannelTarget {
-  return channel.type === 'webhook' ? { type: 'webhook', url: channel.url } : channel;
+  const target: Record<string, unknown> = { type: channel.type };
+  for (const field of TARGET_FIELDS[channel.type]) target[field] = (channel as Record<string, unknown>)[field];
+  return target as ChannelTarget;
 }
 
 /**
  * A channel's identity: its type and where it sends to. A pending delivery goes out only while
- * its policy still has a channel with the same identity, and a PATCH that repeats a webhook's
- * url without `secret` keeps that webhook's secret.
+ * its policy still has a channel with the same identity, and a PATCH that repeats a channel
+ * without its secrets keeps the secrets of the channel with the same identity.
  */
 export function channelKey(channel: ChannelTarget | StoredChannel): string {
-  switch (channel.type) {
-    case 'webhook':
-      return `webhook ${channel.url}`;
-    case 'slack':
-      return `slack ${channel.webhookUrl}`;
-    case 'email':
-      return `email ${channel.to.join(',')}`;
-  }
+  const fields: ReadonlyArray<string> = TARGET_FIELDS[channel.type];
+  return JSON.stringify([channel.type, ...fields.map((field) => (channel as Record<string, unknown>)[field])]);
+}
+
+/**
+ * The channel of `channels` that one with `key`, at `index` of its policy, is: the one at the same
+ * place if it has that identity, else the first that has it. The place tells apart channels of
+ * one identity (two PagerDuty services) as long as the list keeps its order.
+ */
+export function matchingChannel(channels: StoredChannel[], key: string, index: number): StoredChannel | undefined {
+  const same = channels[index];
+  if (same && channelKey(same) === key) return same;
+  return channels.find((c) => channelKey(c) === key);
 }
 
 export function parseStoredChannels(json: string): StoredChannel[] {

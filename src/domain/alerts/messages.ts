@@ -1,34 +1,10 @@
-import type { RegionOutcome } from '../events.js';
 import type { DeliveredEvent, StoredChannel } from './channels.js';
-
-/** What one alert says, whatever channel carries it. */
-export interface Alert {
-  /** The stored event id: the webhook body's `id` and the `Lookout-Event-Id` header. */
-  id: string;
-  event: DeliveredEvent;
-  occurredAt: string;
-  /** The public Monitor record (as GET /monitors/{id} answers it) for the webhook body; null for a test. */
-  monitorRecord: unknown;
-  monitor: MonitorSummary | null;
-  previousStatus: string | null;
-  status: string | null;
-  incidentId: string | null;
-  /** Each region's newest result at the change (status changes only). */
-  regions: RegionOutcome[];
-  certificate: { subject: string; validTo: string; daysRemaining: number } | null;
-  /** For a test: the policy's name. */
-  policyName: string;
-  /** The signed link that acknowledges the incident in one click (down alerts, reminders, escalations); null otherwise. */
-  acknowledgeUrl?: string | null;
-}
-
-export interface MonitorSummary {
-  id: string;
-  name: string;
-  type: string;
-  /** The URL of an HTTP monitor, `host:port` of an SSL monitor. */
-  target: string;
-}
+import { discordMessage, teamsMessage, telegramMessage } from './chat-messages.js';
+import { customMessage } from './custom-template.js';
+import { opsgenieMessage, pagerdutyMessage } from './pager-messages.js';
+import type { ProviderMessage } from './provider-message.js';
+import { ntfyMessage, pushoverMessage } from './push-messages.js';
+import { dashboardLinks, htmlEscape, wording, type Alert } from './wording.js';
 
 /** The webhook body receivers rely on: exactly these fields, in this order. */
 export interface WebhookBody {
@@ -52,26 +28,47 @@ export interface EmailMessage {
   html: string;
 }
 
-/** Dashboard pages the messages link to. */
-export function dashboardLinks(publicUrl: string) {
-  return {
-    monitor: (id: string) => `${publicUrl}/monitors/${id}`,
-    incident: (id: string) => `${publicUrl}/incidents/${id}`,
-  };
-}
-
 /**
  * The payload stored in the outbox for one channel: rendered once when the delivery is made,
- * so that every attempt sends the very same bytes (a signature covers them).
+ * so that every attempt sends the very same bytes (a signature covers them). Null when the
+ * channel has nothing to do with this event (a pager told of a recovery outside any incident).
  */
-export function renderPayload(type: StoredChannel['type'], alert: Alert, publicUrl: string): string {
-  switch (type) {
+export function renderPayload(channel: StoredChannel, alert: Alert, publicUrl: string): string | null {
+  switch (channel.type) {
     case 'webhook':
       return JSON.stringify(webhookBody(alert));
     case 'slack':
       return JSON.stringify(slackMessage(alert, publicUrl));
     case 'email':
       return JSON.stringify(emailMessage(alert, publicUrl));
+    default: {
+      const message = providerMessage(channel, alert, publicUrl);
+      return message && JSON.stringify(message);
+    }
+  }
+}
+
+/** The channels that speak a provider's API, whose stored payload is a ProviderMessage. */
+export type ProviderChannel = Exclude<StoredChannel, { type: 'webhook' | 'slack' | 'email' }>;
+
+function providerMessage(channel: ProviderChannel, alert: Alert, publicUrl: string): ProviderMessage | null {
+  switch (channel.type) {
+    case 'discord':
+      return discordMessage(alert, publicUrl);
+    case 'teams':
+      return teamsMessage(alert, publicUrl);
+    case 'telegram':
+      return telegramMessage(alert, publicUrl, channel.chatId);
+    case 'pagerduty':
+      return pagerdutyMessage(alert, publicUrl);
+    case 'opsgenie':
+      return opsgenieMessage(alert, publicUrl);
+    case 'ntfy':
+      return ntfyMessage(alert, publicUrl, channel.priority);
+    case 'pushover':
+      return pushoverMessage(alert, publicUrl);
+    case 'custom':
+      return customMessage(alert, channel.body);
   }
 }
 
@@ -86,55 +83,6 @@ export function webhookBody(alert: Alert): WebhookBody {
     incidentId: alert.incidentId,
     regions: alert.regions.map((r) => ({ region: r.region, ok: r.ok, error: r.error, warnings: r.warnings ?? [] })),
   };
-}
-
-/* The words, shared by Slack and email */
-
-interface Wording {
-  headline: string;
-  /** Lines of detail: what the monitor checks, each region, the certificate. */
-  details: string[];
-}
-
-function wording(alert: Alert): Wording {
-  const m = alert.monitor;
-  if (alert.event === 'test' || !m) {
-    return {
-      headline: `Test notification from Lookout`,
-      details: [`The notification policy "${alert.policyName}" reaches this channel. No monitor changed.`],
-    };
-  }
-  if (alert.event === 'certificate.expiring') {
-    const c = alert.certificate;
-    const days = c ? `${c.daysRemaining} day${c.daysRemaining === 1 ? '' : 's'}` : 'a few days';
-    return {
-      headline: `The certificate of ${m.name} expires in ${days}`,
-      details: [`Monitor: ${m.name} (${m.type}, ${m.target})`, ...(c ? [`Certificate: ${c.subject}, valid until ${c.validTo}`] : [])],
-    };
-  }
-  const verb = {
-    'monitor.down': 'is down',
-    'monitor.degraded': 'is degraded',
-    'monitor.up': 'is up again',
-    'monitor.reminder': 'is still down',
-    'incident.acknowledged': 'is down, and someone is on it (acknowledged)',
-    'incident.escalated': 'is still down and nobody acknowledged it: escalated',
-  }[alert.event];
-  return {
-    headline: `${m.name} ${verb}`,
-    details: [
-      `Monitor: ${m.name} (${m.type}, ${m.target})`,
-      `Status: ${alert.previousStatus ?? 'unknown'} → ${alert.status ?? 'unknown'}`,
-      ...alert.regions.map((r) => `${r.region}: ${regionWords(r)}`),
-    ],
-  };
-}
-
-/** A region's newest result: the error of a failed run (an assertion's names it), the warnings of a run that passed with some. */
-function regionWords(r: RegionOutcome): string {
-  if (!r.ok) return `failed: ${r.error ? `${r.error.code} (${r.error.message})` : 'error'}`;
-  const warnings = r.warnings ?? [];
-  return warnings.length === 0 ? 'ok' : `ok with warnings: ${warnings.join('; ')}`;
 }
 
 const EMOJI: Record<DeliveredEvent, string> = {
@@ -191,8 +139,4 @@ export function emailMessage(alert: Alert, publicUrl: string): EmailMessage {
 
 function slackEscape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-function htmlEscape(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }

@@ -2,13 +2,15 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../store/schema.js';
 import { newId } from '../ids.js';
 import { channelTarget, parseStoredChannels } from './channels.js';
-import { renderPayload, type Alert } from './messages.js';
+import { renderPayload } from './messages.js';
+import type { Alert } from './wording.js';
 
 /**
  * Puts one delivery per channel of the policy into the outbox, inside the caller's
  * transaction. The (event, policy, channel) triple is unique: a policy sees an event once.
  * `lease` hands the rows straight to the caller's dispatcher (the policy test) instead of
- * waiting for the background one.
+ * waiting for the background one. A channel with nothing to send for the event gets no row.
+ * Returns how many channels get a delivery.
  */
 export async function enqueueDeliveries(
   trx: Transaction<Database> | Kysely<Database>,
@@ -17,7 +19,11 @@ export async function enqueueDeliveries(
   options: { publicUrl: string; now: number; lease?: { token: string; until: number } },
 ): Promise<number> {
   const channels = parseStoredChannels(target.channels);
+  let enqueued = 0;
   for (const [index, channel] of channels.entries()) {
+    const payload = renderPayload(channel, alert, options.publicUrl);
+    if (payload === null) continue;
+    enqueued++;
     await trx
       .insertInto('deliveries')
       .values({
@@ -29,7 +35,7 @@ export async function enqueueDeliveries(
         monitor_id: target.monitorId,
         channel_index: index,
         channel: JSON.stringify(channelTarget(channel)),
-        payload: renderPayload(channel.type, alert, options.publicUrl),
+        payload,
         status: 'pending',
         attempts: 0,
         next_attempt_at: options.now,
@@ -43,5 +49,5 @@ export async function enqueueDeliveries(
       .onConflict((oc) => oc.columns(['event_id', 'policy_id', 'channel_index']).doNothing())
       .execute();
   }
-  return channels.length;
+  return enqueued;
 }

@@ -6,27 +6,29 @@ import type { Database } from '../../store/schema.js';
 import type { NotificationPoliciesTable } from '../../store/tables/monitors.js';
 import { requireRole, type Actor } from '../actor.js';
 import { isUuid, newId } from '../ids.js';
-import { NoFields, urlProblem } from '../monitor-schemas.js';
-import { MONITOR_LIMITS, ON_CALL_LIMITS } from '../../shared/limits.js';
+import { NoFields } from '../monitor-schemas.js';
+import { ON_CALL_LIMITS } from '../../shared/limits.js';
 import { DELIVERY_OUTCOMES, NOTIFY_ON, type NotifyOn } from '../../shared/vocabulary.js';
 import { Problem, problems, type FieldError } from '../problem.js';
 import { ADMINS, ANY_ROLE } from '../roles.js';
 import type { SecretBox } from '../secrets/secret-box.js';
 import { iso, isoOrNull } from '../time.js';
-import { intRange, judgedUnion, parseInput, text, uuid } from '../validation.js';
+import { intRange, parseInput, text, uuid } from '../validation.js';
+import { CreateChannelInput, UpdateChannelInput, type ChannelInput } from './channel-inputs.js';
 import {
   CHANNEL_LIMIT,
+  CHANNEL_SECRET_FIELDS,
   ChannelRecord,
   ChannelTarget,
-  EMAIL_RECIPIENT_LIMIT,
+  OPTIONAL_SECRET_FIELDS,
   channelKey,
   channelRecord,
+  matchingChannel,
   parseStoredChannels,
   type StoredChannel,
 } from './channels.js';
 import { enqueueDeliveries } from './outbox.js';
 
-export const WEBHOOK_SECRET_LENGTH = [16, 256] as const;
 /**
  * Test sends per policy per window: enough to try a fix a few times, too few to turn a policy's
  * channels into a relay that floods a receiver (each test reaches every channel at once).
@@ -39,51 +41,14 @@ export const DELIVERY_LIST_LIMIT = 100;
 
 /* Inputs */
 
-const httpUrl = () =>
-  z
-    .string()
-    .max(MONITOR_LIMITS.urlLength, { abort: true })
-    .superRefine((value, ctx) => {
-      const problem = urlProblem(value);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem.replace('; use auth instead', ''), input: value });
-    });
-
-const WebhookChannelInput = z.strictObject({
-  type: z.literal('webhook'),
-  url: httpUrl().describe('Where the JSON event is POSTed: an absolute http(s) URL of at most 2048 characters.'),
-  secret: z
-    .string()
-    .min(WEBHOOK_SECRET_LENGTH[0])
-    .max(WEBHOOK_SECRET_LENGTH[1])
-    .nullable()
-    .optional()
-    .describe(
-      'Optional, 16-256 characters, stored encrypted and never returned: signs each delivery (Lookout-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">). ' +
-        'On update, a webhook whose url is unchanged keeps its secret when `secret` is omitted; null removes it.',
-    ),
-});
-
-const SlackChannelInput = z.strictObject({
-  type: z.literal('slack'),
-  webhookUrl: httpUrl().describe('A Slack incoming-webhook URL (https://hooks.slack.com/services/…).'),
-});
-
-const EmailChannelInput = z.strictObject({
-  type: z.literal('email'),
-  to: z.array(z.email().max(320)).min(1).max(EMAIL_RECIPIENT_LIMIT).describe('1-20 email addresses; mail goes out through the SMTP server of SMTP_URL.'),
-});
-
-export const ChannelInput = judgedUnion('type', [WebhookChannelInput, SlackChannelInput, EmailChannelInput], {
-  error: (issue) => ((issue.input as { type?: unknown } | undefined)?.type === undefined ? 'is required' : 'must be one of webhook, slack, email'),
-}).describe('Where alerts go: {"type":"webhook","url","secret"?}, {"type":"slack","webhookUrl"} or {"type":"email","to":[…]}.');
-
 const NotifyOnInput = z
   .array(z.enum(NOTIFY_ON))
   .min(1)
   .refine((values) => new Set(values).size === values.length, { message: 'must not list a value twice' })
   .describe('Which changes are sent: a non-empty subset of down, degraded, up, certificate-expiring.');
 
-const ChannelsInput = z.array(ChannelInput).min(1).max(CHANNEL_LIMIT).describe('1-10 channels; every one gets every selected event.');
+const channelsInput = <Channel extends z.ZodType>(channel: Channel) =>
+  z.array(channel).min(1).max(CHANNEL_LIMIT).describe('1-10 channels; every one gets every selected event.');
 
 const RepeatEveryInput = intRange(...ON_CALL_LIMITS.repeatEverySeconds)
   .nullable()
@@ -99,7 +64,7 @@ const EscalationPolicyInput = uuid()
 export const CreatePolicyInput = z.strictObject({
   name: text(200).describe('A name for people: 1-200 characters.'),
   notifyOn: NotifyOnInput.default([...NOTIFY_ON]).describe('Which changes are sent; default all four: down, degraded, up, certificate-expiring.'),
-  channels: ChannelsInput,
+  channels: channelsInput(CreateChannelInput),
   repeatEverySeconds: RepeatEveryInput.default(null),
   repeatMax: RepeatMaxInput.default(12).describe('Reminders at most per incident: 1-100; default 12.'),
   escalateAfterSeconds: EscalateAfterInput.default(null),
@@ -110,9 +75,11 @@ export const UpdatePolicyInput = z
   .strictObject({
     name: text(200).optional().describe('A name for people: 1-200 characters.'),
     notifyOn: NotifyOnInput.optional(),
-    channels: ChannelsInput.optional().describe(
-      'Replaces every channel. A webhook whose url is already in the policy keeps its stored secret when `secret` is omitted.',
-    ),
+    channels: channelsInput(UpdateChannelInput)
+      .optional()
+      .describe(
+        'Replaces every channel. A channel sent without one of its secrets keeps the one stored for the same channel (same type and address, at the same place in the list or else the first such).',
+      ),
     repeatEverySeconds: RepeatEveryInput.optional(),
     repeatMax: RepeatMaxInput.optional(),
     escalateAfterSeconds: EscalateAfterInput.optional(),
@@ -151,8 +118,11 @@ export const DeliveryAttemptRecord = z.object({
     .describe(
       '`delivered`: the channel accepted it; `retrying`: it failed and another attempt is scheduled (nextAttemptAt); `failed`: it failed and no attempt follows.',
     ),
-  statusCode: z.int().nullable().describe('The HTTP status the receiver answered with (webhook, Slack), else null.'),
-  error: z.string().nullable(),
+  statusCode: z.int().nullable().describe('The HTTP status the receiver answered with (every channel but email), else null.'),
+  error: z
+    .string()
+    .nullable()
+    .describe('Why it failed: a stable code and message, or `HTTP <status>: ` and the start of the answer, with the channel’s secrets shown as [secret].'),
   nextAttemptAt: z.string().nullable(),
 });
 export type DeliveryAttemptRecord = z.infer<typeof DeliveryAttemptRecord>;
@@ -425,19 +395,27 @@ export class AlertPolicyService {
     };
   }
 
-  /** Seals new secrets; a webhook sent without `secret` keeps the one stored for its url. */
-  private storeChannels(channels: z.output<typeof ChannelsInput>, current: StoredChannel[]): StoredChannel[] {
-    return channels.map((channel): StoredChannel => {
-      if (channel.type !== 'webhook') return channel;
-      let secret: string | null;
-      if (channel.secret === undefined) {
-        const kept = current.find((c) => channelKey(c) === channelKey(channel));
-        secret = kept?.type === 'webhook' ? kept.secret : null;
-      } else {
-        secret = channel.secret === null ? null : this.box.seal(channel.secret);
+  /**
+   * Seals new secrets. A secret left out keeps the one stored for the same channel (see
+   * `matchingChannel`); null removes an optional one. A required secret with nothing to keep is
+   * named like any other missing field.
+   */
+  private storeChannels(channels: ChannelInput[], current: StoredChannel[]): StoredChannel[] {
+    const missing: FieldError[] = [];
+    const stored = channels.map((channel, index): StoredChannel => {
+      const kept = matchingChannel(current, channelKey(channel), index) as Record<string, unknown> | undefined;
+      const next: Record<string, unknown> = { ...channel };
+      for (const field of CHANNEL_SECRET_FIELDS[channel.type]) {
+        const value = next[field] as string | null | undefined;
+        if (typeof value === 'string') next[field] = this.box.seal(value);
+        else if (value === undefined && typeof kept?.[field] === 'string') next[field] = kept[field];
+        else if ((OPTIONAL_SECRET_FIELDS[channel.type] as ReadonlyArray<string> | undefined)?.includes(field)) next[field] = null;
+        else missing.push({ field: `channels.${index}.${field}`, message: 'is required: no channel of the policy has one to keep' });
       }
-      return { type: 'webhook', url: channel.url, secret };
+      return next as StoredChannel;
     });
+    if (missing.length > 0) throw problems.validation(missing);
+    return stored;
   }
 }
 

@@ -7,7 +7,7 @@ import { MonitorIncidents } from '../incidents.js';
 import { toRecord as monitorRecord } from '../monitors.js';
 import { ALERT_EVENTS, type AlertEvent } from './channels.js';
 import type { DegradedReason, NotifyOn } from '../../shared/vocabulary.js';
-import type { Alert, MonitorSummary } from './messages.js';
+import type { Alert, MonitorSummary } from './wording.js';
 import { enqueueDeliveries } from './outbox.js';
 import { fireDueTimers, startTimers } from './on-call.js';
 import { Pump } from './pump.js';

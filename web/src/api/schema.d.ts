@@ -290,7 +290,7 @@ export interface paths {
         };
         /**
          * Every notification policy of the team.
-         * @description Any role. Webhook secrets are never returned; `secretSet` says whether one is stored.
+         * @description Any role. Channel secrets are never returned; `secretSet`, `routingKeySet` and the like say whether one is stored.
          */
         get: operations["listNotificationPolicies"];
         put?: never;
@@ -328,7 +328,7 @@ export interface paths {
         head?: never;
         /**
          * Change some fields of a notification policy.
-         * @description Roles Admin, Owner. Only the fields sent change; `channels` replaces the whole list, and a webhook whose url is already in the policy keeps its secret when `secret` is omitted.
+         * @description Roles Admin, Owner. Only the fields sent change; `channels` replaces the whole list, and a channel sent without one of its secrets keeps the one stored for the same channel (same type and address, at the same place or else the first such).
          */
         patch: operations["updateNotificationPolicy"];
         trace?: never;
@@ -344,7 +344,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test event to every channel of the policy now.
-         * @description Roles Admin, Owner. Sends event `test` (webhook body with `monitor`, `previousStatus`, `status` and `incidentId` null) once to each channel and answers with each outcome; a failure is reported, not retried. The attempts appear in the deliveries log. At most 5 tests per policy per minute (across every node); the next is 429 `rate-limited` with `Retry-After` in seconds.
+         * @description Roles Admin, Owner. Sends event `test` (webhook body with `monitor`, `previousStatus`, `status` and `incidentId` null; a pager gets an alert of its own, keyed by the event id) once to each channel and answers with each outcome; a failure is reported, not retried. The attempts appear in the deliveries log. At most 5 tests per policy per minute (across every node); the next is 429 `rate-limited` with `Retry-After` in seconds.
          */
         post: operations["testNotificationPolicy"];
         delete?: never;
@@ -949,7 +949,7 @@ export interface operations {
                         /** @description The name of the header that carries the secret, e.g. `X-Api-Key`. Not Host, Content-Length, Transfer-Encoding or Connection. */
                         headerName: string;
                     }) | null;
-                    /** @description Headers sent with every check request: 0-20 of `{name, value}`, each name once; null for none. Not secret: shown in answers. */
+                    /** @description Headers sent with every check request: 0-20 of `{name, value}`, each name once; null for none. Not secret: shown in answers (put credentials in `auth`). */
                     headers?: {
                         /** @description An HTTP header name, e.g. `Accept`. Not Host, Content-Length, Transfer-Encoding or Connection, nor the header `auth` sends. */
                         name: string;
@@ -1425,7 +1425,7 @@ export interface operations {
                         /** @description The name of the header that carries the secret, e.g. `X-Api-Key`. Not Host, Content-Length, Transfer-Encoding or Connection. */
                         headerName: string;
                     }) | null;
-                    /** @description Headers sent with every check request: 0-20 of `{name, value}`, each name once; null for none. Not secret: shown in answers. */
+                    /** @description Headers sent with every check request: 0-20 of `{name, value}`, each name once; null for none. Not secret: shown in answers (put credentials in `auth`). */
                     headers?: {
                         /** @description An HTTP header name, e.g. `Accept`. Not Host, Content-Length, Transfer-Encoding or Connection, nor the header `auth` sends. */
                         name: string;
@@ -2187,7 +2187,7 @@ export interface operations {
                             resolvedAt: string | null;
                             /** @description When someone said they are on it (acknowledge); null until then. */
                             acknowledgedAt: string | null;
-                            /** @description The id of the user who acknowledged it; null until then. */
+                            /** @description The id of the user who acknowledged it; null until then, and when acknowledged through the link of an alert. */
                             acknowledgedBy: string | null;
                             /** @description The timeline, oldest first. */
                             updates: {
@@ -2259,7 +2259,7 @@ export interface operations {
                         resolvedAt: string | null;
                         /** @description When someone said they are on it (acknowledge); null until then. */
                         acknowledgedAt: string | null;
-                        /** @description The id of the user who acknowledged it; null until then. */
+                        /** @description The id of the user who acknowledged it; null until then, and when acknowledged through the link of an alert. */
                         acknowledgedBy: string | null;
                         /** @description The timeline, oldest first. */
                         updates: {
@@ -2320,7 +2320,7 @@ export interface operations {
                         resolvedAt: string | null;
                         /** @description When someone said they are on it (acknowledge); null until then. */
                         acknowledgedAt: string | null;
-                        /** @description The id of the user who acknowledged it; null until then. */
+                        /** @description The id of the user who acknowledged it; null until then, and when acknowledged through the link of an alert. */
                         acknowledgedBy: string | null;
                         /** @description The timeline, oldest first. */
                         updates: {
@@ -2440,7 +2440,7 @@ export interface operations {
                         resolvedAt: string | null;
                         /** @description When someone said they are on it (acknowledge); null until then. */
                         acknowledgedAt: string | null;
-                        /** @description The id of the user who acknowledged it; null until then. */
+                        /** @description The id of the user who acknowledged it; null until then, and when acknowledged through the link of an alert. */
                         acknowledgedBy: string | null;
                         /** @description The timeline, oldest first. */
                         updates: {
@@ -2501,7 +2501,7 @@ export interface operations {
                         resolvedAt: string | null;
                         /** @description When someone said they are on it (acknowledge); null until then. */
                         acknowledgedAt: string | null;
-                        /** @description The id of the user who acknowledged it; null until then. */
+                        /** @description The id of the user who acknowledged it; null until then, and when acknowledged through the link of an alert. */
                         acknowledgedBy: string | null;
                         /** @description The timeline, oldest first. */
                         updates: {
@@ -2559,6 +2559,57 @@ export interface operations {
                                 /** @constant */
                                 type: "email";
                                 to: string[];
+                            } | {
+                                /** @constant */
+                                type: "discord";
+                                webhookUrl: string;
+                            } | {
+                                /** @constant */
+                                type: "teams";
+                                webhookUrl: string;
+                            } | {
+                                /** @constant */
+                                type: "telegram";
+                                chatId: string;
+                                /** @description Whether the bot token is stored; it is never returned. */
+                                botTokenSet: boolean;
+                            } | {
+                                /** @constant */
+                                type: "pagerduty";
+                                /** @description Whether the routing key is stored; it is never returned. */
+                                routingKeySet: boolean;
+                            } | {
+                                /** @constant */
+                                type: "opsgenie";
+                                /** @enum {string} */
+                                region: "us" | "eu";
+                                /** @description Whether the API key is stored; it is never returned. */
+                                apiKeySet: boolean;
+                            } | {
+                                /** @constant */
+                                type: "ntfy";
+                                url: string;
+                                priority: number | null;
+                                /** @description Whether an access token is stored; it is never returned. */
+                                tokenSet: boolean;
+                            } | {
+                                /** @constant */
+                                type: "pushover";
+                                /** @description Whether the user key is stored; it is never returned. */
+                                userKeySet: boolean;
+                                /** @description Whether the application token is stored; it is never returned. */
+                                appTokenSet: boolean;
+                            } | {
+                                /** @constant */
+                                type: "custom";
+                                url: string;
+                                /** @enum {string} */
+                                method: "POST" | "PUT";
+                                headers: {
+                                    name: string;
+                                    value: string;
+                                }[];
+                                body: string;
                             })[];
                             repeatEverySeconds: number | null;
                             repeatMax: number;
@@ -2615,6 +2666,80 @@ export interface operations {
                         type: "email";
                         /** @description 1-20 email addresses; mail goes out through the SMTP server of SMTP_URL. */
                         to: string[];
+                    } | {
+                        /** @constant */
+                        type: "discord";
+                        /** @description A Discord webhook URL (https://discord.com/api/webhooks/<id>/<token>): messages are posted with an embed. */
+                        webhookUrl: string;
+                    } | {
+                        /** @constant */
+                        type: "teams";
+                        /** @description The URL of a Microsoft Teams Workflows webhook ("When a Teams webhook request is received"): it gets an Adaptive Card. */
+                        webhookUrl: string;
+                    } | {
+                        /** @constant */
+                        type: "telegram";
+                        /** @description The chat the bot writes to: its numeric id (negative for groups) or @username of a public channel. */
+                        chatId: string;
+                        /** @description The bot’s token from BotFather. Stored encrypted, never returned. */
+                        botToken: string;
+                    } | {
+                        /** @constant */
+                        type: "pagerduty";
+                        /** @description The integration (routing) key of an Events API v2 integration: a monitor going down triggers an alert, its recovery resolves it (dedup_key: the incident id). Stored encrypted, never returned. */
+                        routingKey: string;
+                    } | {
+                        /** @constant */
+                        type: "opsgenie";
+                        /** @description The key of an Opsgenie API integration: a monitor going down creates an alert, its recovery closes it (alias: the incident id). Stored encrypted, never returned. */
+                        apiKey: string;
+                        /**
+                         * @description Where the Opsgenie account lives: `us` (default) or `eu`.
+                         * @default us
+                         * @enum {string}
+                         */
+                        region?: "us" | "eu";
+                    } | {
+                        /** @constant */
+                        type: "ntfy";
+                        /** @description The topic URL messages are published to, e.g. https://ntfy.sh/my-topic or one on your own ntfy server. */
+                        url: string;
+                        /** @description An access token for a protected topic (sent as Bearer). Stored encrypted, never returned. On update, omitted keeps the one stored for the same channel; null removes it. */
+                        token?: string | null;
+                        /**
+                         * @description 1 (min) to 5 (urgent) for every message; null (the default): by event (down 5, degraded and certificates 4, others 3).
+                         * @default null
+                         */
+                        priority?: number | null;
+                    } | {
+                        /** @constant */
+                        type: "pushover";
+                        /** @description The user or group key to notify. Stored encrypted, never returned. */
+                        userKey: string;
+                        /** @description The API token of your Pushover application. Stored encrypted, never returned. */
+                        appToken: string;
+                    } | {
+                        /** @constant */
+                        type: "custom";
+                        /** @description Where the body is sent: an absolute http(s) URL of at most 2048 characters. */
+                        url: string;
+                        /**
+                         * @description POST or PUT.
+                         * @enum {string}
+                         */
+                        method: "POST" | "PUT";
+                        /**
+                         * @description Headers sent with the body: 0-20 of `{name, value}`, each name once (default none). Not secret: shown in answers.
+                         * @default []
+                         */
+                        headers?: {
+                            /** @description An HTTP header name, e.g. `Accept`. Not Host, Content-Length, Transfer-Encoding or Connection, nor the header `auth` sends. */
+                            name: string;
+                            /** @description The value: at most 4096 printable ASCII characters. */
+                            value: string;
+                        }[];
+                        /** @description The body sent, 1-8192 characters, in which {{monitor.name}}, {{status}}, {{previousStatus}}, {{incident.id}}, {{event}} and {{occurredAt}} are replaced by the event’s values, escaped for a JSON string (an absent value is empty), e.g. {"text": "{{monitor.name}} is {{status}}"}. Unless a Content-Type header says otherwise it is sent as application/json and must be JSON once its variables are filled in. */
+                        body: string;
                     })[];
                     /**
                      * @description Seconds between reminders of the down alert while its incident stays open and unacknowledged: 300-86400, or null for none.
@@ -2664,6 +2789,57 @@ export interface operations {
                             /** @constant */
                             type: "email";
                             to: string[];
+                        } | {
+                            /** @constant */
+                            type: "discord";
+                            webhookUrl: string;
+                        } | {
+                            /** @constant */
+                            type: "teams";
+                            webhookUrl: string;
+                        } | {
+                            /** @constant */
+                            type: "telegram";
+                            chatId: string;
+                            /** @description Whether the bot token is stored; it is never returned. */
+                            botTokenSet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "pagerduty";
+                            /** @description Whether the routing key is stored; it is never returned. */
+                            routingKeySet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "opsgenie";
+                            /** @enum {string} */
+                            region: "us" | "eu";
+                            /** @description Whether the API key is stored; it is never returned. */
+                            apiKeySet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "ntfy";
+                            url: string;
+                            priority: number | null;
+                            /** @description Whether an access token is stored; it is never returned. */
+                            tokenSet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "pushover";
+                            /** @description Whether the user key is stored; it is never returned. */
+                            userKeySet: boolean;
+                            /** @description Whether the application token is stored; it is never returned. */
+                            appTokenSet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "custom";
+                            url: string;
+                            /** @enum {string} */
+                            method: "POST" | "PUT";
+                            headers: {
+                                name: string;
+                                value: string;
+                            }[];
+                            body: string;
                         })[];
                         repeatEverySeconds: number | null;
                         repeatMax: number;
@@ -2718,6 +2894,57 @@ export interface operations {
                             /** @constant */
                             type: "email";
                             to: string[];
+                        } | {
+                            /** @constant */
+                            type: "discord";
+                            webhookUrl: string;
+                        } | {
+                            /** @constant */
+                            type: "teams";
+                            webhookUrl: string;
+                        } | {
+                            /** @constant */
+                            type: "telegram";
+                            chatId: string;
+                            /** @description Whether the bot token is stored; it is never returned. */
+                            botTokenSet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "pagerduty";
+                            /** @description Whether the routing key is stored; it is never returned. */
+                            routingKeySet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "opsgenie";
+                            /** @enum {string} */
+                            region: "us" | "eu";
+                            /** @description Whether the API key is stored; it is never returned. */
+                            apiKeySet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "ntfy";
+                            url: string;
+                            priority: number | null;
+                            /** @description Whether an access token is stored; it is never returned. */
+                            tokenSet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "pushover";
+                            /** @description Whether the user key is stored; it is never returned. */
+                            userKeySet: boolean;
+                            /** @description Whether the application token is stored; it is never returned. */
+                            appTokenSet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "custom";
+                            url: string;
+                            /** @enum {string} */
+                            method: "POST" | "PUT";
+                            headers: {
+                                name: string;
+                                value: string;
+                            }[];
+                            body: string;
                         })[];
                         repeatEverySeconds: number | null;
                         repeatMax: number;
@@ -2776,7 +3003,7 @@ export interface operations {
                     name?: string;
                     /** @description Which changes are sent: a non-empty subset of down, degraded, up, certificate-expiring. */
                     notifyOn?: ("down" | "degraded" | "up" | "certificate-expiring")[];
-                    /** @description Replaces every channel. A webhook whose url is already in the policy keeps its stored secret when `secret` is omitted. */
+                    /** @description Replaces every channel. A channel sent without one of its secrets keeps the one stored for the same channel (same type and address, at the same place in the list or else the first such). */
                     channels?: ({
                         /** @constant */
                         type: "webhook";
@@ -2794,6 +3021,80 @@ export interface operations {
                         type: "email";
                         /** @description 1-20 email addresses; mail goes out through the SMTP server of SMTP_URL. */
                         to: string[];
+                    } | {
+                        /** @constant */
+                        type: "discord";
+                        /** @description A Discord webhook URL (https://discord.com/api/webhooks/<id>/<token>): messages are posted with an embed. */
+                        webhookUrl: string;
+                    } | {
+                        /** @constant */
+                        type: "teams";
+                        /** @description The URL of a Microsoft Teams Workflows webhook ("When a Teams webhook request is received"): it gets an Adaptive Card. */
+                        webhookUrl: string;
+                    } | {
+                        /** @constant */
+                        type: "telegram";
+                        /** @description The chat the bot writes to: its numeric id (negative for groups) or @username of a public channel. */
+                        chatId: string;
+                        /** @description The bot’s token from BotFather. On update, omitted keeps the stored one. */
+                        botToken?: string;
+                    } | {
+                        /** @constant */
+                        type: "pagerduty";
+                        /** @description The integration (routing) key of an Events API v2 integration: a monitor going down triggers an alert, its recovery resolves it (dedup_key: the incident id). On update, omitted keeps the stored one. */
+                        routingKey?: string;
+                    } | {
+                        /** @constant */
+                        type: "opsgenie";
+                        /** @description The key of an Opsgenie API integration: a monitor going down creates an alert, its recovery closes it (alias: the incident id). On update, omitted keeps the stored one. */
+                        apiKey?: string;
+                        /**
+                         * @description Where the Opsgenie account lives: `us` (default) or `eu`.
+                         * @default us
+                         * @enum {string}
+                         */
+                        region?: "us" | "eu";
+                    } | {
+                        /** @constant */
+                        type: "ntfy";
+                        /** @description The topic URL messages are published to, e.g. https://ntfy.sh/my-topic or one on your own ntfy server. */
+                        url: string;
+                        /** @description An access token for a protected topic (sent as Bearer). Stored encrypted, never returned. On update, omitted keeps the one stored for the same channel; null removes it. */
+                        token?: string | null;
+                        /**
+                         * @description 1 (min) to 5 (urgent) for every message; null (the default): by event (down 5, degraded and certificates 4, others 3).
+                         * @default null
+                         */
+                        priority?: number | null;
+                    } | {
+                        /** @constant */
+                        type: "pushover";
+                        /** @description The user or group key to notify. On update, omitted keeps the stored one. */
+                        userKey?: string;
+                        /** @description The API token of your Pushover application. On update, omitted keeps the stored one. */
+                        appToken?: string;
+                    } | {
+                        /** @constant */
+                        type: "custom";
+                        /** @description Where the body is sent: an absolute http(s) URL of at most 2048 characters. */
+                        url: string;
+                        /**
+                         * @description POST or PUT.
+                         * @enum {string}
+                         */
+                        method: "POST" | "PUT";
+                        /**
+                         * @description Headers sent with the body: 0-20 of `{name, value}`, each name once (default none). Not secret: shown in answers.
+                         * @default []
+                         */
+                        headers?: {
+                            /** @description An HTTP header name, e.g. `Accept`. Not Host, Content-Length, Transfer-Encoding or Connection, nor the header `auth` sends. */
+                            name: string;
+                            /** @description The value: at most 4096 printable ASCII characters. */
+                            value: string;
+                        }[];
+                        /** @description The body sent, 1-8192 characters, in which {{monitor.name}}, {{status}}, {{previousStatus}}, {{incident.id}}, {{event}} and {{occurredAt}} are replaced by the event’s values, escaped for a JSON string (an absent value is empty), e.g. {"text": "{{monitor.name}} is {{status}}"}. Unless a Content-Type header says otherwise it is sent as application/json and must be JSON once its variables are filled in. */
+                        body: string;
                     })[];
                     /** @description Seconds between reminders of the down alert while its incident stays open and unacknowledged: 300-86400, or null for none. */
                     repeatEverySeconds?: number | null;
@@ -2831,6 +3132,57 @@ export interface operations {
                             /** @constant */
                             type: "email";
                             to: string[];
+                        } | {
+                            /** @constant */
+                            type: "discord";
+                            webhookUrl: string;
+                        } | {
+                            /** @constant */
+                            type: "teams";
+                            webhookUrl: string;
+                        } | {
+                            /** @constant */
+                            type: "telegram";
+                            chatId: string;
+                            /** @description Whether the bot token is stored; it is never returned. */
+                            botTokenSet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "pagerduty";
+                            /** @description Whether the routing key is stored; it is never returned. */
+                            routingKeySet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "opsgenie";
+                            /** @enum {string} */
+                            region: "us" | "eu";
+                            /** @description Whether the API key is stored; it is never returned. */
+                            apiKeySet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "ntfy";
+                            url: string;
+                            priority: number | null;
+                            /** @description Whether an access token is stored; it is never returned. */
+                            tokenSet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "pushover";
+                            /** @description Whether the user key is stored; it is never returned. */
+                            userKeySet: boolean;
+                            /** @description Whether the application token is stored; it is never returned. */
+                            appTokenSet: boolean;
+                        } | {
+                            /** @constant */
+                            type: "custom";
+                            url: string;
+                            /** @enum {string} */
+                            method: "POST" | "PUT";
+                            headers: {
+                                name: string;
+                                value: string;
+                            }[];
+                            body: string;
                         })[];
                         repeatEverySeconds: number | null;
                         repeatMax: number;
@@ -2885,6 +3237,39 @@ export interface operations {
                                 /** @constant */
                                 type: "email";
                                 to: string[];
+                            } | {
+                                /** @constant */
+                                type: "discord";
+                                webhookUrl: string;
+                            } | {
+                                /** @constant */
+                                type: "teams";
+                                webhookUrl: string;
+                            } | {
+                                /** @constant */
+                                type: "telegram";
+                                chatId: string;
+                            } | {
+                                /** @constant */
+                                type: "pagerduty";
+                            } | {
+                                /** @constant */
+                                type: "opsgenie";
+                                /** @enum {string} */
+                                region: "us" | "eu";
+                            } | {
+                                /** @constant */
+                                type: "ntfy";
+                                url: string;
+                            } | {
+                                /** @constant */
+                                type: "pushover";
+                            } | {
+                                /** @constant */
+                                type: "custom";
+                                /** @enum {string} */
+                                method: "POST" | "PUT";
+                                url: string;
                             };
                             /** @enum {string} */
                             outcome: "delivered" | "failed";
@@ -2942,6 +3327,39 @@ export interface operations {
                                 /** @constant */
                                 type: "email";
                                 to: string[];
+                            } | {
+                                /** @constant */
+                                type: "discord";
+                                webhookUrl: string;
+                            } | {
+                                /** @constant */
+                                type: "teams";
+                                webhookUrl: string;
+                            } | {
+                                /** @constant */
+                                type: "telegram";
+                                chatId: string;
+                            } | {
+                                /** @constant */
+                                type: "pagerduty";
+                            } | {
+                                /** @constant */
+                                type: "opsgenie";
+                                /** @enum {string} */
+                                region: "us" | "eu";
+                            } | {
+                                /** @constant */
+                                type: "ntfy";
+                                url: string;
+                            } | {
+                                /** @constant */
+                                type: "pushover";
+                            } | {
+                                /** @constant */
+                                type: "custom";
+                                /** @enum {string} */
+                                method: "POST" | "PUT";
+                                url: string;
                             };
                             /** @description 1 for the first attempt of the delivery. */
                             attempt: number;
@@ -2952,8 +3370,9 @@ export interface operations {
                              * @enum {string}
                              */
                             outcome: "delivered" | "retrying" | "failed";
-                            /** @description The HTTP status the receiver answered with (webhook, Slack), else null. */
+                            /** @description The HTTP status the receiver answered with (every channel but email), else null. */
                             statusCode: number | null;
+                            /** @description Why it failed: a stable code and message, or `HTTP <status>: ` and the start of the answer, with the channel’s secrets shown as [secret]. */
                             error: string | null;
                             nextAttemptAt: string | null;
                         }[];

@@ -21,19 +21,36 @@ export function headerBodies(rows: readonly HeaderRow[]): { name: string; value:
   return rows.map(({ name, value }) => ({ name, value }));
 }
 
-/** The headers an HTTP monitor sends: rows of name and value, the API's messages beside each. */
-export function HeaderEditor({ rows, onChange, error }: { rows: HeaderRow[]; onChange: (rows: HeaderRow[]) => void; error: ApiError | null }) {
+/**
+ * Headers a request sends (an HTTP monitor's, a custom notification channel's): rows of name and
+ * value, the API's messages beside each. `field` is where the API names them.
+ */
+export function HeaderEditor({
+  rows,
+  onChange,
+  error,
+  field = 'headers',
+  label = 'Request headers',
+  hint = 'Sent with every check, and shown to your team: put credentials under Authentication instead.',
+}: {
+  rows: HeaderRow[];
+  onChange: (rows: HeaderRow[]) => void;
+  error: ApiError | null;
+  field?: string;
+  label?: string;
+  hint?: string;
+}) {
   const id = useId();
-  const listError = error?.fieldMessage('headers');
+  const listError = error?.fieldMessage(field);
   const update = (index: number, row: HeaderRow) => onChange(rows.map((r, i) => (i === index ? row : r)));
   return (
     <div className="row-editor" role="group" aria-labelledby={`${id}-label`}>
       <span className="label" id={`${id}-label`}>
-        Request headers <span className="optional">(optional)</span>
+        {label} <span className="optional">(optional)</span>
       </span>
-      <p className="field-hint">Sent with every check, and shown to your team: put credentials under Authentication instead.</p>
+      <p className="field-hint">{hint}</p>
       {rows.map((row, index) => {
-        const errors = rowErrors(error, 'headers', index);
+        const errors = rowErrors(error, field, index);
         const n = index + 1;
         const invalid = (part: string) => errors.some((e) => e.part === part || e.part === '');
         const describedBy = errors.length > 0 ? `${id}-${row.key}-errors` : undefined;

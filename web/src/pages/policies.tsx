@@ -2,15 +2,7 @@ import { ButtonLink, EmptyState, ErrorState, PageHeader, SkeletonRows } from '..
 import { useDocumentTitle, useGet } from '../hooks.js';
 import { Link } from '../router.js';
 import { usePermissions } from '../session.js';
-import type { Channel } from '../api/types.js';
-
-export function channelLabel(channel: Channel | (Record<string, unknown> & { type: string })): string {
-  const c = channel as Record<string, unknown>;
-  if (c.type === 'webhook') return `Webhook ${typeof c.url === 'string' ? c.url : ''}`;
-  if (c.type === 'slack') return 'Slack';
-  if (c.type === 'email') return `Email ${Array.isArray(c.to) ? c.to.join(', ') : typeof c.to === 'string' ? c.to : ''}`;
-  return String(c.type);
-}
+import { channelLabel } from './channel-fields.js';
 
 export const NOTIFY_LABELS: Record<string, string> = {
   down: 'Down',

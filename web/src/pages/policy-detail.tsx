@@ -8,7 +8,8 @@ import { useDocumentTitle, useGet, useNow } from '../hooks.js';
 import { Link, navigate } from '../router.js';
 import { usePermissions } from '../session.js';
 import type { PolicyTestResult } from '../api/types.js';
-import { NOTIFY_LABELS, channelLabel } from './policies.js';
+import { CHANNEL_LABELS, channelAddress, channelLabel } from './channel-fields.js';
+import { NOTIFY_LABELS } from './policies.js';
 
 export function PolicyDetailPage({ id }: { id: string }) {
   const policy = useGet('/api/v1/notification-policies/{id}', { params: { path: { id } } });
@@ -102,7 +103,7 @@ export function PolicyDetailPage({ id }: { id: string }) {
           <ul className="plain-list">
             {p.channels.map((c, i) => (
               <li key={i}>
-                <span className="pill pill-muted">{c.type}</span> <span className="break">{channelLabel(c).replace(/^(Webhook|Email) /, '')}</span>
+                <span className="pill pill-muted">{CHANNEL_LABELS[c.type]}</span> <span className="break">{channelAddress(c)}</span>
                 {c.type === 'webhook' && c.secretSet && <span className="muted small"> · signed</span>}
               </li>
             ))}

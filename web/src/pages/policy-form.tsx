@@ -3,46 +3,146 @@ import { api } from '../api/client.js';
 import { NOTIFY_ON } from '../api/enums.js';
 import type { ApiError } from '../api/errors.js';
 import type { NotifyOn, Policy, PolicyBody } from '../api/types.js';
+import { HeaderEditor, headerBodies, headerRows, type HeaderRow } from '../components/header-editor.js';
 import { Button, ErrorState, Field, FormError, Loading, PageHeader, fieldError, useToast } from '../components/ui.js';
 import { useDocumentTitle, useGet } from '../hooks.js';
 import { navigate } from '../router.js';
+import { CHANNEL_CHOICES, CHANNEL_FIELDS, type ChannelField, type ChannelType } from './channel-fields.js';
 import { NOTIFY_LABELS } from './policies.js';
 
+/**
+ * One channel as the form holds it: the text of each field by name (a secret typed anew, empty to
+ * keep the stored one), which secrets are stored, and a custom channel's header rows.
+ */
 interface ChannelDraft {
   key: number;
-  type: 'webhook' | 'slack' | 'email';
-  url: string;
-  secret: string;
-  secretSet: boolean;
-  webhookUrl: string;
-  to: string;
+  type: ChannelType;
+  values: Record<string, string>;
+  stored: Record<string, boolean>;
+  headers: HeaderRow[];
 }
 
 let nextKey = 1;
 
-function draftsOf(policy?: Policy): ChannelDraft[] {
-  if (!policy) return [{ key: nextKey++, type: 'webhook', url: '', secret: '', secretSet: false, webhookUrl: '', to: '' }];
-  return policy.channels.map((c) => ({
-    key: nextKey++,
-    type: c.type,
-    url: c.type === 'webhook' ? c.url : '',
-    secret: '',
-    secretSet: c.type === 'webhook' ? c.secretSet : false,
-    webhookUrl: c.type === 'slack' ? c.webhookUrl : '',
-    to: c.type === 'email' ? c.to.join(', ') : '',
-  }));
+/** A new channel of `type`, keeping what was typed into fields of the same name. */
+function newDraft(type: ChannelType, values: Record<string, string> = {}): ChannelDraft {
+  const initial = Object.fromEntries(CHANNEL_FIELDS[type].filter((f) => f.initial !== undefined).map((f) => [f.name, f.initial!]));
+  return { key: nextKey++, type, values: { ...initial, ...values }, stored: {}, headers: [] };
 }
 
+function draftsOf(policy?: Policy): ChannelDraft[] {
+  if (!policy) return [newDraft('webhook')];
+  return policy.channels.map((channel) => {
+    const c = channel as Record<string, unknown>;
+    const values: Record<string, string> = {};
+    const stored: Record<string, boolean> = {};
+    for (const field of CHANNEL_FIELDS[channel.type]) {
+      if (field.kind === 'secret') stored[field.name] = c[`${field.name}Set`] === true;
+      else if (field.kind === 'list') values[field.name] = Array.isArray(c[field.name]) ? (c[field.name] as string[]).join(', ') : '';
+      else if (field.kind !== 'headers') values[field.name] = c[field.name] === null || c[field.name] === undefined ? '' : String(c[field.name]);
+    }
+    const headers = channel.type === 'custom' ? headerRows(channel.headers) : [];
+    return { key: nextKey++, type: channel.type, values, stored, headers };
+  });
+}
+
+/** The channel as the API takes it: a secret left empty is left out (the stored one stays). */
 function channelBody(d: ChannelDraft): PolicyBody['channels'][number] {
-  if (d.type === 'webhook') return d.secret !== '' ? { type: 'webhook', url: d.url, secret: d.secret } : { type: 'webhook', url: d.url };
-  if (d.type === 'slack') return { type: 'slack', webhookUrl: d.webhookUrl };
-  return {
-    type: 'email',
-    to: d.to
-      .split(/[,\s]+/)
-      .map((s) => s.trim())
-      .filter(Boolean),
-  };
+  const body: Record<string, unknown> = { type: d.type };
+  for (const field of CHANNEL_FIELDS[d.type]) {
+    const value = d.values[field.name] ?? '';
+    if (field.kind === 'headers') body[field.name] = headerBodies(d.headers);
+    else if (field.kind === 'list')
+      body[field.name] = value
+        .split(/[,\s]+/)
+        .map((s) => s.trim())
+        .filter(Boolean);
+    else if (field.kind === 'secret' || (field.kind === 'choice' && field.numeric)) {
+      if (value !== '') body[field.name] = field.numeric ? Number(value) : value;
+    } else body[field.name] = value;
+  }
+  return body as PolicyBody['channels'][number];
+}
+
+/** One input of a channel, with the API's message for it. */
+function ChannelInput({
+  draft,
+  field,
+  index,
+  error,
+  onChange,
+}: {
+  draft: ChannelDraft;
+  field: ChannelField;
+  index: number;
+  error: ApiError | null;
+  onChange: (patch: Partial<ChannelDraft>) => void;
+}) {
+  const path = `channels.${index}.${field.name}`;
+  const value = draft.values[field.name] ?? '';
+  const set = (next: string) => onChange({ values: { ...draft.values, [field.name]: next } });
+  if (field.kind === 'headers') {
+    return (
+      <HeaderEditor
+        rows={draft.headers}
+        onChange={(headers) => onChange({ headers })}
+        error={error}
+        field={path}
+        label={field.label}
+        hint="Sent with each message, and shown to your team."
+      />
+    );
+  }
+  const stored = field.kind === 'secret' && draft.stored[field.name] === true;
+  const hint = stored ? 'Set. Leave empty to keep it, or type a new one to replace it.' : field.hint;
+  return (
+    <Field label={field.label} optional={field.optional} error={fieldError(error, path)} hint={hint}>
+      {(p) => {
+        if (field.kind === 'choice') {
+          return (
+            <select {...p} value={value} onChange={(e) => set(e.target.value)}>
+              {field.choices!.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          );
+        }
+        if (field.kind === 'template') return <textarea {...p} rows={5} value={value} onChange={(e) => set(e.target.value)} spellCheck={false} />;
+        if (field.kind === 'secret') {
+          return (
+            <input
+              {...p}
+              type="password"
+              autoComplete="new-password"
+              placeholder={stored ? 'set' : undefined}
+              value={value}
+              onChange={(e) => set(e.target.value)}
+            />
+          );
+        }
+        return (
+          <input {...p} type={field.kind === 'url' ? 'url' : 'text'} value={value} onChange={(e) => set(e.target.value)} placeholder={field.placeholder} />
+        );
+      }}
+    </Field>
+  );
+}
+
+/** Summary labels: `channels.1.routingKey` reads "Channel 2 Integration key", a header "Channel 2 header 1 name". */
+function channelLabels(channels: ChannelDraft[], error: ApiError | null): Record<string, string> {
+  const labels: Record<string, string> = { name: 'Name', notifyOn: 'Sends on', channels: 'Channels' };
+  channels.forEach((c, i) => {
+    labels[`channels.${i}`] = `Channel ${i + 1}`;
+    labels[`channels.${i}.type`] = `Channel ${i + 1} type`;
+    for (const field of CHANNEL_FIELDS[c.type]) labels[`channels.${i}.${field.name}`] = `Channel ${i + 1} ${field.label.toLowerCase()}`;
+  });
+  for (const { field } of error?.errors ?? []) {
+    const header = /^channels\.(\d+)\.headers\.(\d+)(?:\.(\w+))?$/.exec(field);
+    if (header) labels[field] = `Channel ${Number(header[1]) + 1} header ${Number(header[2]) + 1}${header[3] ? ` ${header[3]}` : ''}`;
+  }
+  return labels;
 }
 
 function PolicyForm({ policy }: { policy?: Policy }) {
@@ -71,14 +171,7 @@ function PolicyForm({ policy }: { policy?: Policy }) {
     }
   };
 
-  const labels: Record<string, string> = { name: 'Name', notifyOn: 'Sends on', channels: 'Channels' };
-  channels.forEach((c, i) => {
-    labels[`channels.${i}`] = `Channel ${i + 1}`;
-    labels[`channels.${i}.url`] = `Channel ${i + 1} URL`;
-    labels[`channels.${i}.secret`] = `Channel ${i + 1} secret`;
-    labels[`channels.${i}.webhookUrl`] = `Channel ${i + 1} Slack URL`;
-    labels[`channels.${i}.to`] = `Channel ${i + 1} recipients`;
-  });
+  const labels = channelLabels(channels, error);
 
   return (
     <form className="card form-card" onSubmit={(event) => void submit(event)} noValidate>
@@ -114,10 +207,12 @@ function PolicyForm({ policy }: { policy?: Policy }) {
             <div className="channel-head">
               <Field label={`Channel ${i + 1}`} error={error?.fieldMessage(`channels.${i}.type`) ?? error?.fieldMessage(`channels.${i}`)}>
                 {(p) => (
-                  <select {...p} value={c.type} onChange={(e) => update(c.key, { type: e.target.value as ChannelDraft['type'] })}>
-                    <option value="webhook">Webhook</option>
-                    <option value="slack">Slack</option>
-                    <option value="email">Email</option>
+                  <select {...p} value={c.type} onChange={(e) => update(c.key, { ...newDraft(e.target.value as ChannelType, c.values), key: c.key })}>
+                    {CHANNEL_CHOICES.map((choice) => (
+                      <option key={choice.value} value={choice.value}>
+                        {choice.label}
+                      </option>
+                    ))}
                   </select>
                 )}
               </Field>
@@ -131,56 +226,14 @@ function PolicyForm({ policy }: { policy?: Policy }) {
                 Remove
               </Button>
             </div>
-            {c.type === 'webhook' && (
-              <div className="field-row">
-                <Field label="URL" error={error?.fieldMessage(`channels.${i}.url`)}>
-                  {(p) => (
-                    <input
-                      {...p}
-                      type="url"
-                      value={c.url}
-                      onChange={(e) => update(c.key, { url: e.target.value })}
-                      placeholder="https://example.com/hooks/lookout"
-                    />
-                  )}
-                </Field>
-                <Field
-                  label="Signing secret"
-                  optional
-                  error={error?.fieldMessage(`channels.${i}.secret`)}
-                  hint={c.secretSet ? 'A secret is stored; leave empty to keep it.' : '16-256 characters; signs each delivery (Lookout-Signature).'}
-                >
-                  {(p) => (
-                    <input {...p} type="password" autoComplete="new-password" value={c.secret} onChange={(e) => update(c.key, { secret: e.target.value })} />
-                  )}
-                </Field>
-              </div>
-            )}
-            {c.type === 'slack' && (
-              <Field label="Slack incoming-webhook URL" error={error?.fieldMessage(`channels.${i}.webhookUrl`)}>
-                {(p) => (
-                  <input
-                    {...p}
-                    type="url"
-                    value={c.webhookUrl}
-                    onChange={(e) => update(c.key, { webhookUrl: e.target.value })}
-                    placeholder="https://hooks.slack.com/services/…"
-                  />
-                )}
-              </Field>
-            )}
-            {c.type === 'email' && (
-              <Field label="Recipients" error={fieldError(error, `channels.${i}.to`)} hint="Separate addresses with commas.">
-                {(p) => <input {...p} value={c.to} onChange={(e) => update(c.key, { to: e.target.value })} placeholder="ops@example.com" />}
-              </Field>
-            )}
+            <div className="channel-fields">
+              {CHANNEL_FIELDS[c.type].map((field) => (
+                <ChannelInput key={field.name} draft={c} field={field} index={i} error={error} onChange={(patch) => update(c.key, patch)} />
+              ))}
+            </div>
           </div>
         ))}
-        <Button
-          size="sm"
-          icon="plus"
-          onClick={() => setChannels((cs) => [...cs, { key: nextKey++, type: 'webhook', url: '', secret: '', secretSet: false, webhookUrl: '', to: '' }])}
-        >
+        <Button size="sm" icon="plus" onClick={() => setChannels((cs) => [...cs, newDraft('webhook')])}>
           Add channel
         </Button>
       </fieldset>

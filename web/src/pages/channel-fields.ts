@@ -1,0 +1,155 @@
+import { CHANNEL_TYPES, CUSTOM_METHODS } from '../api/enums.js';
+import type { Channel } from '../api/types.js';
+
+export type ChannelType = Channel['type'];
+
+/** One input of a channel in the policy form. */
+export interface ChannelField {
+  /** The API's field name (`channels.<i>.<name>` in its messages). */
+  name: string;
+  label: string;
+  /**
+   * `secret`: write-only, typed anew or left empty to keep the stored one; `list`: addresses
+   * separated by commas; `choice`: one of `choices`; `template`: a multi-line body; `headers`: rows.
+   */
+  kind: 'url' | 'text' | 'secret' | 'list' | 'choice' | 'template' | 'headers';
+  optional?: boolean;
+  placeholder?: string;
+  hint?: string;
+  choices?: ReadonlyArray<{ value: string; label: string }>;
+  /** A choice sent as a number (ntfy's priority). */
+  numeric?: boolean;
+  /** The value a new channel starts with. */
+  initial?: string;
+}
+
+export const CHANNEL_LABELS: Record<ChannelType, string> = {
+  webhook: 'Webhook',
+  slack: 'Slack',
+  email: 'Email',
+  discord: 'Discord',
+  teams: 'Microsoft Teams',
+  telegram: 'Telegram',
+  pagerduty: 'PagerDuty',
+  opsgenie: 'Opsgenie',
+  ntfy: 'ntfy',
+  pushover: 'Pushover',
+  custom: 'Custom request',
+};
+
+export const CHANNEL_CHOICES = CHANNEL_TYPES.map((type) => ({ value: type, label: CHANNEL_LABELS[type] }));
+
+const CUSTOM_BODY =
+  '{"text": "{{monitor.name}} is {{status}} (was {{previousStatus}})", "event": "{{event}}", "incident": "{{incident.id}}", "at": "{{occurredAt}}"}';
+
+/** What the form asks of each channel type, in the order shown. */
+export const CHANNEL_FIELDS: Record<ChannelType, ChannelField[]> = {
+  webhook: [
+    { name: 'url', label: 'URL', kind: 'url', placeholder: 'https://example.com/hooks/lookout' },
+    { name: 'secret', label: 'Signing secret', kind: 'secret', optional: true, hint: '16-256 characters; signs each delivery (Lookout-Signature).' },
+  ],
+  slack: [{ name: 'webhookUrl', label: 'Slack incoming-webhook URL', kind: 'url', placeholder: 'https://hooks.slack.com/services/…' }],
+  email: [{ name: 'to', label: 'Recipients', kind: 'list', placeholder: 'ops@example.com', hint: 'Separate addresses with commas.' }],
+  discord: [{ name: 'webhookUrl', label: 'Discord webhook URL', kind: 'url', placeholder: 'https://discord.com/api/webhooks/…' }],
+  teams: [
+    {
+      name: 'webhookUrl',
+      label: 'Teams Workflows webhook URL',
+      kind: 'url',
+      placeholder: 'https://….logic.azure.com/workflows/…',
+      hint: 'From a Teams workflow “When a Teams webhook request is received”; it posts an Adaptive Card.',
+    },
+  ],
+  telegram: [
+    {
+      name: 'chatId',
+      label: 'Chat',
+      kind: 'text',
+      placeholder: '-1001234567890 or @channel',
+      hint: 'The numeric chat id (negative for groups) or a public channel’s @username.',
+    },
+    { name: 'botToken', label: 'Bot token', kind: 'secret', hint: 'From BotFather, such as 123456789:AA…' },
+  ],
+  pagerduty: [{ name: 'routingKey', label: 'Integration key', kind: 'secret', hint: 'The 32-character routing key of an Events API v2 integration.' }],
+  opsgenie: [
+    { name: 'apiKey', label: 'API key', kind: 'secret', hint: 'The key of an API integration of your Opsgenie team.' },
+    {
+      name: 'region',
+      label: 'Region',
+      kind: 'choice',
+      initial: 'us',
+      choices: [
+        { value: 'us', label: 'US (api.opsgenie.com)' },
+        { value: 'eu', label: 'EU (api.eu.opsgenie.com)' },
+      ],
+    },
+  ],
+  ntfy: [
+    { name: 'url', label: 'Topic URL', kind: 'url', placeholder: 'https://ntfy.sh/my-alerts' },
+    { name: 'token', label: 'Access token', kind: 'secret', optional: true, hint: 'For a protected topic.' },
+    {
+      name: 'priority',
+      label: 'Priority',
+      kind: 'choice',
+      numeric: true,
+      initial: '',
+      choices: [
+        { value: '', label: 'By event (down: urgent)' },
+        { value: '1', label: '1 · min' },
+        { value: '2', label: '2 · low' },
+        { value: '3', label: '3 · default' },
+        { value: '4', label: '4 · high' },
+        { value: '5', label: '5 · urgent' },
+      ],
+    },
+  ],
+  pushover: [
+    { name: 'userKey', label: 'User key', kind: 'secret', hint: 'Your user or group key (30 characters).' },
+    { name: 'appToken', label: 'Application token', kind: 'secret', hint: 'The API token of your Pushover application.' },
+  ],
+  custom: [
+    {
+      name: 'method',
+      label: 'Method',
+      kind: 'choice',
+      initial: 'POST',
+      choices: CUSTOM_METHODS.map((method) => ({ value: method, label: method })),
+    },
+    { name: 'url', label: 'URL', kind: 'url', placeholder: 'https://example.com/alerts' },
+    { name: 'headers', label: 'Headers', kind: 'headers', optional: true },
+    {
+      name: 'body',
+      label: 'Body',
+      kind: 'template',
+      initial: CUSTOM_BODY,
+      hint: 'JSON unless a Content-Type header says otherwise. Variables: {{monitor.name}}, {{status}}, {{previousStatus}}, {{incident.id}}, {{event}}, {{occurredAt}}; each is escaped for a JSON string.',
+    },
+  ],
+};
+
+/** Where a channel sends, as far as it is shown: a Slack, Discord or Teams URL holds its key, so it is not. */
+export function channelAddress(channel: Record<string, unknown>): string {
+  const text = (name: string) => (typeof channel[name] === 'string' ? channel[name] : '');
+  switch (channel.type) {
+    case 'webhook':
+    case 'ntfy':
+      return text('url');
+    case 'email':
+      return Array.isArray(channel.to) ? channel.to.join(', ') : text('to');
+    case 'telegram':
+      return `chat ${text('chatId')}`;
+    case 'opsgenie':
+      return text('region').toUpperCase();
+    case 'custom':
+      return `${text('method')} ${text('url')}`;
+    default:
+      return '';
+  }
+}
+
+export function channelLabel(channel: Channel | (Record<string, unknown> & { type: string })): string {
+  const c = channel as Record<string, unknown> & { type: string };
+  const address = channelAddress(c);
+  const name = (CHANNEL_LABELS as Record<string, string | undefined>)[c.type] ?? c.type;
+  return address ? `${name} ${address}` : name;
+}
