@@ -181,7 +181,7 @@ describe('the pager action of an event', () => {
     ['incident.acknowledged', null, null],
     ['monitor.reminder', incidentId, { action: 'trigger', key: incidentId, severity: 'critical' }],
   ] as const)('%s with incident %s', (event, incident, step) => {
-    expect(pagerStep({ event: event as Alert['event'], id, incidentId: incident })).toEqual(step);
+    expect(pagerStep({ event: event, id, incidentId: incident })).toEqual(step);
   });
 
   it('acknowledges on Opsgenie by alias, with the same body as a close', () => {
