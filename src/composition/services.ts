@@ -11,6 +11,7 @@ import { AlertPolicyService, POLICY_TESTS_PER_WINDOW, POLICY_TEST_WINDOW_SECONDS
 import { AlertProcessor } from '../domain/alerts/processor.js';
 import { CheckService } from '../domain/checks.js';
 import { IncidentService } from '../domain/incidents.js';
+import { MaintenanceWindowService } from '../domain/maintenance/service.js';
 import { MonitorService } from '../domain/monitors.js';
 import { LiveStatusService, type LiveOptions } from '../domain/live-status.js';
 import { MonitorStatsService } from '../domain/monitor-stats.js';
@@ -47,6 +48,8 @@ export interface Services {
   /** Stored-secret encryption (`secrets.box`) and key rotation. */
   secrets: SecretService;
   incidents: IncidentService;
+  /** Maintenance windows: CRUD and ending one now; the check engine's sweep applies their occurrences to monitors. */
+  maintenanceWindows: MaintenanceWindowService;
   /** Notification policies as a resource: CRUD, test, deliveries log. */
   alertPolicies: AlertPolicyService;
   /** Domain events → automatic incidents and outbox deliveries; the engine calls `notify()` after a commit. */
@@ -131,6 +134,7 @@ export function createServices({
     notificationPolicies,
     secrets: new SecretService(store.db, secretBox, keySource),
     incidents: new IncidentService(store.db, monitors, clock),
+    maintenanceWindows: new MaintenanceWindowService(store.db, clock),
     alertPolicies: new AlertPolicyService(
       store.db,
       secretBox,

@@ -7,10 +7,11 @@ import type { Database } from '../store/schema.js';
 import { requireRole, type Actor } from './actor.js';
 import { newId } from './ids.js';
 import { systemClock, type Clock } from './ports/clock.js';
-import { Problem, problems, type FieldError } from './problem.js';
+import { problems } from './problem.js';
 import { ADMINS, ANY_ROLE } from './roles.js';
 import { iso } from './time.js';
-import { parseInput, text, uuid } from './validation.js';
+import { distinctIds, inFieldOrder, parseCollecting, parseInput, text, uuid } from './validation.js';
+import { monitorsNotInTeam } from './monitors.js';
 
 /* Limits and windows of the public page. */
 
@@ -25,7 +26,7 @@ export const MAX_PUBLIC_INCIDENTS = 100;
 export const DAY_MS = 86_400_000;
 
 export const SLUG_TAKEN = 'is already taken';
-export const MONITOR_NOT_IN_TEAM = 'must name a monitor of your team';
+export { MONITOR_NOT_IN_TEAM } from './monitors.js';
 
 /* Requests and records */
 
@@ -38,14 +39,7 @@ export const StatusPageInput = z.strictObject({
   monitorIds: z
     .array(uuid())
     .max(MAX_PAGE_MONITORS)
-    .superRefine((ids, ctx) => {
-      const seen = new Set<string>();
-      ids.forEach((id, i) => {
-        const key = id.toLowerCase();
-        if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i], message: 'is listed more than once' });
-        seen.add(key);
-      });
-    })
+    .superRefine(distinctIds)
     .describe(`The monitors the page shows, in this order: up to ${MAX_PAGE_MONITORS} monitors of your team (may be empty).`),
   showTargets: z
     .boolean()
@@ -397,14 +391,7 @@ export class StatusPageService {
    * monitor is one of the team's. Every failing field is reported, in the order of the fields.
    */
   private async validate(teamId: string, input: unknown): Promise<StatusPageInput> {
-    let value: StatusPageInput | undefined;
-    let errors: FieldError[] = [];
-    try {
-      value = parseInput(StatusPageInput, input);
-    } catch (error) {
-      if (!(error instanceof Problem) || !error.extra.errors) throw error;
-      errors = [...error.extra.errors];
-    }
+    const { value, errors } = parseCollecting(StatusPageInput, input);
     const body = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
     const failed = (field: string) => errors.some((e) => e.field === field || e.field.startsWith(`${field}.`));
 
@@ -412,18 +399,10 @@ export class StatusPageService {
       const owner = await this.db.selectFrom('status_pages').select('team_id').where('slug', '=', body.slug).executeTakeFirst();
       if (owner && owner.team_id !== teamId) errors.push({ field: 'slug', message: SLUG_TAKEN });
     }
-    if (Array.isArray(body.monitorIds) && !failed('monitorIds') && body.monitorIds.length > 0) {
-      const ids = (body.monitorIds as string[]).map((id) => id.toLowerCase());
-      const found = new Set(
-        (await this.db.selectFrom('monitors').select('id').where('team_id', '=', teamId).where('deleted_at', 'is', null).where('id', 'in', ids).execute()).map(
-          (r) => r.id,
-        ),
-      );
-      ids.forEach((id, i) => {
-        if (!found.has(id)) errors.push({ field: `monitorIds.${i}`, message: MONITOR_NOT_IN_TEAM });
-      });
+    if (Array.isArray(body.monitorIds) && !failed('monitorIds')) {
+      errors.push(...(await monitorsNotInTeam(this.db, teamId, body.monitorIds as string[], 'monitorIds')));
     }
-    if (errors.length > 0) throw problems.validation(inFieldOrder(errors));
+    if (errors.length > 0) throw problems.validation(inFieldOrder(errors, FIELD_ORDER));
     return { ...value!, monitorIds: value!.monitorIds.map((id) => id.toLowerCase()) };
   }
 
@@ -593,17 +572,6 @@ function targetOf(m: ListedMonitor): string | null {
   } catch {
     return null;
   }
-}
-
-function inFieldOrder(errors: FieldError[]): FieldError[] {
-  const rank = (field: string) => {
-    const index = (FIELD_ORDER as readonly string[]).indexOf(field.split('.')[0]!);
-    return field === 'body' ? -1 : index === -1 ? FIELD_ORDER.length : index;
-  };
-  return errors
-    .map((error, i) => ({ error, i }))
-    .sort((a, b) => rank(a.error.field) - rank(b.error.field) || a.i - b.i)
-    .map((e) => e.error);
 }
 
 function isSlugConflict(error: unknown): boolean {
