@@ -122,9 +122,11 @@ export function createServices({
     logger,
     clock,
   });
+  const maintenanceWindows = new MaintenanceWindowService(store.db, clock);
   const monitors = new MonitorService(store.db, secretBox, notificationPolicies, store.dialect, { maxMonitorsPerTeam: config.maxMonitorsPerTeam }, clock);
   const services = {
     access,
+    maintenanceWindows,
     tokens,
     teams: new TeamService(store.db, clock),
     users: new UserService(store.db, clock),
@@ -134,7 +136,6 @@ export function createServices({
     notificationPolicies,
     secrets: new SecretService(store.db, secretBox, keySource),
     incidents: new IncidentService(store.db, monitors, clock),
-    maintenanceWindows: new MaintenanceWindowService(store.db, clock),
     alertPolicies: new AlertPolicyService(
       store.db,
       secretBox,
@@ -153,7 +154,7 @@ export function createServices({
     teamTokens: new TeamTokenService(store.db, tokens, clock),
     teamMembers: new TeamMemberService(store.db, services.teams, services.users, sessions, config.publicUrl),
     live: new LiveStatusService(store.db, sessions, services.monitors, live, clock),
-    statusPages: new StatusPageService(store.db, config.publicUrl, store.dialect, clock),
+    statusPages: new StatusPageService(store.db, config.publicUrl, store.dialect, clock, maintenanceWindows),
     monitorStats: new MonitorStatsService(store.db, services.monitors, clock),
   };
 }

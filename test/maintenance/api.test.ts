@@ -172,3 +172,36 @@ function monitorBody(name: string) {
     expectedStatus: 200,
   };
 }
+
+describe('the public status page', () => {
+  it('lists active and upcoming (within 7 days) maintenance of its monitors only, and shows the monitor under maintenance', async () => {
+    const team = await server.newTeam('Owner');
+    const listed = await createHttpMonitor(server, team, { name: 'Listed API' });
+    const unlisted = await createHttpMonitor(server, team, { name: 'Hidden box' });
+    expectStatus(
+      await call(server, team, 'PUT', '/api/v1/status-pages/current', { slug: `mw-${team.teamId.slice(0, 8)}`, title: 'Status', monitorIds: [listed.id] }),
+      200,
+    );
+    const now = clock.now();
+    const make = (title: string, monitorIds: string[], from: number, extra: Record<string, unknown> = {}) =>
+      call(server, team, 'POST', BASE, { title, monitorIds, startsAt: iso(from), endsAt: iso(from + HOUR), ...extra });
+    expectStatus(await make('Now', [listed.id, unlisted.id], now - 60_000), 201);
+    expectStatus(await make('In three days', [listed.id], now + 3 * 24 * HOUR), 201);
+    expectStatus(await make('In ten days', [listed.id], now + 10 * 24 * HOUR), 201);
+    expectStatus(await make('Not listed', [unlisted.id], now + HOUR), 201);
+    expectStatus(await make('Private', [listed.id], now + HOUR, { showOnStatusPage: false }), 201);
+    await server.app.engine.maintenance.sweep();
+
+    const page = await server.request('GET', `/status/mw-${team.teamId.slice(0, 8)}.json`);
+    expect(page.status).toBe(200);
+    expect(page.body.maintenance).toEqual([
+      { title: 'Now', startsAt: iso(now - 60_000), endsAt: iso(now - 60_000 + HOUR), active: true, affects: ['Listed API'] },
+      { title: 'In three days', startsAt: iso(now + 3 * 24 * HOUR), endsAt: iso(now + 3 * 24 * HOUR + HOUR), active: false, affects: ['Listed API'] },
+    ]);
+    expect(page.body.monitors[0].status).toBe('maintenance');
+    const html = await server.request('GET', `/status/mw-${team.teamId.slice(0, 8)}`);
+    expect(html.text).toContain('In three days');
+    expect(html.text).not.toContain('Hidden box');
+    expect(html.text).not.toContain('Private');
+  });
+});
