@@ -84,6 +84,10 @@ export async function createRuntime({ config, logDestination, alerting, checks, 
   services.monitors.onChange((change) => {
     monitorChanges.publish(change).catch((error: unknown) => logger.warn({ err: error, monitorId: change.monitorId }, 'could not announce a monitor change'));
   });
+  const maintenanceChanges = coordination.channel<unknown>('maintenance-changes');
+  services.maintenanceWindows.onChange(() => {
+    maintenanceChanges.publish({}).catch((error: unknown) => logger.warn({ err: error }, 'could not announce a maintenance window change'));
+  });
   const engine = new CheckEngine({
     config,
     store,
@@ -92,6 +96,7 @@ export async function createRuntime({ config, logDestination, alerting, checks, 
     logger,
     schedule,
     monitorChanges,
+    maintenanceChanges,
     locks: coordination.locks,
     clock,
     ...checks,

@@ -3,6 +3,7 @@ import type { Operation } from './operation.js';
 import { checkOperations } from './operations/checks.js';
 import { eventOperations } from './operations/events.js';
 import { incidentOperations } from './operations/incidents.js';
+import { maintenanceWindowOperations } from './operations/maintenance-windows.js';
 import { monitorStatsOperations } from './operations/monitor-stats.js';
 import { monitorOperations } from './operations/monitors.js';
 import { notificationPolicyOperations } from './operations/notification-policies.js';
@@ -20,6 +21,7 @@ export function apiOperations(services: Services): Operation[] {
     ...checkOperations(services),
     ...monitorStatsOperations(services),
     ...incidentOperations(services),
+    ...maintenanceWindowOperations(services),
     ...notificationPolicyOperations(services),
     ...statusPageOperations(services),
     ...teamOperations(services),

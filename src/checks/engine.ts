@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { Leadership } from '../coordination/leadership.js';
+import { MaintenanceSweep } from './maintenance-sweep.js';
 import type { Channel, LockManager } from '../domain/ports/coordination.js';
 import type { MonitorChange } from '../domain/monitors.js';
 import type { Services } from '../composition/services.js';
@@ -29,6 +30,8 @@ export interface CheckEngineOptions {
   schedule: boolean;
   /** Monitor changes from every process of the installation: the scheduler re-plans on them. */
   monitorChanges: Channel<MonitorChange>;
+  /** Maintenance window changes from every process: the maintenance sweep runs again on them. */
+  maintenanceChanges: Channel<unknown>;
   /** Coordination locks: the scheduler lease, and one retention pruner per installation. */
   locks: LockManager;
   /** Extra trusted CA certificates (PEM) for HTTPS and SSL checks, on top of the system store. */
@@ -46,6 +49,8 @@ export class CheckEngine {
   readonly metrics: CheckMetrics;
   readonly recorder: RunRecorder;
   readonly scheduler: Scheduler | null;
+  /** Applies maintenance occurrences to monitors as they start and end, under the same lease as the scheduler. */
+  readonly maintenance: MaintenanceSweep;
   /** Decides which of the scheduling processes plans checks. */
   readonly leadership: Leadership | null;
   /** Deletes runs, rollups and events past their retention (src/checks/retention.ts). */
@@ -73,9 +78,32 @@ export class CheckEngine {
       ? new Scheduler({ db: store.db, monitors: services.monitors, changes: options.monitorChanges, dispatcher, logger, clock })
       : null;
     this.scheduler = scheduler;
-    this.leadership = scheduler
-      ? new Leadership({ locks: options.locks, key: 'scheduler', logger, onGain: () => scheduler.start(), onLose: () => scheduler.stop() })
-      : null;
+    const sweep = new MaintenanceSweep({
+      db: store.db,
+      windows: services.maintenanceWindows,
+      recorder: this.recorder,
+      changes: options.maintenanceChanges,
+      logger,
+      clock,
+    });
+    this.maintenance = sweep;
+    // An embedded process is the only one: it follows maintenance windows even when it checks nothing.
+    this.leadership =
+      scheduler || config.redisUrl === null
+        ? new Leadership({
+            locks: options.locks,
+            key: 'scheduler',
+            logger,
+            onGain: async () => {
+              await scheduler?.start();
+              await sweep.start();
+            },
+            onLose: () => {
+              scheduler?.stop();
+              sweep.stop();
+            },
+          })
+        : null;
     this.pruner = new Pruner({ db: store.db, locks: options.locks, logger, runRetentionHours: config.runRetentionHours, now: () => clock.now() });
   }
 

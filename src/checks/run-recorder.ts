@@ -1,7 +1,16 @@
 import type { Kysely, Transaction } from 'kysely';
 import { appendEvent, type CertificateExpiring, type MonitorStatus } from '../domain/events.js';
 import { idFor } from '../domain/ids.js';
-import { applyRuns, parseRegionResults, parseStreaks, type MonitorState, type RunOutcome, type SeenCertificate } from '../domain/status/apply-runs.js';
+import {
+  applyRuns,
+  parseRegionResults,
+  parseStreaks,
+  type MaintenanceBoundary,
+  type MonitorState,
+  type RunOutcome,
+  type SeenCertificate,
+  type StatusInput,
+} from '../domain/status/apply-runs.js';
 import { prepared } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
 import type { DegradedReason } from '../shared/vocabulary.js';
@@ -175,30 +184,53 @@ export class RunRecorder {
         result.certificate ? JSON.stringify(result.certificate) : null,
         result.assertions.length > 0 ? JSON.stringify(result.assertions) : null,
         result.warnings.length > 0 ? JSON.stringify(result.warnings) : null,
+        monitor.maintenance,
       );
       if (inserted.length === 0) continue;
-      // The hourly and the daily rollup, in one statement.
+      // The hourly and the daily rollup, in one statement; a run in maintenance counts apart.
+      const counted = monitor.maintenance === 0;
       await s.rollups.in(
         trx,
         job.monitorId,
         job.region,
         Math.floor(check.startedAt / HOUR_MS) * HOUR_MS,
         Math.floor(check.startedAt / DAY_MS) * DAY_MS,
-        result.ok ? 0 : 1,
-        result.durationMs,
-        ...histogramRow(result.durationMs),
+        counted ? 1 : 0,
+        counted && !result.ok ? 1 : 0,
+        counted ? result.durationMs : 0,
+        counted ? 0 : 1,
+        ...histogramRow(counted ? result.durationMs : null),
       );
       if (job.nextDueAt !== null) await s.schedule.in(trx, job.monitorId, job.region, job.nextDueAt, job.dueAt);
       stored.push(check);
     }
     // A paused monitor's late result is kept as a run but changes nothing about its state.
     if (stored.length === 0 || monitor.paused) return 0;
+    return this.settle(trx, monitorId, monitor, stored.map(runOutcome));
+  }
 
-    const runs = stored.map(runOutcome);
+  /**
+   * Applies the start or the end of a maintenance occurrence to one monitor, in a transaction of
+   * its own, through the same status decision as runs. Applying it again changes nothing. Returns
+   * how many events it appended (a monitor still down at the end alerts then).
+   */
+  async applyMaintenance(monitorId: string, boundary: MaintenanceBoundary): Promise<number> {
+    const events = await this.db.transaction().execute(async (trx) => {
+      const [monitor] = await this.statements.monitor.in(trx, monitorId);
+      if (!monitor || monitor.deleted_at !== null || monitor.maintenance === (boundary.active ? 1 : 0)) return 0;
+      return this.settle(trx, monitorId, monitor, [boundary]);
+    });
+    if (events > 0) this.hooks.onEvents?.();
+    return events;
+  }
+
+  /** Moves the monitor's state on by the inputs, and writes it and the events they cause; returns how many events. */
+  private async settle(trx: Transaction<Database>, monitorId: string, monitor: MonitorRow, inputs: StatusInput[]): Promise<number> {
+    const runs = inputs.filter((input): input is RunOutcome => !('kind' in input));
     const state: MonitorState = {
       monitorId,
       teamId: monitor.team_id,
-      paused: false,
+      paused: monitor.paused === 1,
       regions: JSON.parse(monitor.regions) as string[],
       status: monitor.status as MonitorStatus,
       degradedReasons: JSON.parse(monitor.degraded_reasons) as DegradedReason[],
@@ -210,19 +242,21 @@ export class RunRecorder {
       warnedFingerprints: await this.warnedFingerprints(trx, monitorId, monitor.expiry_warned_fingerprint, runs),
       warningDays: monitor.warning_days,
       lastCheckedAt: monitor.last_checked_at ?? 0,
+      maintenance: monitor.maintenance === 1,
     };
-    const next = applyRuns(state, runs);
+    const next = applyRuns(state, inputs);
     for (const event of next.events) await appendEvent(trx, event);
-    await s.updateMonitor.in(
+    await this.statements.updateMonitor.in(
       trx,
       next.state.status,
       next.state.degradedReasons === state.degradedReasons ? monitor.degraded_reasons : JSON.stringify(next.state.degradedReasons),
       JSON.stringify(next.state.regionResults),
       JSON.stringify(next.state.streaks),
-      next.state.lastCheckedAt,
+      next.state.lastCheckedAt === 0 ? monitor.last_checked_at : next.state.lastCheckedAt,
       // Unchanged: the stored text as it was.
       next.state.certificate === state.certificate ? monitor.certificate : JSON.stringify(next.state.certificate),
       next.state.warnedFingerprints.at(-1) ?? null,
+      next.state.maintenance ? 1 : 0,
       monitorId,
     );
     return next.events.length;
@@ -260,12 +294,15 @@ function runOutcome(check: CompletedCheck): RunOutcome {
 
 type Histogram = [number, number, number, number, number, number, number, number, number, number, number, number];
 
-/** One run as rollup histogram increments: a 1 in its duration's bucket. */
-function histogramRow(durationMs: number): Histogram {
+/** One run as rollup histogram increments: a 1 in its duration's bucket; none for a run not counted (null). */
+function histogramRow(durationMs: number | null): Histogram {
   const row = new Array<number>(12).fill(0) as Histogram;
-  row[bucketIndex(durationMs)] = 1;
+  if (durationMs !== null) row[bucketIndex(durationMs)] = 1;
   return row;
 }
+
+/** The monitor row as the recorder reads it. */
+type MonitorRow = Awaited<ReturnType<ReturnType<typeof prepareStatements>['monitor']>>[number];
 
 function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
   return {
@@ -287,6 +324,7 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
           'certificate',
           'warning_days',
           'expiry_warned_fingerprint',
+          'maintenance',
         ])
         .where('id', '=', id);
       // Regional workers of a cluster write results of one monitor concurrently.
@@ -310,6 +348,7 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
         certificate: string | null,
         assertions: string | null,
         warnings: string | null,
+        maintenance: number,
       ) =>
         db
           .insertInto('monitor_runs')
@@ -329,6 +368,7 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
             certificate,
             assertions,
             warnings,
+            maintenance,
           })
           .onConflict((oc) => oc.column('id').doNothing())
           .returning('id'),
@@ -340,8 +380,10 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
         region: string,
         hourStart: number,
         dayStart: number,
+        checks: number,
         failures: number,
         durationMs: number,
+        maintenance: number,
         h0: number,
         h1: number,
         h2: number,
@@ -363,9 +405,10 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
               region,
               period,
               bucket_start: period === 'hour' ? hourStart : dayStart,
-              checks: 1,
+              checks,
               failures,
               duration_sum: durationMs,
+              maintenance,
               h0,
               h1,
               h2,
@@ -385,6 +428,7 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
               checks: eb('rollups.checks', '+', eb.ref('excluded.checks')),
               failures: eb('rollups.failures', '+', eb.ref('excluded.failures')),
               duration_sum: eb('rollups.duration_sum', '+', eb.ref('excluded.duration_sum')),
+              maintenance: eb('rollups.maintenance', '+', eb.ref('excluded.maintenance')),
               h0: eb('rollups.h0', '+', eb.ref('excluded.h0')),
               h1: eb('rollups.h1', '+', eb.ref('excluded.h1')),
               h2: eb('rollups.h2', '+', eb.ref('excluded.h2')),
@@ -423,9 +467,10 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
         degradedReasons: string,
         regionResults: string,
         streaks: string,
-        lastCheckedAt: number,
+        lastCheckedAt: number | null,
         certificate: string | null,
         warned: string | null,
+        maintenance: number,
         id: string,
       ) =>
         db
@@ -438,6 +483,7 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
             last_checked_at: lastCheckedAt,
             certificate,
             expiry_warned_fingerprint: warned,
+            maintenance,
           })
           .where('id', '=', id),
     ),

@@ -12,6 +12,7 @@ import { AlertPolicyService, POLICY_TESTS_PER_WINDOW, POLICY_TEST_WINDOW_SECONDS
 import { AlertProcessor } from '../domain/alerts/processor.js';
 import { CheckService } from '../domain/checks.js';
 import { IncidentService } from '../domain/incidents.js';
+import { MaintenanceWindowService } from '../domain/maintenance/service.js';
 import { MonitorService } from '../domain/monitors.js';
 import { LiveStatusService, type LiveOptions } from '../domain/live-status.js';
 import { MonitorStatsService } from '../domain/monitor-stats.js';
@@ -50,6 +51,8 @@ export interface Services {
   incidents: IncidentService;
   /** The signed one-click acknowledge links in alerts, and their checking. */
   acknowledgeLinks: AcknowledgeLinks;
+  /** Maintenance windows: CRUD and ending one now; the check engine's sweep applies their occurrences to monitors. */
+  maintenanceWindows: MaintenanceWindowService;
   /** Notification policies as a resource: CRUD, test, deliveries log. */
   alertPolicies: AlertPolicyService;
   /** Domain events → automatic incidents and outbox deliveries; the engine calls `notify()` after a commit. */
@@ -124,9 +127,11 @@ export function createServices({
     logger,
     clock,
   });
+  const maintenanceWindows = new MaintenanceWindowService(store.db, clock);
   const monitors = new MonitorService(store.db, secretBox, notificationPolicies, store.dialect, { maxMonitorsPerTeam: config.maxMonitorsPerTeam }, clock);
   const services = {
     access,
+    maintenanceWindows,
     tokens,
     teams: new TeamService(store.db, clock),
     users: new UserService(store.db, clock),
@@ -155,7 +160,7 @@ export function createServices({
     teamTokens: new TeamTokenService(store.db, tokens, clock),
     teamMembers: new TeamMemberService(store.db, services.teams, services.users, sessions, config.publicUrl),
     live: new LiveStatusService(store.db, sessions, services.monitors, live, clock),
-    statusPages: new StatusPageService(store.db, config.publicUrl, store.dialect, clock),
+    statusPages: new StatusPageService(store.db, config.publicUrl, store.dialect, clock, maintenanceWindows),
     monitorStats: new MonitorStatsService(store.db, services.monitors, clock),
   };
 }

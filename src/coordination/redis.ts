@@ -191,7 +191,9 @@ class RedisChannels {
 
   private connection(): Redis {
     if (this.subscriber) return this.subscriber;
-    const subscriber = this.client.duplicate({ maxRetriesPerRequest: null });
+    // No ready check: it sends INFO, which a connection already in subscriber mode may not (two
+    // channels subscribing before the connection is up leave it so).
+    const subscriber = this.client.duplicate({ maxRetriesPerRequest: null, enableReadyCheck: false });
     subscriber.on('error', () => {}); // the main connection reports Redis trouble
     subscriber.on('message', (topic: string, text: string) => {
       let message: unknown;

@@ -45,6 +45,7 @@ export const RunRecord = z.object({
     )
     .describe("Each assertion's outcome when an answer came to judge; empty when the monitor has none or no answer came."),
   warnings: z.array(z.string()).describe('Assertions of severity `degraded` that did not hold, such as "assertion 2: responseTime 912 ms ≥ 800".'),
+  maintenance: z.boolean().describe('Whether a maintenance window covered the monitor: such runs change no status, alert nobody and count in no uptime.'),
 });
 export type RunRecord = z.infer<typeof RunRecord>;
 type RunError = NonNullable<RunRecord['error']>;
@@ -101,6 +102,7 @@ export class CheckService {
       certificate: row.certificate ? certificateRecord(JSON.parse(row.certificate) as CertificateRecord) : null,
       assertions: row.assertions ? (JSON.parse(row.assertions) as RunRecord['assertions']) : [],
       warnings: row.warnings ? (JSON.parse(row.warnings) as string[]) : [],
+      maintenance: row.maintenance === 1,
     }));
   }
 

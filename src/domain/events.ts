@@ -7,8 +7,11 @@ import type { DegradedReason, MonitorStatus as ReportedStatus } from '../shared/
  * Domain events: facts the check engine records in the same transaction as the run that
  * caused them, so none is lost across a crash. The alerting side consumes them.
  */
-/** The status checks decide; `paused` is a setting, never decided by a check. */
-export type MonitorStatus = Exclude<ReportedStatus, 'paused'>;
+/**
+ * The status checks decide; `paused` is a setting and `maintenance` a time (a window's occurrence),
+ * neither decided by a check.
+ */
+export type MonitorStatus = Exclude<ReportedStatus, 'paused' | 'maintenance'>;
 
 export interface RegionOutcome {
   region: string;

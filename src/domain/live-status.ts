@@ -210,7 +210,7 @@ class TeamWatch {
   private async poll(): Promise<void> {
     const rows = await this.db
       .selectFrom('monitors')
-      .select(['id', 'status', 'paused', 'last_checked_at'])
+      .select(['id', 'status', 'paused', 'maintenance', 'last_checked_at'])
       .where('team_id', '=', this.teamId)
       .where('deleted_at', 'is', null)
       .orderBy('created_at')
@@ -221,7 +221,7 @@ class TeamWatch {
     for (const row of rows) {
       next.set(row.id, {
         monitorId: row.id,
-        status: row.paused ? 'paused' : row.status,
+        status: row.paused ? 'paused' : row.maintenance ? 'maintenance' : row.status,
         paused: row.paused === 1,
         lastCheckedAt: isoOrNull(row.last_checked_at),
       });

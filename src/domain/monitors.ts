@@ -47,6 +47,7 @@ const RECORD_COLUMNS = [
   'regions',
   'notification_policy_id',
   'paused',
+  'maintenance',
   'status',
   'degraded_reasons',
   'last_checked_at',
@@ -87,7 +88,7 @@ interface CheckCommon {
   regions: Region[];
   notificationPolicyId: string | null;
   /** The stored status: pending, up, degraded or down. */
-  status: Exclude<MonitorStatus, 'paused'>;
+  status: Exclude<MonitorStatus, 'paused' | 'maintenance'>;
   /** Epoch milliseconds, or null before the first completed check. */
   lastCheckedAt: number | null;
 }
@@ -675,6 +676,20 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+export const MONITOR_NOT_IN_TEAM = 'must name a monitor of your team';
+
+/** An error for each id of `ids` that names no monitor of the team (field `<field>.<index>`); references from status pages and maintenance windows. */
+export async function monitorsNotInTeam(db: Kysely<Database>, teamId: string, ids: string[], field: string): Promise<FieldError[]> {
+  if (ids.length === 0) return [];
+  const wanted = ids.map((id) => id.toLowerCase());
+  const found = new Set(
+    (await db.selectFrom('monitors').select('id').where('team_id', '=', teamId).where('deleted_at', 'is', null).where('id', 'in', wanted).execute()).map(
+      (r) => r.id,
+    ),
+  );
+  return wanted.flatMap((id, i) => (found.has(id) ? [] : [{ field: `${field}.${i}`, message: MONITOR_NOT_IN_TEAM }]));
+}
+
 /** Row → the public Monitor record (fields and their order are part of the API). No secret, only whether one is set. */
 export function toRecord(row: RecordRow): MonitorRecord {
   const common = {
@@ -685,8 +700,8 @@ export function toRecord(row: RecordRow): MonitorRecord {
     notificationPolicyId: row.notification_policy_id,
     failureThreshold: row.failure_threshold,
     recoveryThreshold: row.recovery_threshold,
-    status: (row.paused ? 'paused' : row.status) as MonitorStatus,
-    degradedReasons: !row.paused && row.status === 'degraded' ? (JSON.parse(row.degraded_reasons) as DegradedReason[]) : [],
+    status: (row.paused ? 'paused' : row.maintenance ? 'maintenance' : row.status) as MonitorStatus,
+    degradedReasons: !row.paused && !row.maintenance && row.status === 'degraded' ? (JSON.parse(row.degraded_reasons) as DegradedReason[]) : [],
     paused: row.paused === 1,
     lastCheckedAt: isoOrNull(row.last_checked_at),
     createdAt: iso(row.created_at),

@@ -7,10 +7,13 @@ import type { Database } from '../store/schema.js';
 import { requireRole, type Actor } from './actor.js';
 import { newId } from './ids.js';
 import { systemClock, type Clock } from './ports/clock.js';
-import { Problem, problems, type FieldError } from './problem.js';
+import { problems } from './problem.js';
 import { ADMINS, ANY_ROLE } from './roles.js';
 import { iso } from './time.js';
-import { parseInput, text, uuid } from './validation.js';
+import { distinctIds, inFieldOrder, parseCollecting, parseInput, text, uuid } from './validation.js';
+import { monitorsNotInTeam } from './monitors.js';
+import { activeOccurrence, nextOccurrence } from './maintenance/occurrences.js';
+import type { MaintenanceWindowService } from './maintenance/service.js';
 
 /* Limits and windows of the public page. */
 
@@ -20,12 +23,14 @@ export const MAX_PAGE_MONITORS = 100;
 export const UPTIME_DAYS = 90;
 /** Resolved incidents stay on the page this long after they were resolved. */
 export const INCIDENT_WINDOW_DAYS = 14;
+/** Maintenance starting within this long is announced. */
+export const MAINTENANCE_AHEAD_MS = 7 * 86_400_000;
 /** At most this many incidents (open first, then newest) are shown. */
 export const MAX_PUBLIC_INCIDENTS = 100;
 export const DAY_MS = 86_400_000;
 
 export const SLUG_TAKEN = 'is already taken';
-export const MONITOR_NOT_IN_TEAM = 'must name a monitor of your team';
+export { MONITOR_NOT_IN_TEAM } from './monitors.js';
 
 /* Requests and records */
 
@@ -38,14 +43,7 @@ export const StatusPageInput = z.strictObject({
   monitorIds: z
     .array(uuid())
     .max(MAX_PAGE_MONITORS)
-    .superRefine((ids, ctx) => {
-      const seen = new Set<string>();
-      ids.forEach((id, i) => {
-        const key = id.toLowerCase();
-        if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i], message: 'is listed more than once' });
-        seen.add(key);
-      });
-    })
+    .superRefine(distinctIds)
     .describe(`The monitors the page shows, in this order: up to ${MAX_PAGE_MONITORS} monitors of your team (may be empty).`),
   showTargets: z
     .boolean()
@@ -79,6 +77,18 @@ export interface UptimeDay {
   date: string;
   /** Percent of successful checks that day over every region, or null without checks. */
   uptime: number | null;
+  /** Whether the monitor was checked in maintenance that day (those checks count in no uptime). */
+  maintenance: boolean;
+}
+
+/** A maintenance occurrence the page shows: under way, or starting within 7 days. */
+export interface PublicMaintenance {
+  title: string;
+  startsAt: string;
+  endsAt: string;
+  active: boolean;
+  /** Names of the listed monitors it covers. */
+  affects: string[];
 }
 
 export interface PublicMonitor {
@@ -130,6 +140,8 @@ export interface PublicStatusPage {
   activeIncidents: PublicIncident[];
   /** Resolved within the last 14 days, newest first. */
   recentIncidents: PublicIncident[];
+  /** Maintenance under way, then maintenance starting within 7 days, soonest first. */
+  maintenance: PublicMaintenance[];
   /** UTC dates of the incident history, today first (14 days). */
   historyDays: string[];
   /** The newest public moment (page change or incident), for feeds. */
@@ -160,6 +172,7 @@ interface ListedMonitor {
   type: string;
   status: string;
   paused: number;
+  maintenance: number;
   url: string | null;
   host: string | null;
   port: number | null;
@@ -173,6 +186,7 @@ interface ListedMonitor {
 export class StatusPageService {
   private readonly stateQuery;
   private readonly incidentFingerprintQuery;
+  private readonly windowFingerprintQuery;
   private readonly byTeamQuery;
   private readonly listedQuery;
 
@@ -183,6 +197,8 @@ export class StatusPageService {
     private readonly dialect: Dialect,
     /** Edit times, today's uptime and which incidents are recent. */
     private readonly clock: Clock = systemClock,
+    /** The team's maintenance windows, of which the page shows those touching its monitors. */
+    private readonly windows?: Pick<MaintenanceWindowService, 'scheduled'>,
   ) {
     this.stateQuery = prepared(db, (slug: string) =>
       db
@@ -201,6 +217,7 @@ export class StatusPageService {
           'm.type',
           'm.status',
           'm.paused',
+          'm.maintenance',
           'm.url',
           'm.host',
           'm.port',
@@ -214,6 +231,12 @@ export class StatusPageService {
         .select((eb) => [eb.fn.countAll().as('n'), eb.fn.max('updated_at').as('latest'), eb.fn.sum('updated_at').as('total')])
         .where('team_id', '=', teamId)
         .where((eb) => eb.or([eb('resolved_at', 'is', null), eb('resolved_at', '>=', since)])),
+    );
+    this.windowFingerprintQuery = prepared(db, (teamId: string) =>
+      db
+        .selectFrom('maintenance_windows')
+        .select((eb) => [eb.fn.countAll().as('n'), eb.fn.max('updated_at').as('latest')])
+        .where('team_id', '=', teamId),
     );
     this.byTeamQuery = prepared(db, (teamId: string) => db.selectFrom('status_pages').selectAll().where('team_id', '=', teamId));
     this.listedQuery = prepared(db, (pageId: string) =>
@@ -320,15 +343,39 @@ export class StatusPageService {
     const monitors: ListedMonitor[] = [];
     for (const r of rows) {
       if (r.monitor_id === null) continue;
-      monitors.push({ id: r.monitor_id, name: r.name!, type: r.type!, status: r.status!, paused: r.paused!, url: r.url, host: r.host, port: r.port });
+      monitors.push({
+        id: r.monitor_id,
+        name: r.name!,
+        type: r.type!,
+        status: r.status!,
+        paused: r.paused!,
+        maintenance: r.maintenance!,
+        url: r.url,
+        host: r.host,
+        port: r.port,
+      });
     }
     const today = startOfDay(now);
     const [fingerprint] = await this.incidentFingerprintQuery(first.team_id, now - INCIDENT_WINDOW_DAYS * DAY_MS);
     const showTargets = first.show_targets === 1;
     const monitorKey = monitors
-      .map((m) => `${m.id}|${m.status}|${m.paused}|${m.name}${showTargets ? `|${String(m.url)}|${String(m.host)}|${String(m.port)}` : ''}`)
+      .map((m) => `${m.id}|${m.status}|${m.paused}|${m.maintenance}|${m.name}${showTargets ? `|${String(m.url)}|${String(m.host)}|${String(m.port)}` : ''}`)
       .join('\n');
-    const key = [first.page_id, first.page_updated_at, today, fingerprint?.n, fingerprint?.latest, fingerprint?.total, monitorKey].join('\n');
+    // Windows: any change moves their count or newest stamp; the hour moves what "within 7 days" takes in.
+    const [windows] = await this.windowFingerprintQuery(first.team_id);
+    const hour = Math.floor(now / 3_600_000);
+    const key = [
+      first.page_id,
+      first.page_updated_at,
+      today,
+      fingerprint?.n,
+      fingerprint?.latest,
+      fingerprint?.total,
+      windows?.n,
+      windows?.latest,
+      hour,
+      monitorKey,
+    ].join('\n');
     return {
       pageId: first.page_id,
       teamId: first.team_id,
@@ -348,6 +395,7 @@ export class StatusPageService {
     if (!s) return undefined;
     const monitors = await this.publicMonitors(s);
     const { active, recent } = await this.publicIncidents(s, now);
+    const maintenance = await this.publicMaintenance(s, now);
     const status = overallStatus(monitors, active);
     const historyDays = Array.from({ length: INCIDENT_WINDOW_DAYS }, (_, i) => isoDate(s.today - i * DAY_MS));
     const latest = [s.pageUpdatedAt, ...[...active, ...recent].map((i) => Date.parse(i.updatedAt))];
@@ -361,6 +409,7 @@ export class StatusPageService {
       monitors,
       activeIncidents: active,
       recentIncidents: recent,
+      maintenance,
       historyDays,
       updatedAt: iso(Math.max(...latest)),
     };
@@ -397,14 +446,7 @@ export class StatusPageService {
    * monitor is one of the team's. Every failing field is reported, in the order of the fields.
    */
   private async validate(teamId: string, input: unknown): Promise<StatusPageInput> {
-    let value: StatusPageInput | undefined;
-    let errors: FieldError[] = [];
-    try {
-      value = parseInput(StatusPageInput, input);
-    } catch (error) {
-      if (!(error instanceof Problem) || !error.extra.errors) throw error;
-      errors = [...error.extra.errors];
-    }
+    const { value, errors } = parseCollecting(StatusPageInput, input);
     const body = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
     const failed = (field: string) => errors.some((e) => e.field === field || e.field.startsWith(`${field}.`));
 
@@ -412,28 +454,26 @@ export class StatusPageService {
       const owner = await this.db.selectFrom('status_pages').select('team_id').where('slug', '=', body.slug).executeTakeFirst();
       if (owner && owner.team_id !== teamId) errors.push({ field: 'slug', message: SLUG_TAKEN });
     }
-    if (Array.isArray(body.monitorIds) && !failed('monitorIds') && body.monitorIds.length > 0) {
-      const ids = (body.monitorIds as string[]).map((id) => id.toLowerCase());
-      const found = new Set(
-        (await this.db.selectFrom('monitors').select('id').where('team_id', '=', teamId).where('deleted_at', 'is', null).where('id', 'in', ids).execute()).map(
-          (r) => r.id,
-        ),
-      );
-      ids.forEach((id, i) => {
-        if (!found.has(id)) errors.push({ field: `monitorIds.${i}`, message: MONITOR_NOT_IN_TEAM });
-      });
+    if (Array.isArray(body.monitorIds) && !failed('monitorIds')) {
+      errors.push(...(await monitorsNotInTeam(this.db, teamId, body.monitorIds as string[], 'monitorIds')));
     }
-    if (errors.length > 0) throw problems.validation(inFieldOrder(errors));
+    if (errors.length > 0) throw problems.validation(inFieldOrder(errors, FIELD_ORDER));
     return { ...value!, monitorIds: value!.monitorIds.map((id) => id.toLowerCase()) };
   }
 
   private async publicMonitors(s: PublicState): Promise<PublicMonitor[]> {
     const first = s.today - (UPTIME_DAYS - 1) * DAY_MS;
-    const counts = new Map<string, Map<number, { checks: number; failures: number }>>();
+    const counts = new Map<string, Map<number, { checks: number; failures: number; maintenance: number }>>();
     if (s.monitors.length > 0) {
       const rows = await this.db
         .selectFrom('rollups')
-        .select((eb) => ['monitor_id', 'bucket_start', eb.fn.sum<number>('checks').as('checks'), eb.fn.sum<number>('failures').as('failures')])
+        .select((eb) => [
+          'monitor_id',
+          'bucket_start',
+          eb.fn.sum<number>('checks').as('checks'),
+          eb.fn.sum<number>('failures').as('failures'),
+          eb.fn.sum<number>('maintenance').as('maintenance'),
+        ])
         .where(
           'monitor_id',
           'in',
@@ -447,8 +487,8 @@ export class StatusPageService {
         .execute();
       for (const r of rows) {
         let days = counts.get(r.monitor_id);
-        if (!days) counts.set(r.monitor_id, (days = new Map<number, { checks: number; failures: number }>()));
-        days.set(r.bucket_start, { checks: r.checks, failures: r.failures });
+        if (!days) counts.set(r.monitor_id, (days = new Map<number, { checks: number; failures: number; maintenance: number }>()));
+        days.set(r.bucket_start, { checks: r.checks, failures: r.failures, maintenance: r.maintenance });
       }
     }
     return s.monitors.map((m) => {
@@ -458,7 +498,7 @@ export class StatusPageService {
       for (let i = 0; i < UPTIME_DAYS; i++) {
         const start = first + i * DAY_MS;
         const c = counts.get(m.id)?.get(start);
-        days.push({ date: isoDate(start), uptime: c && c.checks > 0 ? uptimePercent(c.checks, c.failures) : null });
+        days.push({ date: isoDate(start), uptime: c && c.checks > 0 ? uptimePercent(c.checks, c.failures) : null, maintenance: (c?.maintenance ?? 0) > 0 });
         if (!c) continue;
         total.checks += c.checks;
         total.failures += c.failures;
@@ -477,6 +517,23 @@ export class StatusPageService {
         days,
       };
     });
+  }
+
+  /** Occurrences under way or starting within 7 days of the windows shown on status pages that cover a listed monitor (named by listed monitors only). */
+  private async publicMaintenance(s: PublicState, now: number): Promise<PublicMaintenance[]> {
+    if (!this.windows || s.monitors.length === 0) return [];
+    const names = new Map(s.monitors.map((m) => [m.id, m.name]));
+    const shown: Array<PublicMaintenance & { start: number }> = [];
+    for (const w of await this.windows.scheduled(s.teamId)) {
+      const affects = w.monitorIds.filter((id) => names.has(id)).map((id) => names.get(id)!);
+      if (!w.showOnStatusPage || affects.length === 0) continue;
+      const active = activeOccurrence(w, now);
+      const next = nextOccurrence(w, now);
+      for (const o of [active, next && next.start <= now + MAINTENANCE_AHEAD_MS ? next : null]) {
+        if (o) shown.push({ title: w.title, startsAt: iso(o.start), endsAt: iso(o.end), active: o === active, affects, start: o.start });
+      }
+    }
+    return shown.sort((a, b) => Number(b.active) - Number(a.active) || a.start - b.start).map(({ start: _start, ...m }) => m);
   }
 
   /**
@@ -571,8 +628,9 @@ export function isoDate(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-function publicMonitorStatus(m: Pick<ListedMonitor, 'status' | 'paused'>): PublicMonitorStatus {
+function publicMonitorStatus(m: Pick<ListedMonitor, 'status' | 'paused' | 'maintenance'>): PublicMonitorStatus {
   if (m.paused) return 'paused';
+  if (m.maintenance) return 'maintenance';
   switch (m.status) {
     case 'up':
       return 'operational';
@@ -593,17 +651,6 @@ function targetOf(m: ListedMonitor): string | null {
   } catch {
     return null;
   }
-}
-
-function inFieldOrder(errors: FieldError[]): FieldError[] {
-  const rank = (field: string) => {
-    const index = (FIELD_ORDER as readonly string[]).indexOf(field.split('.')[0]!);
-    return field === 'body' ? -1 : index === -1 ? FIELD_ORDER.length : index;
-  };
-  return errors
-    .map((error, i) => ({ error, i }))
-    .sort((a, b) => rank(a.error.field) - rank(b.error.field) || a.i - b.i)
-    .map((e) => e.error);
 }
 
 function isSlugConflict(error: unknown): boolean {

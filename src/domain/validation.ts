@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { problems, type FieldError } from './problem.js';
+import { Problem, problems, type FieldError } from './problem.js';
 
 /**
  * A request body that could not be parsed as JSON. The transport hands it on instead of
@@ -139,4 +139,36 @@ export function judgedUnion<const Options extends readonly [z.ZodObject, ...z.Zo
       when: (payload) => payload.issues.some((issue) => issue.code === 'invalid_union' && issue.path?.length === 1 && issue.path[0] === discriminator),
     },
   );
+}
+
+/** Validates input against a schema, collecting the failures instead of throwing, so that checks a schema cannot make can add theirs. */
+export function parseCollecting<S extends z.ZodType>(schema: S, input: unknown): { value: z.output<S> | undefined; errors: FieldError[] } {
+  try {
+    return { value: parseInput(schema, input), errors: [] };
+  } catch (error) {
+    if (!(error instanceof Problem) || !error.extra.errors) throw error;
+    return { value: undefined, errors: [...error.extra.errors] };
+  }
+}
+
+/** Errors sorted by the order of their top-level fields (`body` first), keeping the order within a field. */
+export function inFieldOrder(errors: FieldError[], order: readonly string[]): FieldError[] {
+  const rank = (field: string) => {
+    const index = order.indexOf(field.split('.')[0]!);
+    return field === 'body' ? -1 : index === -1 ? order.length : index;
+  };
+  return errors
+    .map((error, i) => ({ error, i }))
+    .sort((a, b) => rank(a.error.field) - rank(b.error.field) || a.i - b.i)
+    .map((e) => e.error);
+}
+
+/** A refinement for a list of ids: each id at most once (case does not matter), naming the repeated item. */
+export function distinctIds(ids: string[], ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  ids.forEach((id, i) => {
+    const key = id.toLowerCase();
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i], message: 'is listed more than once' });
+    seen.add(key);
+  });
 }

@@ -20,9 +20,17 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 export const AUTH_TYPES = ['bearer', 'basic', 'header'] as const;
 
 /** A monitor's status as the API reports it. */
-export const MONITOR_STATUSES = ['pending', 'up', 'degraded', 'down', 'paused'] as const;
+/** `maintenance`: a maintenance window's occurrence covers the monitor (checks go on, nothing is alerted). */
+export const MONITOR_STATUSES = ['pending', 'up', 'degraded', 'down', 'paused', 'maintenance'] as const;
 export type MonitorStatus = (typeof MONITOR_STATUSES)[number];
-export const MONITOR_STATUS_TEXT: Record<MonitorStatus, string> = { pending: 'Pending', up: 'Up', degraded: 'Degraded', down: 'Down', paused: 'Paused' };
+export const MONITOR_STATUS_TEXT: Record<MonitorStatus, string> = {
+  pending: 'Pending',
+  up: 'Up',
+  degraded: 'Degraded',
+  down: 'Down',
+  paused: 'Paused',
+  maintenance: 'Maintenance',
+};
 
 /** Why a monitor is `degraded`: some regions fail, or every region succeeds but an assertion of severity `degraded` does not hold. */
 export const DEGRADED_REASONS = ['regions', 'assertions'] as const;
@@ -89,7 +97,7 @@ export const INCIDENT_SOURCES = ['manual', 'monitor'] as const;
 export const OVERALL_STATUSES = ['operational', 'partial-outage', 'major-outage'] as const;
 export type OverallStatus = (typeof OVERALL_STATUSES)[number];
 /** A monitor's status as a public status page shows it. */
-export const PUBLIC_MONITOR_STATUSES = ['operational', 'degraded', 'down', 'no-data', 'paused'] as const;
+export const PUBLIC_MONITOR_STATUSES = ['operational', 'degraded', 'down', 'no-data', 'paused', 'maintenance'] as const;
 export type PublicMonitorStatus = (typeof PUBLIC_MONITOR_STATUSES)[number];
 
 /** What a notification policy can be notified of (its `notifyOn`). */

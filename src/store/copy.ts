@@ -27,6 +27,8 @@ export const TABLES_IN_ORDER = [
   'password_setups',
   'status_pages',
   'status_page_monitors',
+  'maintenance_windows',
+  'maintenance_window_monitors',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Rows per INSERT: far below PostgreSQL's 65,535 parameters for the widest table. */

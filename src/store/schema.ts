@@ -2,6 +2,7 @@ import type { AlertTables } from './tables/alerts.js';
 import type { CheckTables } from './tables/checks.js';
 import type { EventTables } from './tables/events.js';
 import type { IncidentTables } from './tables/incidents.js';
+import type { MaintenanceTables } from './tables/maintenance.js';
 import type { MonitorTables } from './tables/monitors.js';
 import type { PlatformTables } from './tables/platform.js';
 import type { SessionTables } from './tables/sessions.js';
@@ -12,4 +13,5 @@ import type { StatusPageTables } from './tables/status-pages.js';
  * SQLite and PostgreSQL: ids are text UUIDs, times are epoch milliseconds (bigint),
  * booleans are 0/1 integers, structured values are JSON text.
  */
-export interface Database extends PlatformTables, MonitorTables, EventTables, IncidentTables, AlertTables, CheckTables, SessionTables, StatusPageTables {}
+export interface Database
+  extends PlatformTables, MonitorTables, EventTables, IncidentTables, AlertTables, CheckTables, SessionTables, StatusPageTables, MaintenanceTables {}

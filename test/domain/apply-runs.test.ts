@@ -20,6 +20,7 @@ function monitor(overrides: Partial<MonitorState> = {}): MonitorState {
     warnedFingerprints: [],
     warningDays: 30,
     lastCheckedAt: 0,
+    maintenance: false,
     ...overrides,
   };
 }
@@ -372,5 +373,40 @@ describe('applyRuns: thresholds', () => {
   it('caps a streak at the highest threshold', () => {
     const { state } = walk(monitor({ regions: ['us-east'] }), Array(15).fill(false) as boolean[]);
     expect(state.streaks['us-east']!.count).toBe(10);
+  });
+});
+
+describe('maintenance', () => {
+  const start = { kind: 'maintenance', active: true, at: T0 } as const;
+  const end = (at: number) => ({ kind: 'maintenance', active: false, at }) as const;
+
+  it('keeps the status and returns no event while an occurrence is active; results still move on', () => {
+    const up = monitor({ status: 'up', regions: ['us-east'], regionResults: { 'us-east': { ok: true, error: null, at: T0 - 1 } } });
+    const during = applyRuns(up, [start, run('us-east', false, T0 + 1000)]);
+    expect(during.events).toEqual([]);
+    expect(during.state).toMatchObject({ status: 'up', maintenance: true, lastCheckedAt: T0 + 1000 });
+    expect(during.state.regionResults['us-east']!.ok).toBe(false);
+    // The end is an input: the status comes from the newest results, and the change is reported then.
+    const after = applyRuns(during.state, [end(T0 + 5000)]);
+    expect(after.state).toMatchObject({ status: 'down', maintenance: false });
+    expect(after.events).toEqual([
+      expect.objectContaining({ type: 'monitor.status_changed', previousStatus: 'up', status: 'down', occurredAt: new Date(T0 + 5000).toISOString() }),
+    ]);
+    // Applying the same end again changes nothing.
+    expect(applyRuns(after.state, [end(T0 + 6000)])).toEqual({ state: after.state, events: [] });
+  });
+
+  it('ends without an event when the status is what it was, and announces an expiring certificate only after', () => {
+    const up = monitor({ status: 'up', regions: ['us-east'] });
+    const cert = certificate('aa');
+    const during = applyRuns(up, [start, run('us-east', true, T0 + 1, { certificate: cert, expiringSoon: true })]);
+    expect(during.events).toEqual([]);
+    expect(during.state.warnedFingerprints).toEqual([]);
+    expect(applyRuns(during.state, [end(T0 + 2)]).events).toEqual([]);
+  });
+
+  it('lets a paused monitor follow the occurrence without anything else', () => {
+    const paused = monitor({ paused: true, status: 'up' });
+    expect(applyRuns(paused, [start]).state).toEqual({ ...paused, maintenance: true });
   });
 });

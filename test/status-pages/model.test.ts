@@ -199,9 +199,20 @@ function pageWith(uptime: number): PublicStatusPage {
     url: 'http://lookout.test/status/acme',
     showTargets: false,
     status: 'operational',
-    monitors: [{ id: 'm', name: 'Site', target: null, status: 'operational', uptime90d: uptime, uptime30d: uptime, days: [{ date: '2026-11-21', uptime }] }],
+    monitors: [
+      {
+        id: 'm',
+        name: 'Site',
+        target: null,
+        status: 'operational',
+        uptime90d: uptime,
+        uptime30d: uptime,
+        days: [{ date: '2026-11-21', uptime, maintenance: false }],
+      },
+    ],
     activeIncidents: [],
     recentIncidents: [],
+    maintenance: [],
     historyDays: [],
     updatedAt: '2026-11-21T10:00:00.000Z',
   };

@@ -221,9 +221,9 @@ describe('GET /status/{slug}.json', () => {
     ]);
     const days = body.monitors[1].days;
     expect(days).toHaveLength(90);
-    expect(days[89]).toEqual({ date: isoDay(0), uptime: 100 });
-    expect(days[88]).toEqual({ date: isoDay(1), uptime: 99.95 });
-    expect(days[50]).toEqual({ date: isoDay(39), uptime: null });
+    expect(days[89]).toEqual({ date: isoDay(0), uptime: 100, maintenance: false });
+    expect(days[88]).toEqual({ date: isoDay(1), uptime: 99.95, maintenance: false });
+    expect(days[50]).toEqual({ date: isoDay(39), uptime: null, maintenance: false });
     expect(body.monitors[0]).toMatchObject({ uptime90d: null, uptime30d: null });
     expect(body.monitors[1].uptime30d).toBe(Math.floor(((100 + 1999 + 1368) / (100 + 2000 + 1440)) * 100_000) / 1000);
     const open = body.activeIncidents.find((i: any) => i.id === incident.id);

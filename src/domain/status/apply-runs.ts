@@ -25,12 +25,13 @@ import { iso } from '../time.js';
  * region's first success counts at once: the recovery threshold is about succeeding again. The
  * status reads only counted results, so events still follow the status alone.
  *
- * How a later rule slots in, without changing the shape of this function:
- * - Maintenance: the state gains whether a maintenance occurrence is active; while it is, the
- *   region results still move on (so the status is right the moment it ends), but the status is
- *   `maintenance` and no monitor event is returned. The end of an occurrence is an input like a
- *   run (the status is taken from the newest results and a change from the status before is
- *   reported as usual), so it enters as a second kind of element of `runs`, never as a clock read.
+ * Maintenance: while an occurrence of a maintenance window covers the monitor (`maintenance`), runs
+ * still move the region results and streaks on (so the status is right the moment it ends), but
+ * the decided `status` stays the one from before the occurrence and no event is returned (no status
+ * change, no expiring certificate: that one is announced by the first run after). The start and the
+ * end of an occurrence are inputs like runs (`MaintenanceBoundary`), never clock reads: at the end
+ * the status is taken from the newest results, and a change from the status before the occurrence
+ * is reported as any other change, so a monitor still down alerts and opens its incident then.
  */
 
 /** The newest result of one region. */
@@ -97,6 +98,8 @@ export interface MonitorState {
   warningDays: number | null;
   /** Epoch ms of the newest run applied; 0 before any. */
   lastCheckedAt: number;
+  /** Whether a maintenance occurrence covers the monitor: its status shows `maintenance`. */
+  maintenance: boolean;
 }
 
 /** A finished run (after its confirming retry) of one region. */
@@ -113,6 +116,16 @@ export interface RunOutcome {
   expiringSoon: boolean;
 }
 
+/** A maintenance occurrence starting (`active`) or ending for the monitor, at epoch ms `at`. */
+export interface MaintenanceBoundary {
+  kind: 'maintenance';
+  active: boolean;
+  at: number;
+}
+
+/** What moves a monitor's status on: a finished run, or the start or end of a maintenance occurrence. */
+export type StatusInput = RunOutcome | MaintenanceBoundary;
+
 export interface AppliedRuns {
   state: MonitorState;
   /** The domain events to append, in order. */
@@ -123,44 +136,42 @@ export interface AppliedRuns {
  * Applies runs of one monitor, in the order given (the caller sorts them oldest first), and returns
  * the state they leave and the events they cause. The input state is not modified.
  */
-export function applyRuns(state: MonitorState, runs: readonly RunOutcome[]): AppliedRuns {
-  // A paused monitor's late result is kept as a run but changes nothing about its state.
-  if (state.paused || runs.length === 0) return { state, events: [] };
+export function applyRuns(state: MonitorState, runs: readonly StatusInput[]): AppliedRuns {
+  if (runs.length === 0) return { state, events: [] };
+  // A paused monitor's late result is kept as a run but changes nothing about its state; only
+  // whether a maintenance occurrence covers it follows the time, so that resuming inside one shows it.
+  if (state.paused) {
+    const boundary = runs.findLast((input) => isBoundary(input));
+    return { state: boundary && boundary.active !== state.maintenance ? { ...state, maintenance: boundary.active } : state, events: [] };
+  }
   const results: Record<string, RegionResult> = { ...state.regionResults };
   const streaks: Record<string, Streak> = { ...state.streaks };
-  let { status, certificate, lastCheckedAt } = state;
+  let { status, certificate, lastCheckedAt, maintenance } = state;
   let warned = state.warnedFingerprints;
   const events: DomainEvent[] = [];
 
-  for (const run of runs) {
+  for (const input of runs) {
+    if (isBoundary(input)) {
+      if (input.active === maintenance) continue; // already applied: a sweep repeated after a restart
+      maintenance = input.active;
+      if (!maintenance) status = nextStatus(state, status, results, input.at, events);
+      continue;
+    }
+    const run = input;
     const streak = nextStreak(streaks[run.region], run);
     // A run older than the region's newest (a late retry) moves neither.
     if (streak) {
       streaks[run.region] = streak;
       if (counts(results[run.region], streak, state)) results[run.region] = nextRegionResult(results[run.region], run);
     }
-    const newStatus = computeStatus(state.regions, results);
     if (run.certificate && run.ok) certificate = run.certificate;
+    lastCheckedAt = Math.max(lastCheckedAt, run.startedAt);
+    if (maintenance) continue;
     if (run.expiringSoon && run.certificate && !warned.includes(run.certificate.fingerprint256)) {
       warned = [...warned, run.certificate.fingerprint256];
       events.push(certificateExpiring(state, run, run.certificate));
     }
-    if (newStatus !== status) {
-      events.push({
-        type: 'monitor.status_changed',
-        monitorId: state.monitorId,
-        teamId: state.teamId,
-        previousStatus: status,
-        status: newStatus,
-        degradedReasons: degradedReasons(newStatus, state.regions, results),
-        regions: state.regions
-          .filter((region) => results[region])
-          .map((region) => ({ region, ok: results[region]!.ok, error: results[region]!.error, warnings: results[region]!.warnings ?? [] })),
-        occurredAt: iso(run.startedAt),
-      });
-      status = newStatus;
-    }
-    lastCheckedAt = Math.max(lastCheckedAt, run.startedAt);
+    status = nextStatus(state, status, results, run.startedAt, events);
   }
   const reasons = degradedReasons(status, state.regions, results);
   return {
@@ -174,9 +185,33 @@ export function applyRuns(state: MonitorState, runs: readonly RunOutcome[]): App
       certificate,
       warnedFingerprints: warned,
       lastCheckedAt,
+      maintenance,
     },
     events,
   };
+}
+
+function isBoundary(input: StatusInput): input is MaintenanceBoundary {
+  return 'kind' in input;
+}
+
+/** The status the results give at `at`; a change from `status` is appended to `events` as it happened. */
+function nextStatus(state: MonitorState, status: MonitorStatus, results: RegionResults, at: number, events: DomainEvent[]): MonitorStatus {
+  const newStatus = computeStatus(state.regions, results);
+  if (newStatus === status) return status;
+  events.push({
+    type: 'monitor.status_changed',
+    monitorId: state.monitorId,
+    teamId: state.teamId,
+    previousStatus: status,
+    status: newStatus,
+    degradedReasons: degradedReasons(newStatus, state.regions, results),
+    regions: state.regions
+      .filter((region) => results[region])
+      .map((region) => ({ region, ok: results[region]!.ok, error: results[region]!.error, warnings: results[region]!.warnings ?? [] })),
+    occurredAt: iso(at),
+  });
+  return newStatus;
 }
 
 /** The region's streak after a run; null for a run older than the streak's newest. */

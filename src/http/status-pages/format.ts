@@ -14,6 +14,7 @@ export const MONITOR_TEXT: Record<PublicMonitorStatus, string> = {
   down: 'Down',
   'no-data': 'No data',
   paused: 'Paused',
+  maintenance: 'Under maintenance',
 };
 
 /** XML 1.0 forbids these characters even escaped; they are dropped from anything written out. */

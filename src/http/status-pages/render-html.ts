@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PublicIncident, PublicMonitor, PublicStatusPage, UptimeDay } from '../../domain/status-pages.js';
+import type { PublicIncident, PublicMaintenance, PublicMonitor, PublicStatusPage, UptimeDay } from '../../domain/status-pages.js';
 import { UPTIME_GOOD, UPTIME_WARN, formatUptime, uptimeLevel } from '../../shared/uptime.js';
 import { INCIDENT_STATUS_TEXT, SEVERITY_TEXT, type OverallStatus } from '../../shared/vocabulary.js';
 import { MONITOR_TEXT, OVERALL_TEXT, dateTime, duration, escape, longDate } from './format.js';
@@ -56,12 +56,14 @@ section{margin-top:2.5rem}
 .pill.degraded,.pill.identified,.pill.monitoring,.pill.minor{color:var(--warn-fg);background:var(--warn-bg)}
 .pill.down,.pill.investigating,.pill.major,.pill.critical{color:var(--bad-fg);background:var(--bad-bg)}
 .pill.no-data,.pill.paused{color:var(--none-fg);background:var(--none-bg)}
+.pill.maintenance,.pill.scheduled{color:#1e40af;background:#dbeafe}
 .bar{display:flex;gap:2px;height:2.125rem;margin-top:.875rem}
 .bar span{flex:1 1 0;min-width:0;border-radius:2px;background:var(--ok)}
 .bar span:hover{opacity:.65}
 .bar .w{background:var(--warn)}
 .bar .x{background:var(--bad)}
 .bar .n{background:var(--none)}
+.bar .m{background:#60a5fa}
 .legend{display:flex;align-items:center;gap:.75rem;margin-top:.5rem;color:var(--faint);font-size:.8125rem;white-space:nowrap}
 .legend .rule{flex:1;height:1px;background:var(--line)}
 .legend .figure{color:var(--muted);font-weight:600}
@@ -70,6 +72,7 @@ section{margin-top:2.5rem}
 .key li{display:inline-flex;align-items:center;gap:.4rem}
 .key i{display:inline-block;width:.625rem;height:.625rem;border-radius:2px;background:var(--ok)}
 .key .w{background:var(--warn)}
+.key .m{background:#60a5fa}
 .key .x{background:var(--bad)}
 .key .n{background:var(--none)}
 .incident{padding:1.25rem 1.5rem;border-left:4px solid var(--bad)}
@@ -166,6 +169,7 @@ export function renderHtml(view: PublicStatusPage): string {
 <main>
 ${banner(view)}
 ${view.activeIncidents.length > 0 ? activeIncidents(view.activeIncidents) : ''}
+${view.maintenance.length > 0 ? maintenance(view.maintenance) : ''}
 ${monitors(view.monitors)}
 ${history(view)}
 </main>
@@ -217,6 +221,17 @@ ${timeline(incident)}
 </article>`;
 }
 
+function maintenance(list: PublicMaintenance[]): string {
+  const items = list.map(
+    (m) =>
+      `<article class="card incident maintenance"><h3>${escape(m.title)}</h3><p class="meta"><span class="pill ${m.active ? 'maintenance' : 'scheduled'}">${DOT}${m.active ? 'In progress' : 'Scheduled'}</span><span>Affects ${escape(m.affects.join(', '))}</span><span><time datetime="${m.startsAt}">${dateTime(m.startsAt)}</time> – <time datetime="${m.endsAt}">${dateTime(m.endsAt)}</time></span></p></article>`,
+  );
+  return `<section class="active" aria-labelledby="maintenance-h">
+<h2 id="maintenance-h">Maintenance</h2>
+${items.join('\n')}
+</section>`;
+}
+
 function timeline(incident: PublicIncident): string {
   if (incident.updates.length === 0) return '';
   const items = incident.updates.map(
@@ -241,6 +256,7 @@ const KEY = `<ul class="key" aria-label="Bar colours">
 <li><i class="w" aria-hidden="true"></i>${UPTIME_WARN}% to ${UPTIME_GOOD}%</li>
 <li><i class="x" aria-hidden="true"></i>Below ${UPTIME_WARN}%</li>
 <li><i class="n" aria-hidden="true"></i>No data</li>
+<li><i class="m" aria-hidden="true"></i>Maintenance</li>
 </ul>`;
 
 function monitor(m: PublicMonitor): string {
@@ -258,6 +274,7 @@ function monitor(m: PublicMonitor): string {
 const DAY_CLASS = { good: '', warn: ' class="w"', bad: ' class="x"' } as const;
 
 function dayCell(day: UptimeDay): string {
+  if (day.maintenance && (day.uptime === null || day.uptime === 100)) return `<span class="m" title="${day.date}: maintenance"></span>`;
   if (day.uptime === null) return `<span class="n" title="${day.date}: no data"></span>`;
   const kind = DAY_CLASS[uptimeLevel(day.uptime)];
   return `<span${kind} title="${day.date}: ${formatUptime(day.uptime)} uptime"></span>`;

@@ -22,6 +22,7 @@ export function renderJson(view: PublicStatusPage): string {
     })),
     activeIncidents: view.activeIncidents.map(incident),
     recentIncidents: view.recentIncidents.map(incident),
+    maintenance: view.maintenance,
   });
 }
 

@@ -10,6 +10,7 @@ import * as tokenParents from './0008-token-parents-and-pruning.js';
 import * as httpRequests from './0009-http-requests-and-assertions.js';
 import * as thresholds from './0010-thresholds.js';
 import * as onCall from './0011-on-call.js';
+import * as maintenanceWindows from './0012-maintenance-windows.js';
 
 /** Every migration in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-http-requests-and-assertions': httpRequests,
   '0010-thresholds': thresholds,
   '0011-on-call': onCall,
+  '0012-maintenance-windows': maintenanceWindows,
 };

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 export interface MonitorRunsTable {
   id: string;
   monitor_id: string;
@@ -19,6 +21,8 @@ export interface MonitorRunsTable {
   assertions: string | null;
   /** JSON array of warning lines; null for none. */
   warnings: string | null;
+  /** 1: run while a maintenance occurrence covered the monitor (left out of uptime). */
+  maintenance: Generated<number>;
 }
 
 /** When each (monitor, region) is next due; written with the run, so a restart resumes from here. */
@@ -53,6 +57,8 @@ export interface RollupsTable {
   h9: number;
   h10: number;
   h11: number;
+  /** Runs in maintenance: counted here only, never in `checks`, `failures` or the durations. */
+  maintenance: Generated<number>;
 }
 
 export interface CheckTables {

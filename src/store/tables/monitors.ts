@@ -13,6 +13,8 @@ export interface MonitorsTable {
   paused: number;
   /** pending | up | degraded | down; `paused` is shown when `paused` = 1. */
   status: string;
+  /** 1 while a maintenance occurrence covers the monitor (shown as `maintenance`); `status` stays the one decided before it. */
+  maintenance: Generated<number>;
   /** JSON array of why the monitor is degraded (regions, assertions), decided with `status`; `[]` otherwise. */
   degraded_reasons: Generated<string>;
   last_checked_at: number | null;

@@ -281,6 +281,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/maintenance-windows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team's maintenance windows, by first start.
+         * @description Any role. Each says whether an occurrence is under way now (`active`) and when the next one starts.
+         */
+        get: operations["listMaintenanceWindows"];
+        put?: never;
+        /**
+         * Plan a maintenance window for some monitors.
+         * @description Any role. One occurrence (`rrule` null) or a recurring one: an RFC 5545 RRULE (FREQ DAILY, WEEKLY or MONTHLY; INTERVAL, BYDAY, BYMONTHDAY, COUNT, UNTIL) repeating the first occurrence at the same local time in `timezone`. While an occurrence is under way its monitors are still checked, show status `maintenance`, and open no incident and send no alert; their runs are flagged `maintenance` and left out of uptime. When it ends, the status comes from the newest runs, and a monitor still down alerts then.
+         */
+        post: operations["createMaintenanceWindow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/maintenance-windows/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One maintenance window.
+         * @description Any role. A window of another team is not found.
+         */
+        get: operations["getMaintenanceWindow"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a maintenance window.
+         * @description Roles Admin, Owner. An occurrence under way ends with it: its monitors take their status from their newest runs.
+         */
+        delete: operations["deleteMaintenanceWindow"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a maintenance window.
+         * @description Any role. Fields left out keep their values; `monitorIds` replaces the list. A change of timing makes an occurrence ended early count again if it covers now.
+         */
+        patch: operations["updateMaintenanceWindow"];
+        trace?: never;
+    };
+    "/api/v1/maintenance-windows/{id}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End the occurrence under way now.
+         * @description Any role. Its monitors take their status from their newest runs at once (a monitor down then alerts). Later occurrences of a recurring window still come. A window with no occurrence under way is answered as it is.
+         */
+        post: operations["endMaintenanceWindow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/notification-policies": {
         parameters: {
             query?: never;
@@ -773,7 +845,7 @@ export interface operations {
                              * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                              * @enum {string}
                              */
-                            status: "pending" | "up" | "degraded" | "down" | "paused";
+                            status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                             /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                             degradedReasons: ("regions" | "assertions")[];
                             paused: boolean;
@@ -853,7 +925,7 @@ export interface operations {
                              * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                              * @enum {string}
                              */
-                            status: "pending" | "up" | "degraded" | "down" | "paused";
+                            status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                             /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                             degradedReasons: ("regions" | "assertions")[];
                             paused: boolean;
@@ -1089,7 +1161,7 @@ export interface operations {
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
                          */
-                        status: "pending" | "up" | "degraded" | "down" | "paused";
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
                         paused: boolean;
@@ -1169,7 +1241,7 @@ export interface operations {
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
                          */
-                        status: "pending" | "up" | "degraded" | "down" | "paused";
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
                         paused: boolean;
@@ -1232,7 +1304,7 @@ export interface operations {
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
                          */
-                        status: "pending" | "up" | "degraded" | "down" | "paused";
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
                         paused: boolean;
@@ -1312,7 +1384,7 @@ export interface operations {
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
                          */
-                        status: "pending" | "up" | "degraded" | "down" | "paused";
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
                         paused: boolean;
@@ -1548,7 +1620,7 @@ export interface operations {
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
                          */
-                        status: "pending" | "up" | "degraded" | "down" | "paused";
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
                         paused: boolean;
@@ -1628,7 +1700,7 @@ export interface operations {
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
                          */
-                        status: "pending" | "up" | "degraded" | "down" | "paused";
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
                         paused: boolean;
@@ -1692,7 +1764,7 @@ export interface operations {
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
                          */
-                        status: "pending" | "up" | "degraded" | "down" | "paused";
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
                         paused: boolean;
@@ -1772,7 +1844,7 @@ export interface operations {
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
                          */
-                        status: "pending" | "up" | "degraded" | "down" | "paused";
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
                         paused: boolean;
@@ -1834,7 +1906,7 @@ export interface operations {
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
                          */
-                        status: "pending" | "up" | "degraded" | "down" | "paused";
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
                         paused: boolean;
@@ -1914,7 +1986,7 @@ export interface operations {
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
                          */
-                        status: "pending" | "up" | "degraded" | "down" | "paused";
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
                         paused: boolean;
@@ -2008,6 +2080,8 @@ export interface operations {
                             }[];
                             /** @description Assertions of severity `degraded` that did not hold, such as "assertion 2: responseTime 912 ms ≥ 800". */
                             warnings: string[];
+                            /** @description Whether a maintenance window covered the monitor: such runs change no status, alert nobody and count in no uptime. */
+                            maintenance: boolean;
                         }[];
                     };
                 };
@@ -2514,6 +2588,299 @@ export interface operations {
                             postedToStatusPage: boolean;
                             createdAt: string;
                         }[];
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not-found"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    listMaintenanceWindows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every window of the team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            title: string;
+                            monitorIds: string[];
+                            /** @description The first occurrence starts. */
+                            startsAt: string;
+                            /** @description The first occurrence ends. */
+                            endsAt: string;
+                            rrule: string | null;
+                            timezone: string;
+                            showOnStatusPage: boolean;
+                            /** @description Whether an occurrence is under way now (and was not ended early). */
+                            active: boolean;
+                            /** @description When the next occurrence starts (after now), or null when none will. */
+                            nextStartsAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["unauthorized"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    createMaintenanceWindow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What the maintenance is, 1-200 characters (shown on the status page). */
+                    title: string;
+                    /** @description The monitors the window covers: 1-1000 monitors of your team. */
+                    monitorIds: string[];
+                    /** @description The first occurrence starts (ISO 8601). */
+                    startsAt: string;
+                    /** @description The first occurrence ends (ISO 8601): after `startsAt`, at most 7 days later. Every occurrence lasts as long. */
+                    endsAt: string;
+                    /**
+                     * @description null for a single occurrence, or an RFC 5545 RRULE repeating it in `timezone`: FREQ (DAILY, WEEKLY, MONTHLY), INTERVAL, BYDAY, BYMONTHDAY, COUNT, UNTIL; for example `FREQ=WEEKLY;BYDAY=SU`. Occurrences keep the local start time of `startsAt`; one whose local time does not exist (a DST gap) is skipped.
+                     * @default null
+                     */
+                    rrule?: string | null;
+                    /**
+                     * @description The IANA time zone the rule repeats the local start time in; default UTC.
+                     * @default UTC
+                     */
+                    timezone?: string;
+                    /**
+                     * @description Whether the public status page lists it (when it touches monitors the page shows); default true.
+                     * @default true
+                     */
+                    showOnStatusPage?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The created window; `Location` names it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        title: string;
+                        monitorIds: string[];
+                        /** @description The first occurrence starts. */
+                        startsAt: string;
+                        /** @description The first occurrence ends. */
+                        endsAt: string;
+                        rrule: string | null;
+                        timezone: string;
+                        showOnStatusPage: boolean;
+                        /** @description Whether an occurrence is under way now (and was not ended early). */
+                        active: boolean;
+                        /** @description When the next occurrence starts (after now), or null when none will. */
+                        nextStartsAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    getMaintenanceWindow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The window. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        title: string;
+                        monitorIds: string[];
+                        /** @description The first occurrence starts. */
+                        startsAt: string;
+                        /** @description The first occurrence ends. */
+                        endsAt: string;
+                        rrule: string | null;
+                        timezone: string;
+                        showOnStatusPage: boolean;
+                        /** @description Whether an occurrence is under way now (and was not ended early). */
+                        active: boolean;
+                        /** @description When the next occurrence starts (after now), or null when none will. */
+                        nextStartsAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            401: components["responses"]["unauthorized"];
+            404: components["responses"]["not-found"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    deleteMaintenanceWindow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not-found"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    updateMaintenanceWindow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What the maintenance is, 1-200 characters (shown on the status page). */
+                    title?: string;
+                    /** @description The monitors the window covers: 1-1000 monitors of your team. */
+                    monitorIds?: string[];
+                    /** @description The first occurrence starts (ISO 8601). */
+                    startsAt?: string;
+                    /** @description The first occurrence ends (ISO 8601): after `startsAt`, at most 7 days later. Every occurrence lasts as long. */
+                    endsAt?: string;
+                    /** @description null for a single occurrence, or an RFC 5545 RRULE repeating it in `timezone`: FREQ (DAILY, WEEKLY, MONTHLY), INTERVAL, BYDAY, BYMONTHDAY, COUNT, UNTIL; for example `FREQ=WEEKLY;BYDAY=SU`. Occurrences keep the local start time of `startsAt`; one whose local time does not exist (a DST gap) is skipped. */
+                    rrule?: string | null;
+                    /** @description The IANA time zone the rule repeats the local start time in; default UTC. */
+                    timezone?: string;
+                    /** @description Whether the public status page lists it (when it touches monitors the page shows); default true. */
+                    showOnStatusPage?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The window as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        title: string;
+                        monitorIds: string[];
+                        /** @description The first occurrence starts. */
+                        startsAt: string;
+                        /** @description The first occurrence ends. */
+                        endsAt: string;
+                        rrule: string | null;
+                        timezone: string;
+                        showOnStatusPage: boolean;
+                        /** @description Whether an occurrence is under way now (and was not ended early). */
+                        active: boolean;
+                        /** @description When the next occurrence starts (after now), or null when none will. */
+                        nextStartsAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not-found"];
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    endMaintenanceWindow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The window (`active` false). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        title: string;
+                        monitorIds: string[];
+                        /** @description The first occurrence starts. */
+                        startsAt: string;
+                        /** @description The first occurrence ends. */
+                        endsAt: string;
+                        rrule: string | null;
+                        timezone: string;
+                        showOnStatusPage: boolean;
+                        /** @description Whether an occurrence is under way now (and was not ended early). */
+                        active: boolean;
+                        /** @description When the next occurrence starts (after now), or null when none will. */
+                        nextStartsAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
                     };
                 };
             };
