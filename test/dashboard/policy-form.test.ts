@@ -90,9 +90,19 @@ describe('the notification policy form', () => {
     expect(await key.inputValue()).toBe('');
     expect(await key.getAttribute('placeholder')).toBe('set');
     await page.locator('.channel-editor').nth(0).getByText('Set. Leave empty to keep it').waitFor();
+    // Reminders in minutes; an escalation without its policy is named beside the field.
+    await page.getByLabel('Remind every (minutes)').fill('10');
+    await page.getByLabel('Escalate after (minutes)').fill('30');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page
+      .locator('.field', { has: page.getByLabel('Escalate to') })
+      .locator('.field-error')
+      .waitFor();
+    await page.getByLabel('Escalate after (minutes)').fill('');
     await page.getByLabel('Name', { exact: true }).fill('Pager duty');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('heading', { name: 'Pager duty', level: 1 }).waitFor();
+    expect(bodies.at(-1)).toMatchObject({ repeatEverySeconds: 600, repeatMax: 12, escalateAfterSeconds: null, escalationPolicyId: null });
     expect(bodies.at(-1).channels[0]).toEqual({ type: 'pagerduty' });
     expect(JSON.stringify(bodies.at(-1))).not.toContain(PROVIDER_SECRETS.routingKey);
 

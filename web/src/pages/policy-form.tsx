@@ -132,7 +132,15 @@ function ChannelInput({
 
 /** Summary labels: `channels.1.routingKey` reads "Channel 2 Integration key", a header "Channel 2 header 1 name". */
 function channelLabels(channels: ChannelDraft[], error: ApiError | null): Record<string, string> {
-  const labels: Record<string, string> = { name: 'Name', notifyOn: 'Sends on', channels: 'Channels' };
+  const labels: Record<string, string> = {
+    name: 'Name',
+    notifyOn: 'Sends on',
+    channels: 'Channels',
+    repeatEverySeconds: 'Remind every',
+    repeatMax: 'Reminders at most',
+    escalateAfterSeconds: 'Escalate after',
+    escalationPolicyId: 'Escalate to',
+  };
   channels.forEach((c, i) => {
     labels[`channels.${i}`] = `Channel ${i + 1}`;
     labels[`channels.${i}.type`] = `Channel ${i + 1} type`;
@@ -150,6 +158,14 @@ function PolicyForm({ policy }: { policy?: Policy }) {
   const [name, setName] = useState(policy?.name ?? '');
   const [notifyOn, setNotifyOn] = useState<NotifyOn[]>(policy?.notifyOn ?? [...NOTIFY_ON]);
   const [channels, setChannels] = useState<ChannelDraft[]>(() => draftsOf(policy));
+  // Minutes on the form, seconds in the API; empty is none.
+  const minutes = (seconds: number | null | undefined) => (seconds == null ? '' : String(seconds / 60));
+  const seconds = (text: string) => (text.trim() === '' ? null : Math.round(Number(text) * 60));
+  const [repeatEvery, setRepeatEvery] = useState(minutes(policy?.repeatEverySeconds));
+  const [repeatMax, setRepeatMax] = useState(String(policy?.repeatMax ?? 12));
+  const [escalateAfter, setEscalateAfter] = useState(minutes(policy?.escalateAfterSeconds));
+  const [escalateTo, setEscalateTo] = useState(policy?.escalationPolicyId ?? '');
+  const others = useGet('/api/v1/notification-policies');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   const update = (key: number, patch: Partial<ChannelDraft>) => setChannels((cs) => cs.map((c) => (c.key === key ? { ...c, ...patch } : c)));
@@ -158,7 +174,15 @@ function PolicyForm({ policy }: { policy?: Policy }) {
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const body: PolicyBody = { name, notifyOn, channels: channels.map(channelBody) };
+    const body: PolicyBody = {
+      name,
+      notifyOn,
+      channels: channels.map(channelBody),
+      repeatEverySeconds: seconds(repeatEvery),
+      repeatMax: Number(repeatMax),
+      escalateAfterSeconds: seconds(escalateAfter),
+      escalationPolicyId: escalateTo || null,
+    };
     try {
       const saved = policy
         ? await api.PATCH('/api/v1/notification-policies/{id}', { params: { path: { id: policy.id } }, body })
@@ -236,6 +260,43 @@ function PolicyForm({ policy }: { policy?: Policy }) {
         <Button size="sm" icon="plus" onClick={() => setChannels((cs) => [...cs, newDraft('webhook')])}>
           Add channel
         </Button>
+      </fieldset>
+      <fieldset className="form-section">
+        <legend>While nobody acknowledges</legend>
+        <div className="field-row">
+          <Field
+            label="Remind every (minutes)"
+            optional
+            error={fieldError(error, 'repeatEverySeconds')}
+            hint="Sends the down alert again; 5 to 1440, empty for never."
+          >
+            {(p) => <input {...p} name="repeatEvery" type="number" inputMode="numeric" value={repeatEvery} onChange={(e) => setRepeatEvery(e.target.value)} />}
+          </Field>
+          <Field label="Reminders at most" error={fieldError(error, 'repeatMax')}>
+            {(p) => <input {...p} name="repeatMax" type="number" inputMode="numeric" value={repeatMax} onChange={(e) => setRepeatMax(e.target.value)} />}
+          </Field>
+        </div>
+        <div className="field-row">
+          <Field label="Escalate after (minutes)" optional error={fieldError(error, 'escalateAfterSeconds')} hint="1 to 1440, empty for never.">
+            {(p) => (
+              <input {...p} name="escalateAfter" type="number" inputMode="numeric" value={escalateAfter} onChange={(e) => setEscalateAfter(e.target.value)} />
+            )}
+          </Field>
+          <Field label="Escalate to" optional error={fieldError(error, 'escalationPolicyId')}>
+            {(p) => (
+              <select {...p} name="escalateTo" value={escalateTo} onChange={(e) => setEscalateTo(e.target.value)}>
+                <option value="">Nobody</option>
+                {others.data?.data
+                  .filter((other) => other.id !== policy?.id)
+                  .map((other) => (
+                    <option key={other.id} value={other.id}>
+                      {other.name}
+                    </option>
+                  ))}
+              </select>
+            )}
+          </Field>
+        </div>
       </fieldset>
       <div className="form-actions">
         <Button type="submit" variant="primary" busy={busy}>
