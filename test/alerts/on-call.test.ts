@@ -73,7 +73,9 @@ describe('reminders and escalation', () => {
     clock.advance(1);
     await drained();
     expect(eventsAt(primary, monitor.id)).toEqual(['monitor.down', 'monitor.reminder']);
-    clock.advance(600_000);
+    clock.advance(300_000);
+    await drained();
+    clock.advance(300_000);
     await drained();
     expect(eventsAt(primary, monitor.id)).toEqual(['monitor.down', 'monitor.reminder', 'monitor.reminder', 'monitor.reminder']);
     expect(eventsAt(escalation, monitor.id)).toEqual(['incident.escalated']);
@@ -108,6 +110,19 @@ describe('reminders and escalation', () => {
     expect(eventsAt(primary, monitor.id)).toHaveLength(3);
     expect(eventsAt(escalation, monitor.id)).toEqual([]);
     expect(await server.app.store.db.selectFrom('incident_timers').select('id').where('incident_id', '=', incident.id).execute()).toEqual([]);
+  });
+
+  it('after a long pause (no process ran), sends one late reminder, not every one it missed', async () => {
+    const { policy } = await policies({ repeatEverySeconds: 300, repeatMax: 10 });
+    const monitor = await createHttpMonitor(server, owner, { notificationPolicyId: policy.id });
+    await change(monitor, 'up', 'down');
+    await drained();
+    clock.advance(3_600_000);
+    await drained();
+    expect(eventsAt(primary, monitor.id)).toEqual(['monitor.down', 'monitor.reminder']);
+    clock.advance(300_000);
+    await drained();
+    expect(eventsAt(primary, monitor.id)).toEqual(['monitor.down', 'monitor.reminder', 'monitor.reminder']);
   });
 
   it('stops once the monitor recovers (its incident resolved)', async () => {

@@ -71,9 +71,11 @@ export async function fireDueTimers(db: Kysely<Database>, now: number, limit: nu
       const reminder = timer.sent + 1;
       await appendEvent(trx, { type: 'monitor.reminder', ...common, reminder });
       if (reminder < policy.repeat_max) {
+        // Counted from now when it fired late (no process ran for a while): one reminder, not a burst of them.
+        const next = Math.max(timer.due_at, now) + policy.repeat_every_seconds * 1000;
         await trx
           .insertInto('incident_timers')
-          .values({ ...timer, id: newId(timer.due_at), due_at: timer.due_at + policy.repeat_every_seconds * 1000, sent: reminder })
+          .values({ ...timer, id: newId(next), due_at: next, sent: reminder })
           .execute();
       }
       return true;
