@@ -205,3 +205,52 @@ describe('the public status page', () => {
     expect(html.text).not.toContain('Private');
   });
 });
+
+describe('a weekly window across a change to summer time', () => {
+  // A server of its own on a clock started just before: days pass in a few steps, and its one
+  // monitor is checked hourly, so that few checks fall due on the way.
+  let clock: ManualClock;
+  let server: TestServer;
+  let owner: Member;
+  beforeAll(async () => {
+    clock = new ManualClock(Date.parse('2031-03-22T00:00:00.000Z'));
+    server = await startServer({}, { clock });
+    owner = await server.newTeam('Owner');
+  });
+  afterAll(() => server.close());
+
+  it('keeps its local time in its timezone (03:00 in Berlin: 02:00 UTC in winter, 01:00 UTC in summer)', async () => {
+    const db = expectStatus(await call(server, owner, 'POST', '/api/v1/monitors', { ...monitorBody('Weekly'), intervalSeconds: 3600 }), 201);
+    const window = expectStatus(
+      await call(server, owner, 'POST', BASE, {
+        title: 'Weekly restart',
+        monitorIds: [db.id],
+        startsAt: '2031-03-23T02:00:00.000Z',
+        endsAt: '2031-03-23T03:00:00.000Z',
+        rrule: 'FREQ=WEEKLY;COUNT=3',
+        timezone: 'Europe/Berlin',
+      }),
+      201,
+    );
+    const read = async () => expectStatus(await call(server, owner, 'GET', `${BASE}/${window.id}`), 200);
+    const statusOf = async () => expectStatus(await call(server, owner, 'GET', `/api/v1/monitors/${db.id}`), 200).status;
+    const at = async (time: string) => {
+      clock.advanceTo(Date.parse(time));
+      await server.app.engine.maintenance.sweep();
+    };
+    expect((await read()).nextStartsAt).toBe('2031-03-23T02:00:00.000Z');
+
+    await at('2031-03-23T02:30:00.000Z');
+    expect(await read()).toMatchObject({ active: true });
+    expect(await statusOf()).toBe('maintenance');
+
+    // Berlin moves to summer time on 2031-03-30: the next occurrence is still at 03:00 there.
+    await at('2031-03-24T00:00:00.000Z');
+    expect(await read()).toMatchObject({ active: false, nextStartsAt: '2031-03-30T01:00:00.000Z' });
+    expect(await statusOf()).not.toBe('maintenance');
+    await at('2031-03-30T01:30:00.000Z');
+    expect(await statusOf()).toBe('maintenance');
+    await at('2031-03-31T00:00:00.000Z');
+    expect((await read()).nextStartsAt).toBe('2031-04-06T01:00:00.000Z');
+  });
+});
