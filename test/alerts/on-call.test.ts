@@ -125,6 +125,35 @@ describe('reminders and escalation', () => {
     expect(eventsAt(primary, monitor.id)).toEqual(['monitor.down', 'monitor.reminder', 'monitor.reminder']);
   });
 
+  it('pages nobody while the monitor is in maintenance, and reminds again once it is over', async () => {
+    const { policy } = await policies({ repeatEverySeconds: 300 });
+    const monitor = await createHttpMonitor(server, owner, { notificationPolicyId: policy.id });
+    await change(monitor, 'up', 'down');
+    await drained();
+    const window = expectStatus(
+      await call(server, owner, 'POST', '/api/v1/maintenance-windows', {
+        title: 'Planned work',
+        monitorIds: [monitor.id],
+        startsAt: new Date(clock.now()).toISOString(),
+        endsAt: new Date(clock.now() + 3_600_000).toISOString(),
+      }),
+      201,
+    );
+    await server.app.engine.maintenance.sweep();
+    expect(expectStatus(await call(server, owner, 'GET', `/api/v1/monitors/${monitor.id}`), 200).status).toBe('maintenance');
+    for (let i = 0; i < 4; i++) {
+      clock.advance(300_000);
+      await drained();
+    }
+    expect(eventsAt(primary, monitor.id)).toEqual(['monitor.down']);
+
+    expectStatus(await call(server, owner, 'POST', `/api/v1/maintenance-windows/${window.id}/end`), 200);
+    await server.app.engine.maintenance.sweep();
+    clock.advance(300_000);
+    await drained();
+    expect(eventsAt(primary, monitor.id)).toEqual(['monitor.down', 'monitor.reminder']);
+  });
+
   it('stops once the monitor recovers (its incident resolved)', async () => {
     const { policy } = await policies({ repeatEverySeconds: 300, escalateAfterSeconds: 300 });
     const monitor = await createHttpMonitor(server, owner, { notificationPolicyId: policy.id });

@@ -10,7 +10,8 @@ import { iso } from '../time.js';
  * fires those that are due; firing one claims it (deletes its row) in the transaction that appends
  * its event, so each fires once however many processes look, and none is lost across a restart.
  * A timer whose incident was resolved or acknowledged meanwhile fires nothing; acknowledging or
- * resolving also drops the incident's timers at once.
+ * resolving also drops the incident's timers at once. One falling due while its monitor is in
+ * maintenance waits until the work is over.
  */
 
 type Db = Kysely<Database>;
@@ -56,11 +57,25 @@ export async function fireDueTimers(db: Kysely<Database>, now: number, limit: nu
       const policy = await trx
         .selectFrom('monitors')
         .innerJoin('notification_policies', 'notification_policies.id', 'monitors.notification_policy_id')
-        .select(['notification_policies.repeat_every_seconds', 'notification_policies.repeat_max', 'notification_policies.escalation_policy_id'])
+        .select([
+          'monitors.maintenance',
+          'notification_policies.repeat_every_seconds',
+          'notification_policies.repeat_max',
+          'notification_policies.escalation_policy_id',
+        ])
         .where('monitors.id', '=', timer.monitor_id)
         .where('monitors.deleted_at', 'is', null)
         .executeTakeFirst();
       if (!policy) return false;
+      // Planned work pages nobody: the timer waits (a reminder period, or a minute) and is tried again.
+      if (policy.maintenance === 1) {
+        const later = now + (policy.repeat_every_seconds ?? 60) * 1000;
+        await trx
+          .insertInto('incident_timers')
+          .values({ ...timer, id: newId(later), due_at: later })
+          .execute();
+        return false;
+      }
       const common = { monitorId: timer.monitor_id, teamId: timer.team_id, incidentId: timer.incident_id, occurredAt: iso(timer.due_at) };
       if (timer.kind === 'escalation') {
         if (policy.escalation_policy_id === null) return false;
