@@ -113,7 +113,18 @@ function RegionTiles({ monitor, runs }: { monitor: Monitor; runs: Run[] | undefi
     <div className="region-grid">
       {monitor.regions.map((region) => {
         const run = newest.get(region);
-        const status = monitor.paused ? 'paused' : !run ? 'pending' : !run.ok ? 'down' : run.warnings.length > 0 ? 'degraded' : 'up';
+        // A run during a maintenance window changes no status: the tile says so rather than down.
+        const status = monitor.paused
+          ? 'paused'
+          : !run
+            ? 'pending'
+            : run.maintenance
+              ? 'maintenance'
+              : !run.ok
+                ? 'down'
+                : run.warnings.length > 0
+                  ? 'degraded'
+                  : 'up';
         return (
           <div key={region} className={`region-tile region-${status}`} data-region={region}>
             <div className="region-head">
