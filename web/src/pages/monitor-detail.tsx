@@ -643,6 +643,9 @@ export function MonitorDetailPage({ id }: { id: string }) {
                 Pause
               </Button>
             )}
+            <ButtonLink to={`/maintenance/new?monitor=${id}`} icon="tool">
+              Schedule maintenance
+            </ButtonLink>
             <ButtonLink to={`/monitors/${id}/edit`} icon="edit">
               Edit
             </ButtonLink>
