@@ -120,6 +120,14 @@ describe('maintenance windows on the dashboard', () => {
     expect(await item.textContent()).toContain('RepeatsNo');
     expect(await item.textContent()).toContain('Status pageShown');
 
+    // The window gives its monitor the status `maintenance`: its badge and the page's notice say so.
+    await item.getByRole('link', { name: 'Core API' }).click();
+    await page.locator('.page-title .status[data-status="maintenance"]').waitFor();
+    expect(await page.locator('.page-title .status').textContent()).toBe('Maintenance');
+    await page.getByText('Under maintenance:').waitFor();
+    await page.getByRole('link', { name: 'Maintenance', exact: true }).click();
+    await item.waitFor();
+
     // End now: it moves to "Past", and the API says it is no longer active.
     await item.getByRole('button', { name: 'End now' }).click();
     const past = page.locator('.window-group', { has: page.getByRole('heading', { name: 'Past' }) });
@@ -130,12 +138,15 @@ describe('maintenance windows on the dashboard', () => {
     const [record] = await server.app.services.maintenanceWindows.list(actor);
     expect(record).toMatchObject({ title: 'Database upgrade', active: false, nextStartsAt: null });
 
-    // The monitors list can filter by the status the window gives.
+    // The monitors list can filter by the status a window gives; once ended, the monitor has left it.
     await page.getByRole('link', { name: 'Monitors' }).first().click();
+    await page.locator(`tr[data-monitor-id="${monitorId}"]`).waitFor();
+    await page.waitForFunction((id) => document.querySelector(`tr[data-monitor-id="${id}"] .status`)?.getAttribute('data-status') !== 'maintenance', monitorId);
     await page
       .getByRole('group', { name: 'Filter by status' })
       .getByRole('button', { name: /Maintenance/ })
-      .waitFor();
+      .click();
+    await page.getByText('No monitors match').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

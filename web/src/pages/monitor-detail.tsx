@@ -658,6 +658,12 @@ export function MonitorDetailPage({ id }: { id: string }) {
         }
       />
       {m.paused && <Notice kind="info">This monitor is paused: it is not checked and raises no alerts until you resume it.</Notice>}
+      {m.status === 'maintenance' && (
+        <Notice kind="info">
+          <strong>Under maintenance:</strong> checked as usual, but it opens no incident and alerts nobody until the{' '}
+          <Link to="/maintenance">maintenance window</Link> ends.
+        </Notice>
+      )}
       {m.status === 'degraded' && monitor.data.degradedReasons.length > 0 && (
         <Notice kind="warning">
           <strong>Degraded:</strong> {degradedText(monitor.data.degradedReasons)}

@@ -84,7 +84,7 @@ export function MonitorsPage() {
       ? 'Nothing is watched yet.'
       : problems > 0
         ? `${problems} of ${list.length} monitors need attention.`
-        : `All ${list.length} monitors are fine${counts.paused ? ` (${counts.paused} paused)` : ''}.`
+        : `All ${list.length} monitors are fine${counts.paused ? ` (${counts.paused} paused)` : ''}${counts.maintenance ? ` (${counts.maintenance} in maintenance)` : ''}.`
     : 'HTTP endpoints and certificates your team watches.';
 
   return (
