@@ -140,8 +140,8 @@ describe('maintenance windows on the dashboard', () => {
 
     // The monitors list can filter by the status a window gives; once ended, the monitor has left it.
     await page.getByRole('link', { name: 'Monitors' }).first().click();
-    await page.locator(`tr[data-monitor-id="${monitorId}"]`).waitFor();
-    await page.waitForFunction((id) => document.querySelector(`tr[data-monitor-id="${id}"] .status`)?.getAttribute('data-status') !== 'maintenance', monitorId);
+    const status = page.locator(`tr[data-monitor-id="${monitorId}"] .status`);
+    await expect.poll(() => status.getAttribute('data-status'), { timeout: 15_000 }).not.toBe('maintenance');
     await page
       .getByRole('group', { name: 'Filter by status' })
       .getByRole('button', { name: /Maintenance/ })
