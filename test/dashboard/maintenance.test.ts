@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { CHROMIUM, launchBrowser, signInWithForm } from './browser.js';
-import { newPersonTeam, type Person } from './support.js';
+import { addPerson, newPersonTeam, type Person } from './support.js';
 import { ensureDashboardBuilt } from './web-build.js';
 
 /*
@@ -151,7 +151,7 @@ describe('maintenance windows on the dashboard', () => {
     await context.close();
   });
 
-  it('lists a repeating window under "Upcoming" with its rule, and edits it through the same form', async () => {
+  it('lists a repeating window under "Upcoming" with its rule, edits it through the same form, and deletes it', async () => {
     const actor = { tokenId: 'test', userId: owner.userId, teamId: owner.teamId, role: 'Owner' as const };
     const startsAt = new Date(Date.now() + 86_400_000);
     const created = await server.app.services.maintenanceWindows.create(actor, {
@@ -195,6 +195,41 @@ describe('maintenance windows on the dashboard', () => {
     // Only what changed is sent: the start, held to the minute, is not moved.
     expect(patches.at(-1)).toEqual({ rrule: 'FREQ=WEEKLY;BYDAY=SA' });
     expect(await server.app.services.maintenanceWindows.get(actor, created.id)).toMatchObject({ rrule: 'FREQ=WEEKLY;BYDAY=SA', startsAt: created.startsAt });
+
+    // Admins and Owners delete a window (after confirming); the list no longer has it.
+    await page.getByRole('button', { name: 'Delete Weekly patching' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete window' }).click();
+    await page.getByText('Deleted “Weekly patching”').waitFor();
+    await upcoming.getByText('Nothing is planned.').waitFor();
+    expect((await server.app.services.maintenanceWindows.list(actor)).map((w) => w.title)).toEqual(['Database upgrade']);
+    await context.close();
+  });
+
+  it('lets a Member end a window under way, but not delete it', async () => {
+    const actor = { tokenId: 'test', userId: owner.userId, teamId: owner.teamId, role: 'Owner' as const };
+    const now = Date.now();
+    const created = await server.app.services.maintenanceWindows.create(actor, {
+      title: 'Cache flush',
+      monitorIds: [monitorId],
+      startsAt: new Date(now - 60_000).toISOString(),
+      endsAt: new Date(now + 3_600_000).toISOString(),
+    });
+    const member = await addPerson(server, owner.teamId, 'Member');
+    const context = await browser.newContext({ baseURL: server.baseUrl, locale: 'en-US', timezoneId: ZONE });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await signInWithForm(page, member.email, member.password);
+    await page.goto('/maintenance');
+    const active = page.locator('.window-group', { has: page.getByRole('heading', { name: 'Active now' }) });
+    const item = active.locator('.window-item', { hasText: 'Cache flush' });
+    await item.waitFor();
+    expect(await item.getByRole('button', { name: 'Delete Cache flush' }).count()).toBe(0);
+    await item.getByRole('button', { name: 'End now' }).click();
+    await page
+      .locator('.window-group', { has: page.getByRole('heading', { name: 'Past' }) })
+      .getByText('Cache flush')
+      .waitFor();
+    expect((await server.app.services.maintenanceWindows.get(actor, created.id)).active).toBe(false);
     await context.close();
   });
 });

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { api } from '../api/client.js';
 import type { ApiError } from '../api/errors.js';
 import type { MaintenanceWindow, Monitor } from '../api/types.js';
-import { Button, ButtonLink, Card, EmptyState, ErrorState, PageHeader, SkeletonRows, useToast } from '../components/ui.js';
+import { Button, ButtonLink, Card, ConfirmDialog, EmptyState, ErrorState, PageHeader, SkeletonRows, useToast } from '../components/ui.js';
 import { dateTime } from '../format.js';
 import { useDocumentTitle, useGet, useThrottled } from '../hooks.js';
 import { useLiveEvents } from '../live.js';
 import { Link } from '../router.js';
+import { usePermissions } from '../session.js';
 
 /** The three groups of the page: under way, still to come, over for good. */
 export function groupWindows(windows: MaintenanceWindow[]): { active: MaintenanceWindow[]; upcoming: MaintenanceWindow[]; past: MaintenanceWindow[] } {
@@ -42,7 +43,18 @@ function WindowMonitors({ ids, monitors }: { ids: string[]; monitors: Map<string
 }
 
 /** One window: what, which monitors, when (in the browser's zone), how it repeats, where it shows. */
-function WindowItem({ window: w, monitors, onEnd }: { window: MaintenanceWindow; monitors: Map<string, Monitor>; onEnd?: () => Promise<void> }) {
+function WindowItem({
+  window: w,
+  monitors,
+  onEnd,
+  onDelete,
+}: {
+  window: MaintenanceWindow;
+  monitors: Map<string, Monitor>;
+  onEnd?: () => Promise<void>;
+  onDelete: () => void;
+}) {
+  const { canAdmin } = usePermissions();
   const [busy, setBusy] = useState(false);
   const end = async () => {
     setBusy(true);
@@ -65,6 +77,11 @@ function WindowItem({ window: w, monitors, onEnd }: { window: MaintenanceWindow;
           <Link to={`/maintenance/${w.id}/edit`} className="btn btn-ghost btn-sm" aria-label={`Edit ${w.title}`}>
             Edit
           </Link>
+          {canAdmin && (
+            <Button size="sm" variant="ghost" icon="trash" onClick={onDelete} aria-label={`Delete ${w.title}`}>
+              Delete
+            </Button>
+          )}
         </span>
       </div>
       <dl className="window-facts">
@@ -113,12 +130,14 @@ function WindowGroup({
   monitors,
   empty,
   onEnd,
+  onDelete,
 }: {
   title: string;
   windows: MaintenanceWindow[];
   monitors: Map<string, Monitor>;
   empty: string;
   onEnd?: (w: MaintenanceWindow) => Promise<void>;
+  onDelete: (w: MaintenanceWindow) => void;
 }) {
   return (
     <Card title={title} className="window-group">
@@ -127,7 +146,7 @@ function WindowGroup({
       ) : (
         <ul className="window-list">
           {windows.map((w) => (
-            <WindowItem key={w.id} window={w} monitors={monitors} onEnd={onEnd && (() => onEnd(w))} />
+            <WindowItem key={w.id} window={w} monitors={monitors} onEnd={onEnd && (() => onEnd(w))} onDelete={() => onDelete(w)} />
           ))}
         </ul>
       )}
@@ -140,6 +159,7 @@ export function MaintenancePage() {
   const toast = useToast();
   const windows = useGet('/api/v1/maintenance-windows');
   const monitors = useGet('/api/v1/monitors');
+  const [deleting, setDeleting] = useState<MaintenanceWindow | null>(null);
   // A window starting or ending changes its monitors' status: the groups follow.
   const reload = useThrottled(() => void windows.reload(), 1000);
   useLiveEvents((event) => {
@@ -186,10 +206,24 @@ export function MaintenancePage() {
         </div>
       ) : (
         <>
-          <WindowGroup title="Active now" windows={groups.active} monitors={byId} empty="No maintenance is under way." onEnd={end} />
-          <WindowGroup title="Upcoming" windows={groups.upcoming} monitors={byId} empty="Nothing is planned." />
-          <WindowGroup title="Past" windows={groups.past} monitors={byId} empty="No window has ended yet." />
+          <WindowGroup title="Active now" windows={groups.active} monitors={byId} empty="No maintenance is under way." onEnd={end} onDelete={setDeleting} />
+          <WindowGroup title="Upcoming" windows={groups.upcoming} monitors={byId} empty="Nothing is planned." onDelete={setDeleting} />
+          <WindowGroup title="Past" windows={groups.past} monitors={byId} empty="No window has ended yet." onDelete={setDeleting} />
         </>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={`Delete “${deleting.title}”?`}
+          confirmLabel="Delete window"
+          onClose={() => setDeleting(null)}
+          onConfirm={async () => {
+            await api.DELETE('/api/v1/maintenance-windows/{id}', { params: { path: { id: deleting.id } } });
+            toast('success', `Deleted “${deleting.title}”`);
+            await windows.reload();
+          }}
+        >
+          <p>None of its occurrences will happen; one under way ends now, and its monitors take their status from their newest checks.</p>
+        </ConfirmDialog>
       )}
     </div>
   );
