@@ -61,6 +61,7 @@ export default defineConfig({
             'test/dashboard/status-page-settings.test.ts',
             'test/dashboard/assertion-editor.test.ts',
             'test/dashboard/policy-form.test.ts',
+            'test/dashboard/maintenance.test.ts',
             'test/status-pages/browser.test.ts',
           ],
           env: {

@@ -8,6 +8,8 @@ import { LiveProvider } from './live.js';
 import { IncidentDetailPage } from './pages/incident-detail.js';
 import { IncidentsPage } from './pages/incidents.js';
 import { LoginPage } from './pages/login.js';
+import { MaintenancePage } from './pages/maintenance.js';
+import { MaintenanceEditPage, MaintenanceNewPage } from './pages/maintenance-form.js';
 import { MonitorDetailPage } from './pages/monitor-detail.js';
 import { MonitorEditPage, MonitorNewPage } from './pages/monitor-form.js';
 import { MonitorsPage } from './pages/monitors.js';
@@ -32,6 +34,9 @@ const PAGES: Page[] = [
   { pattern: '/monitors/:id/edit', render: (p) => <MonitorEditPage id={p.id!} /> },
   { pattern: '/incidents', render: () => <IncidentsPage /> },
   { pattern: '/incidents/:id', render: (p) => <IncidentDetailPage id={p.id!} /> },
+  { pattern: '/maintenance', render: () => <MaintenancePage /> },
+  { pattern: '/maintenance/new', render: () => <MaintenanceNewPage /> },
+  { pattern: '/maintenance/:id/edit', render: (p) => <MaintenanceEditPage id={p.id!} /> },
   { pattern: '/status-page', render: () => <StatusPageSettings /> },
   { pattern: '/notifications', render: () => <PoliciesPage /> },
   { pattern: '/notifications/new', render: () => <PolicyNewPage /> },

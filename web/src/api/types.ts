@@ -44,3 +44,6 @@ export type InvitedMember = Answer<'/api/v1/teams/current/members', 'post'>;
 export type TeamToken = Item<'/api/v1/teams/current/tokens'>;
 export type PersonalToken = Item<'/api/v1/tokens'>;
 export type CreatedToken = Answer<'/api/v1/tokens', 'post'>;
+
+export type MaintenanceWindow = Answer<'/api/v1/maintenance-windows/{id}', 'get'>;
+export type MaintenanceWindowBody = RequestBody<'/api/v1/maintenance-windows', 'post'>;

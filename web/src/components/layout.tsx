@@ -10,6 +10,7 @@ import { useToast } from './ui.js';
 const NAV: Array<{ to: string; label: string; icon: IconName }> = [
   { to: '/monitors', label: 'Monitors', icon: 'activity' },
   { to: '/incidents', label: 'Incidents', icon: 'alert' },
+  { to: '/maintenance', label: 'Maintenance', icon: 'tool' },
   { to: '/status-page', label: 'Status page', icon: 'globe' },
   { to: '/notifications', label: 'Notifications', icon: 'bell' },
 ];

@@ -260,6 +260,63 @@ export function Field({
   );
 }
 
+/**
+ * Checkboxes under one label, with the API's message for the whole list (`monitorIds`): a list
+ * holds many choices (one a line), inline a few.
+ */
+export function CheckGroup<T extends string>({
+  label,
+  name,
+  options,
+  selected,
+  onChange,
+  error,
+  hint,
+  list,
+}: {
+  label: string;
+  name: string;
+  options: ReadonlyArray<{ value: T; label: ReactNode }>;
+  selected: readonly T[];
+  onChange: (next: T[]) => void;
+  error?: string;
+  hint?: ReactNode;
+  list?: boolean;
+}) {
+  const id = useId();
+  // The order of the options, whatever order they were ticked in.
+  const toggle = (value: T) => onChange(options.map((o) => o.value).filter((v) => (v === value ? !selected.includes(v) : selected.includes(v))));
+  const boxes = options.map((o) => (
+    <label key={o.value} className="check">
+      <input type="checkbox" name={name} value={o.value} checked={selected.includes(o.value)} onChange={() => toggle(o.value)} />
+      <span>{o.label}</span>
+    </label>
+  ));
+  return (
+    <div className={`field ${error ? 'field-invalid' : ''}`} role="group" aria-labelledby={`${id}-label`}>
+      <span className="label" id={`${id}-label`}>
+        {label}
+      </span>
+      {list ? (
+        <ul className="check-list">
+          {boxes.map((box) => (
+            <li key={box.key}>{box}</li>
+          ))}
+        </ul>
+      ) : (
+        <div className="checks-inline">{boxes}</div>
+      )}
+      {error ? (
+        <p className="field-error" data-field-error>
+          <Icon name="alert" size={14} /> {error}
+        </p>
+      ) : (
+        hint && <p className="field-hint">{hint}</p>
+      )}
+    </div>
+  );
+}
+
 /** The problem of a failed form submission, above the form: for validation, every field the API named. */
 export function FormError({ error, labels = {} }: { error: ApiError | null | undefined; labels?: Record<string, string> }) {
   if (!error) return null;

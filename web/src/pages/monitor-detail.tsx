@@ -113,7 +113,18 @@ function RegionTiles({ monitor, runs }: { monitor: Monitor; runs: Run[] | undefi
     <div className="region-grid">
       {monitor.regions.map((region) => {
         const run = newest.get(region);
-        const status = monitor.paused ? 'paused' : !run ? 'pending' : !run.ok ? 'down' : run.warnings.length > 0 ? 'degraded' : 'up';
+        // A run during a maintenance window changes no status: the tile says so rather than down.
+        const status = monitor.paused
+          ? 'paused'
+          : !run
+            ? 'pending'
+            : run.maintenance
+              ? 'maintenance'
+              : !run.ok
+                ? 'down'
+                : run.warnings.length > 0
+                  ? 'degraded'
+                  : 'up';
         return (
           <div key={region} className={`region-tile region-${status}`} data-region={region}>
             <div className="region-head">
@@ -632,6 +643,9 @@ export function MonitorDetailPage({ id }: { id: string }) {
                 Pause
               </Button>
             )}
+            <ButtonLink to={`/maintenance/new?monitor=${id}`} icon="tool">
+              Schedule maintenance
+            </ButtonLink>
             <ButtonLink to={`/monitors/${id}/edit`} icon="edit">
               Edit
             </ButtonLink>
@@ -644,6 +658,12 @@ export function MonitorDetailPage({ id }: { id: string }) {
         }
       />
       {m.paused && <Notice kind="info">This monitor is paused: it is not checked and raises no alerts until you resume it.</Notice>}
+      {m.status === 'maintenance' && (
+        <Notice kind="info">
+          <strong>Under maintenance:</strong> checked as usual, but it opens no incident and alerts nobody until the{' '}
+          <Link to="/maintenance">maintenance window</Link> ends.
+        </Notice>
+      )}
       {m.status === 'degraded' && monitor.data.degradedReasons.length > 0 && (
         <Notice kind="warning">
           <strong>Degraded:</strong> {degradedText(monitor.data.degradedReasons)}

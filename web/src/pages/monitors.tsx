@@ -12,7 +12,7 @@ import { MONITOR_STATUS_TEXT, type MonitorStatus } from '../../../src/shared/voc
 
 const FILTERS: Array<{ value: 'all' | MonitorStatus; label: string }> = [
   { value: 'all', label: 'All' },
-  ...(['up', 'down', 'degraded', 'paused', 'pending'] as const).map((value) => ({ value, label: MONITOR_STATUS_TEXT[value] })),
+  ...(['up', 'down', 'degraded', 'maintenance', 'paused', 'pending'] as const).map((value) => ({ value, label: MONITOR_STATUS_TEXT[value] })),
 ];
 
 export function target(monitor: Monitor): string {
@@ -84,7 +84,7 @@ export function MonitorsPage() {
       ? 'Nothing is watched yet.'
       : problems > 0
         ? `${problems} of ${list.length} monitors need attention.`
-        : `All ${list.length} monitors are fine${counts.paused ? ` (${counts.paused} paused)` : ''}.`
+        : `All ${list.length} monitors are fine${counts.paused ? ` (${counts.paused} paused)` : ''}${counts.maintenance ? ` (${counts.maintenance} in maintenance)` : ''}.`
     : 'HTTP endpoints and certificates your team watches.';
 
   return (
