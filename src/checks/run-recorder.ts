@@ -251,7 +251,8 @@ export class RunRecorder {
       next.state.status,
       next.state.degradedReasons === state.degradedReasons ? monitor.degraded_reasons : JSON.stringify(next.state.degradedReasons),
       JSON.stringify(next.state.regionResults),
-      JSON.stringify(next.state.streaks),
+      // Usually none: runs that count leave no streak behind.
+      Object.keys(next.state.streaks).length === 0 ? null : JSON.stringify(next.state.streaks),
       next.state.lastCheckedAt === 0 ? monitor.last_checked_at : next.state.lastCheckedAt,
       // Unchanged: the stored text as it was.
       next.state.certificate === state.certificate ? monitor.certificate : JSON.stringify(next.state.certificate),
@@ -466,7 +467,7 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
         status: string,
         degradedReasons: string,
         regionResults: string,
-        streaks: string,
+        streaks: string | null,
         lastCheckedAt: number | null,
         certificate: string | null,
         warned: string | null,

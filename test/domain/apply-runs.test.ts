@@ -370,9 +370,11 @@ describe('applyRuns: thresholds', () => {
     expect(applied.state.degradedReasons).toEqual(['regions']);
   });
 
-  it('caps a streak at the highest threshold', () => {
-    const { state } = walk(monitor({ regions: ['us-east'] }), Array(15).fill(false) as boolean[]);
-    expect(state.streaks['us-east']!.count).toBe(10);
+  it('keeps no streak once its runs count: in the steady state only the results are kept', () => {
+    expect(walk(single(), [true, true, true]).state.streaks).toEqual({});
+    expect(walk(single(), [false, false, false, false]).state.streaks).toEqual({});
+    expect(walk(single(), [true, false, false, true]).state.streaks).toEqual({});
+    expect(walk(single(), [true, false]).state.streaks).toEqual({ 'us-east': { ok: false, count: 1, at: T0 + 60_000 } });
   });
 });
 

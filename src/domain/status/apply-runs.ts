@@ -20,10 +20,12 @@ import { iso } from '../time.js';
  *
  * Thresholds: a region's result counts (moves to failing) only after `failureThreshold`
  * consecutive failed runs, and back to succeeding only after `recoveryThreshold` consecutive
- * successes. Each region's run of consecutive outcomes is kept as its streak; a run on the side the
- * region already counts on refreshes its result at once (the newest error, the newest warnings). A
- * region's first success counts at once: the recovery threshold is about succeeding again. The
- * status reads only counted results, so events still follow the status alone.
+ * successes. A run on the side the region already counts on refreshes its result at once (the
+ * newest error, the newest warnings); runs on the other side are kept as the region's streak until
+ * there are enough of them to count, so that in the steady state (every region counting what it
+ * sees) nothing but the results is kept. A region's first success counts at once: the recovery
+ * threshold is about succeeding again. The status reads only counted results, so events still
+ * follow the status alone.
  *
  * Maintenance: while an occurrence of a maintenance window covers the monitor (`maintenance`), runs
  * still move the region results and streaks on (so the status is right the moment it ends), but
@@ -58,17 +60,13 @@ export interface SeenCertificate {
   fingerprint256: string;
 }
 
-/** A region's run of consecutive outcomes: what the thresholds count. */
+/** A region's consecutive runs that do not count yet: fewer than the threshold, against its result. */
 export interface Streak {
   ok: boolean;
-  /** How many runs in a row, capped at the highest threshold. */
   count: number;
   /** Epoch ms of its newest run. */
   at: number;
 }
-
-/** Thresholds go up to this; a streak is not counted further. */
-export const MAX_THRESHOLD = 10;
 
 /** What the status decision needs of a monitor. */
 export interface MonitorState {
@@ -81,7 +79,7 @@ export interface MonitorState {
   /** Why the monitor is degraded; empty unless `status` is `degraded`. */
   degradedReasons: readonly DegradedReason[];
   regionResults: RegionResults;
-  /** Each region's streak, also of a region whose result does not count yet. */
+  /** The streak of each region that has runs not counted yet (also of one with no result yet). */
   streaks: Readonly<Record<string, Streak>>;
   /** Consecutive failed runs before a region counts as failing (1-10). */
   failureThreshold: number;
@@ -145,7 +143,7 @@ export function applyRuns(state: MonitorState, runs: readonly StatusInput[]): Ap
     return { state: boundary && boundary.active !== state.maintenance ? { ...state, maintenance: boundary.active } : state, events: [] };
   }
   const results: Record<string, RegionResult> = { ...state.regionResults };
-  const streaks: Record<string, Streak> = { ...state.streaks };
+  const streaks = new Map(Object.entries(state.streaks));
   let { status, certificate, lastCheckedAt, maintenance } = state;
   let warned = state.warnedFingerprints;
   const events: DomainEvent[] = [];
@@ -158,11 +156,14 @@ export function applyRuns(state: MonitorState, runs: readonly StatusInput[]): Ap
       continue;
     }
     const run = input;
-    const streak = nextStreak(streaks[run.region], run);
-    // A run older than the region's newest (a late retry) moves neither.
-    if (streak) {
-      streaks[run.region] = streak;
-      if (counts(results[run.region], streak, state)) results[run.region] = nextRegionResult(results[run.region], run);
+    const previous = streaks.get(run.region);
+    // A run older than the region's newest (a late retry) moves neither its streak nor its result.
+    if ((previous?.at ?? results[run.region]?.at ?? -Infinity) <= run.startedAt) {
+      const streak: Streak = { ok: run.ok, count: previous?.ok === run.ok ? previous.count + 1 : 1, at: run.startedAt };
+      if (counts(results[run.region], streak, state)) {
+        results[run.region] = nextRegionResult(results[run.region], run);
+        streaks.delete(run.region);
+      } else streaks.set(run.region, streak);
     }
     if (run.certificate && run.ok) certificate = run.certificate;
     lastCheckedAt = Math.max(lastCheckedAt, run.startedAt);
@@ -181,7 +182,7 @@ export function applyRuns(state: MonitorState, runs: readonly StatusInput[]): Ap
       // Unchanged reasons stay the very same array, so that the caller can tell nothing changed.
       degradedReasons: reasons.join() === state.degradedReasons.join() ? state.degradedReasons : reasons,
       regionResults: results,
-      streaks,
+      streaks: Object.fromEntries(streaks),
       certificate,
       warnedFingerprints: warned,
       lastCheckedAt,
@@ -212,13 +213,6 @@ function nextStatus(state: MonitorState, status: MonitorStatus, results: RegionR
     occurredAt: iso(at),
   });
   return newStatus;
-}
-
-/** The region's streak after a run; null for a run older than the streak's newest. */
-function nextStreak(previous: Streak | undefined, run: RunOutcome): Streak | null {
-  if (previous && previous.at > run.startedAt) return null;
-  const count = previous?.ok === run.ok ? Math.min(previous.count + 1, MAX_THRESHOLD) : 1;
-  return { ok: run.ok, count, at: run.startedAt };
 }
 
 /** Whether the newest run (whose outcome `streak` ends with) becomes the region's result. */
