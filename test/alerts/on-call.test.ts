@@ -4,7 +4,9 @@
  * `repeatMax` times) and escalated once to another policy after `escalateAfterSeconds`; an
  * acknowledgement stops both and reaches the channels.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fireDueTimers } from '../../src/domain/alerts/on-call.js';
 import { ManualClock } from '../helpers/clock.js';
 import { startServer, type Member, type TestServer } from '../helpers/server.js';
 import { POLICIES, call, createHttpMonitor, createPolicy, engineStatusChange, expectStatus } from './fixtures.js';
@@ -152,6 +154,27 @@ describe('reminders and escalation', () => {
     clock.advance(300_000);
     await drained();
     expect(eventsAt(primary, monitor.id)).toEqual(['monitor.down', 'monitor.reminder']);
+  });
+
+  it('fires each due timer once when two processes sweep at the same moment', async () => {
+    const { policy } = await policies({ repeatEverySeconds: 300, repeatMax: 1 });
+    const monitor = await createHttpMonitor(server, owner, { notificationPolicyId: policy.id });
+    await change(monitor, 'up', 'down');
+    await drained();
+    const db = server.app.store.db;
+    const [timer] = await db.selectFrom('incident_timers').selectAll().where('monitor_id', '=', monitor.id).execute();
+    // Twenty reminders due at once (as after a pause), swept by two processes together.
+    await db
+      .insertInto('incident_timers')
+      .values(Array.from({ length: 19 }, () => ({ ...timer!, id: randomUUID() })))
+      .execute();
+    clock.advance(300_000);
+    // (The server's own processor sweeps too: a third process.)
+    await Promise.all([fireDueTimers(db, clock.now(), 100), fireDueTimers(db, clock.now(), 100)]);
+    await server.app.services.alerts.processPending();
+    expect(await db.selectFrom('incident_timers').select('id').where('monitor_id', '=', monitor.id).execute()).toEqual([]);
+    const reminders = await db.selectFrom('events').select('id').where('monitor_id', '=', monitor.id).where('type', '=', 'monitor.reminder').execute();
+    expect(reminders).toHaveLength(20);
   });
 
   it('stops once the monitor recovers (its incident resolved)', async () => {
