@@ -9,24 +9,13 @@
  * server is then stopped, every monitor's next check is set to the same moment, the target starts
  * answering 503, and the server is started again: at that moment the scheduler checks them all.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Actor } from '../src/domain/actor.js';
+import { createServer } from 'node:http';
 import { openStore } from '../src/store/database.js';
-import { machine, prepareDatabase, startBenchServer } from './harness.js';
+import { listen, machine, ownerOfNewTeam, percentile, prepareDatabase, startBenchServer } from './harness.js';
 
 const MONITORS = Number(process.env.BENCH_BURST_MONITORS ?? 1000);
 const CHANNEL_PATHS = ['/hook', '/slack', '/hook-2'] as const;
 const WITHIN_MS = 10_000;
-
-function listen(server: Server): Promise<number> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', 4096, () => resolve((server.address() as AddressInfo).port)));
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 async function main(): Promise<void> {
   let failing = false;
@@ -63,12 +52,9 @@ async function main(): Promise<void> {
 
   let token = '';
   const db = await prepareDatabase(async (services) => {
-    const team = await services.teams.create({ name: 'Burst bench' });
-    const user = await services.users.create({ email: 'burst@bench.test' });
-    await services.teams.addMember(team.id, user.id, 'Owner');
-    const issued = await services.tokens.create({ teamId: team.id, userId: user.id });
-    token = issued.token;
-    const actor: Actor = { tokenId: issued.id, userId: user.id, teamId: team.id, role: 'Owner' };
+    const owner = await ownerOfNewTeam(services, 'Burst bench', 'burst@bench.test');
+    token = owner.token;
+    const actor = owner.actor;
     const base = `http://127.0.0.1:${receiverPort}`;
     const policy = await services.alertPolicies.create(actor, {
       name: 'Burst',

@@ -16,11 +16,9 @@
  *
  * It fails when a monitor is not reported within two intervals or a webhook arrives twice.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Actor } from '../src/domain/actor.js';
+import { createServer } from 'node:http';
 import { openStore } from '../src/store/database.js';
-import { machine, prepareDatabase, startBenchServer } from './harness.js';
+import { listen, machine, ownerOfNewTeam, percentile, prepareDatabase, startBenchServer } from './harness.js';
 
 const MONITORS = Number(process.env.BENCH_MONITORS ?? 50);
 const INTERVAL_SECONDS = 60;
@@ -31,15 +29,6 @@ interface Timeline {
   webhookAt: number | null;
   enqueuedAt: number | null;
   duplicates: number;
-}
-
-function listen(server: Server): Promise<number> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 async function main(): Promise<void> {
@@ -83,12 +72,9 @@ async function main(): Promise<void> {
 
   let token = '';
   const db = await prepareDatabase(async (services) => {
-    const team = await services.teams.create({ name: 'Alerting bench' });
-    const user = await services.users.create({ email: 'alerts@bench.test' });
-    await services.teams.addMember(team.id, user.id, 'Owner');
-    const issued = await services.tokens.create({ teamId: team.id, userId: user.id });
-    token = issued.token;
-    const actor: Actor = { tokenId: issued.id, userId: user.id, teamId: team.id, role: 'Owner' };
+    const owner = await ownerOfNewTeam(services, 'Alerting bench', 'alerts@bench.test');
+    token = owner.token;
+    const actor = owner.actor;
     const policy = await services.alertPolicies.create(actor, {
       name: 'Bench',
       notifyOn: ['down'],

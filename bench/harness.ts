@@ -1,12 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import type { Server as HttpServer } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { loadConfig } from '../src/config.js';
 import { createEmbeddedCoordination } from '../src/coordination/embedded.js';
 import { createServices, type Services } from '../src/composition/services.js';
+import type { Actor } from '../src/domain/actor.js';
 import { openStore } from '../src/store/database.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -127,4 +129,24 @@ export function table(results: LoadResult[]): string {
     lines.push(`| ${r.label} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${answers} |`);
   }
   return lines.join('\n');
+}
+
+/** Starts a local HTTP server (a target or a receiver) on a free port of 127.0.0.1; answers the port. */
+export function listen(server: HttpServer): Promise<number> {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', 4096, () => resolve((server.address() as AddressInfo).port)));
+}
+
+/** The value at or below which `p` percent of `values` lie. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** A new team with one Owner and an API token of theirs: the actor to seed with, and the token to call the API with. */
+export async function ownerOfNewTeam(services: Services, team: string, email: string): Promise<{ actor: Actor; token: string }> {
+  const created = await services.teams.create({ name: team });
+  const user = await services.users.create({ email });
+  await services.teams.addMember(created.id, user.id, 'Owner');
+  const issued = await services.tokens.create({ teamId: created.id, userId: user.id });
+  return { actor: { tokenId: issued.id, userId: user.id, teamId: created.id, role: 'Owner' }, token: issued.token };
 }
