@@ -6,7 +6,8 @@ import { addPerson, asBrowser, signIn } from '../dashboard/support.js';
 import { httpBody } from '../monitors/fixtures.js';
 import { DAY_MS, HOUR_MS } from '../../src/domain/rollup-buckets.js';
 
-// Far from the machine's time, and off every round second: a stamp read anywhere else shows.
+// Far from the machine's time, and off every round second: a stamp read anywhere else shows. Later
+// than every other test's clock: ids made in one process (one test worker) never go back in time.
 const START = Date.UTC(2031, 4, 6, 7, 8, 9, 10);
 const iso = (ms: number) => new Date(ms).toISOString();
 /** The time a UUID v7 carries: its first 48 bits. */
