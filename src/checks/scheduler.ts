@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { REGIONS, type Region } from '../shared/vocabulary.js';
-import type { MonitorChange, MonitorService, ScheduledMonitor } from '../domain/monitors.js';
+import { storeDueNow, type MonitorChange, type MonitorService, type ScheduledMonitor } from '../domain/monitors.js';
 import type { Database } from '../store/schema.js';
 import type { Channel } from '../domain/ports/coordination.js';
 import { systemClock, type Clock, type Timer } from '../domain/ports/clock.js';
@@ -135,17 +135,8 @@ export class Scheduler {
   /** Plans every region of the monitor at once, storing that due time first: a successor scheduler re-dispatches this very check rather than another one. */
   private async planNow(monitor: Pick<ScheduledMonitor, 'id' | 'teamId' | 'intervalSeconds' | 'regions'>): Promise<void> {
     const due = this.clock.now();
-    await this.store(monitor, due);
+    await storeDueNow(this.options.db, monitor.id, monitor.regions, due);
     this.plan(monitor, null, due);
-  }
-
-  private async store(monitor: Pick<ScheduledMonitor, 'id' | 'regions'>, due: number): Promise<void> {
-    if (monitor.regions.length === 0) return;
-    await this.options.db
-      .insertInto('check_schedules')
-      .values(monitor.regions.map((region) => ({ monitor_id: monitor.id, region, next_due_at: due })))
-      .onConflict((oc) => oc.columns(['monitor_id', 'region']).doUpdateSet((eb) => ({ next_due_at: eb.ref('excluded.next_due_at') })))
-      .execute();
   }
 
   /**

@@ -583,7 +583,7 @@ export class MonitorService {
  * finds it past and catches the checks up under it, rather than taking the monitor for one it
  * knows nothing of and planning its first check as late as the end of its catch-up window.
  */
-async function storeDueNow(trx: Kysely<Database>, monitorId: string, regions: readonly Region[], now: number): Promise<void> {
+export async function storeDueNow(trx: Kysely<Database>, monitorId: string, regions: readonly Region[], now: number): Promise<void> {
   if (regions.length === 0) return;
   await trx
     .insertInto('check_schedules')

@@ -58,19 +58,7 @@ export class MaintenanceWindowService {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('maintenance_windows')
-        .values({
-          id,
-          team_id: actor.teamId,
-          title: fields.title,
-          starts_at: fields.startsAt,
-          ends_at: fields.endsAt,
-          rrule: fields.rrule,
-          timezone: fields.timezone,
-          show_on_status_page: fields.showOnStatusPage ? 1 : 0,
-          ended_occurrence: null,
-          created_at: now,
-          updated_at: now,
-        })
+        .values({ id, team_id: actor.teamId, ...columnsOf(fields), ended_occurrence: null, created_at: now, updated_at: now })
         .execute();
       await coverMonitors(trx, id, fields.monitorIds);
     });
@@ -89,12 +77,7 @@ export class MaintenanceWindowService {
       await trx
         .updateTable('maintenance_windows')
         .set({
-          title: fields.title,
-          starts_at: fields.startsAt,
-          ends_at: fields.endsAt,
-          rrule: fields.rrule,
-          timezone: fields.timezone,
-          show_on_status_page: fields.showOnStatusPage ? 1 : 0,
+          ...columnsOf(fields),
           ...(timing && { ended_occurrence: null }),
           updated_at: this.clock.now(),
         })
@@ -279,4 +262,16 @@ async function coverMonitors(trx: Transaction<Database>, windowId: string, monit
     .insertInto('maintenance_window_monitors')
     .values(monitorIds.map((monitorId) => ({ window_id: windowId, monitor_id: monitorId })))
     .execute();
+}
+
+/** A window's stored columns for the fields given (as validated). */
+function columnsOf(fields: { title: string; startsAt: number; endsAt: number; rrule: string | null; timezone: string; showOnStatusPage: boolean }) {
+  return {
+    title: fields.title,
+    starts_at: fields.startsAt,
+    ends_at: fields.endsAt,
+    rrule: fields.rrule,
+    timezone: fields.timezone,
+    show_on_status_page: fields.showOnStatusPage ? 1 : 0,
+  };
 }
