@@ -115,6 +115,8 @@ export class CheckService {
     requireRole(actor, WRITERS);
     const monitor = await this.monitors.get(actor, monitorId);
     parseInput(NoFields, input);
+    if (monitor.type === 'heartbeat')
+      throw problems.invalidField('monitor', 'is a heartbeat monitor: its job reports by pinging it, Lookout does not check it');
     if (monitor.paused) throw problems.invalidField('monitor', 'is paused');
     const lock = await this.locks.tryAcquire(`trigger:${monitor.id}`, TRIGGER_LOCK_MS);
     if (!lock.acquired) {
