@@ -318,7 +318,7 @@ export class MonitorService {
     if (Object.keys(set).length === 0) return this.record(current);
     // Another schedule for a heartbeat that has been pinged: the deadline follows from its last success ping.
     if (current.type === 'heartbeat' && current.heartbeat_deadline !== null && scheduleChanged(set)) {
-      set.heartbeat_deadline = deadlineAfterPing(scheduleOf({ ...current, ...set } as RecordRow), this.clock.now());
+      set.heartbeat_deadline = deadlineAfterPing(scheduleOf({ ...current, ...set }), this.clock.now());
     }
     // Another interval or other regions: checked at once.
     const replanned = current.paused === 0 && (set.interval_seconds !== undefined || set.regions !== undefined);

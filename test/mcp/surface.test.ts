@@ -72,7 +72,7 @@ describe('tools/list', () => {
     ] as const) {
       for (const [field, schema] of Object.entries(shape)) {
         expect(create.properties[field].description, field).toMatch(
-          new RegExp(`${label} monitors only \\(type [a-z]+\\)[^:]*: ${escape(schema.description!)}`),
+          new RegExp(`${label} monitors only \\(type [a-z]+\\)[^:]*: ${escape(schema.description)}`),
         );
       }
     }
