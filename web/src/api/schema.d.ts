@@ -3487,12 +3487,16 @@ export interface operations {
                         data: {
                             id: string;
                             monitorId: string;
-                            /** @enum {string} */
-                            region: "us-east" | "eu-west" | "asia";
-                            /** @enum {string} */
+                            /** @description The region checked from; null for a heartbeat run (its job reported it). */
+                            region: ("us-east" | "eu-west" | "asia") | null;
+                            /**
+                             * @description `scheduled`, `manual` (check now), or `ping` (a heartbeat job reported; a missed heartbeat is `scheduled`).
+                             * @enum {string}
+                             */
                             trigger: "scheduled" | "manual" | "ping";
                             startedAt: string;
-                            durationMs: number;
+                            /** @description How long the check took; for a heartbeat run, how long the job ran since its `/start` ping, or null without one. */
+                            durationMs: number | null;
                             ok: boolean;
                             /** @description 1 when the first attempt succeeded; 2 when the confirming retry ran. */
                             attempts: number;
@@ -3503,6 +3507,15 @@ export interface operations {
                             } | null;
                             /** @description HTTP runs: the status code received, if any. */
                             statusCode: number | null;
+                            /** @description DNS runs: the answer. */
+                            dns: {
+                                /** @description The answer code (NOERROR, NXDOMAIN, SERVFAIL, REFUSED, …); null when no answer came. */
+                                rcode: string | null;
+                                /** @description The records of the answer as text: an address, a name, `<priority> <exchange>` for MX, a TXT record joined. */
+                                records: string[];
+                            } | null;
+                            /** @description Heartbeat runs: up to 10 KiB of the body the job POSTed with its ping. */
+                            log: string | null;
                             /** @description HTTP runs: where the time went. A phase the exchange did not complete is null; totalMs is always there, also on failure. */
                             timings: {
                                 dnsMs: number | null;
@@ -3663,9 +3676,10 @@ export interface operations {
                             /** @description The 30 newest runs, oldest first. */
                             recent: {
                                 startedAt: string;
-                                /** @enum {string} */
-                                region: "us-east" | "eu-west" | "asia";
-                                durationMs: number;
+                                /** @description Null for the runs of a heartbeat monitor (reported by its job). */
+                                region: ("us-east" | "eu-west" | "asia") | null;
+                                /** @description Null for a heartbeat run whose job did not report its start. */
+                                durationMs: number | null;
                                 ok: boolean;
                             }[];
                         }[];
