@@ -10,7 +10,7 @@ import { isUuid, newId } from './ids.js';
 import { monitorListJson } from './monitor-list-sql.js';
 import { systemClock, type Clock } from './ports/clock.js';
 import { MONITOR_TYPES, type DegradedReason, type MonitorStatus, type Region } from '../shared/vocabulary.js';
-import { normalAssertion, type Assertion, type AssertionInput } from './assertions/assertion-schema.js';
+import { normalAssertion, type Assertion, type AssertionInput, type HttpAssertion } from './assertions/assertion-schema.js';
 import {
   MonitorCreate,
   NoFields,
@@ -738,7 +738,7 @@ export function toRecord(row: RecordRow): MonitorRecord {
     headers: parseList<RequestHeader>(row.request_headers),
     body: row.request_body,
     followRedirects: row.follow_redirects === 1,
-    assertions: parseList<Assertion>(row.assertions),
+    assertions: parseList<HttpAssertion>(row.assertions),
   };
 }
 

@@ -37,17 +37,21 @@ export const DEGRADED_REASONS = ['regions', 'assertions'] as const;
 export type DegradedReason = (typeof DEGRADED_REASONS)[number];
 
 /**
- * Assertions on an HTTP check's answer: where the checked value comes from (`source`), and the
+ * Assertions on a check's answer: where the checked value comes from (`source`), and the
  * operators (`op`) each source takes. A failing assertion fails the run (`fail`) or only marks the
- * monitor degraded (`degraded`).
+ * monitor degraded (`degraded`). `answer` is a DNS check's records; the others are an HTTP
+ * check's, of which a TCP check has only `responseTime`.
  */
-export const ASSERTION_SOURCES = ['body', 'json', 'header', 'responseTime'] as const;
+export const ASSERTION_SOURCES = ['body', 'json', 'header', 'responseTime', 'answer'] as const;
 export type AssertionSource = (typeof ASSERTION_SOURCES)[number];
+/** The sources an HTTP monitor's assertions take. */
+export const HTTP_ASSERTION_SOURCES = ['body', 'json', 'header', 'responseTime'] as const satisfies readonly AssertionSource[];
 export const ASSERTION_OPS = {
   body: ['contains', 'notContains', 'matches', 'notMatches'],
   json: ['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'contains', 'exists', 'notExists'],
   header: ['eq', 'contains', 'matches', 'exists', 'notExists'],
   responseTime: ['lt', 'lte'],
+  answer: ['contains', 'notContains', 'eq'],
 } as const;
 export type AssertionOp<S extends AssertionSource = AssertionSource> = (typeof ASSERTION_OPS)[S][number];
 /** Operators that take no `value`: they ask only whether something is there. */
@@ -56,6 +60,10 @@ export const ASSERTION_SEVERITIES = ['fail', 'degraded'] as const;
 export type AssertionSeverity = (typeof ASSERTION_SEVERITIES)[number];
 /** HTTP methods a monitor may send a request body with. */
 export const BODY_METHODS = ['POST', 'PUT', 'DELETE'] as const;
+
+/** The DNS record types a DNS check asks for. */
+export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS'] as const;
+export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number];
 
 /** What started a check run. */
 export const RUN_TRIGGERS = ['scheduled', 'manual'] as const;
@@ -75,6 +83,8 @@ export const CHECK_ERROR_CODES = [
   'hostname-mismatch',
   'target-blocked',
   'assertion-failed',
+  'dns-nxdomain',
+  'dns-servfail',
 ] as const;
 export type CheckErrorCode = (typeof CHECK_ERROR_CODES)[number];
 
