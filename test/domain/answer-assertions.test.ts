@@ -144,9 +144,11 @@ describe('judging the answer', () => {
     });
     expect(judged({ source: 'answer', op: 'notContains', value: '192.0.2.1' }, a).line).toBe('assertion 0: answer contains "192.0.2.1"');
     expect(judged({ source: 'answer', op: 'eq', value: ['192.0.2.1'] }, a).line).toBe('assertion 0: answer eq ["192.0.2.1"]: got "192.0.2.1, 192.0.2.2"');
-    expect(judged({ source: 'answer', op: 'eq', value: ['192.0.2.1'] }, { records: [], recordType: 'A' }).line).toBe(
-      'assertion 0: answer eq ["192.0.2.1"]: no record',
-    );
+    expect(judged({ source: 'answer', op: 'eq', value: ['192.0.2.1'] }, { records: [], recordType: 'A' })).toEqual({
+      ok: false,
+      actual: null, // no record is nothing to show
+      line: 'assertion 0: answer eq ["192.0.2.1"]: no record',
+    });
   });
 
   it('cuts a long answer to 200 characters', () => {

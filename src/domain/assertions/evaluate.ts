@@ -355,8 +355,9 @@ function judgeAnswerRecords(
   { quote }: Words,
 ): Judged {
   if (records === undefined) return { ok: false, actual: null, problem: 'answer: this check has no DNS answer' };
-  const actual = records.join(', ');
-  const got = records.length === 0 ? 'no record' : `got ${quote(actual)}`;
+  // No record (NXDOMAIN, an empty answer) is nothing to show, as an absent header is.
+  const actual = records.length === 0 ? null : records.join(', ');
+  const got = actual === null ? 'no record' : `got ${quote(actual)}`;
   const key = (record: string) => recordKey(record, type);
   const present = new Set(records.map(key));
   // Stored values follow the schema (a string, or a list for eq); either shape is read as a list.
