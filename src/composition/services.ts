@@ -128,7 +128,14 @@ export function createServices({
     clock,
   });
   const maintenanceWindows = new MaintenanceWindowService(store.db, clock);
-  const monitors = new MonitorService(store.db, secretBox, notificationPolicies, store.dialect, { maxMonitorsPerTeam: config.maxMonitorsPerTeam }, clock);
+  const monitors = new MonitorService(
+    store.db,
+    secretBox,
+    notificationPolicies,
+    store.dialect,
+    { maxMonitorsPerTeam: config.maxMonitorsPerTeam, publicUrl: config.publicUrl },
+    clock,
+  );
   const services = {
     access,
     maintenanceWindows,

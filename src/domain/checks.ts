@@ -11,6 +11,7 @@ import type { MonitorService } from './monitors.js';
 import { Problem, problems } from './problem.js';
 import { ANY_ROLE, WRITERS } from './roles.js';
 import { iso } from './time.js';
+import { durationOf, regionOf } from './run-columns.js';
 import { CHECK_ERROR_CODES, RUN_TRIGGERS } from '../shared/vocabulary.js';
 import { parseInput } from './validation.js';
 import { systemClock, type Clock } from './ports/clock.js';
@@ -22,14 +23,25 @@ export const RUNS_LISTED = 100;
 export const RunRecord = z.object({
   id: z.string(),
   monitorId: z.string(),
-  region: z.enum(REGIONS),
-  trigger: z.enum(RUN_TRIGGERS),
+  region: z.enum(REGIONS).nullable().describe('The region checked from; null for a heartbeat run (its job reported it).'),
+  trigger: z.enum(RUN_TRIGGERS).describe('`scheduled`, `manual` (check now), or `ping` (a heartbeat job reported; a missed heartbeat is `scheduled`).'),
   startedAt: z.string(),
-  durationMs: z.int(),
+  durationMs: z
+    .int()
+    .nullable()
+    .describe('How long the check took; for a heartbeat run, how long the job ran since its `/start` ping, or null without one.'),
   ok: z.boolean(),
   attempts: z.int().describe('1 when the first attempt succeeded; 2 when the confirming retry ran.'),
   error: z.object({ code: z.enum(CHECK_ERROR_CODES), message: z.string() }).nullable(),
   statusCode: z.int().nullable().describe('HTTP runs: the status code received, if any.'),
+  dns: z
+    .object({
+      rcode: z.string().nullable().describe('The answer code (NOERROR, NXDOMAIN, SERVFAIL, REFUSED, …); null when no answer came.'),
+      records: z.array(z.string()).describe('The records of the answer as text: an address, a name, `<priority> <exchange>` for MX, a TXT record joined.'),
+    })
+    .nullable()
+    .describe('DNS runs: the answer.'),
+  log: z.string().nullable().describe('Heartbeat runs: up to 10 KiB of the body the job POSTed with its ping.'),
   timings: z
     .object({ dnsMs: z.int().nullable(), connectMs: z.int().nullable(), tlsMs: z.int().nullable(), ttfbMs: z.int().nullable(), totalMs: z.int() })
     .nullable()
@@ -90,14 +102,16 @@ export class CheckService {
     return rows.map((row) => ({
       id: row.id,
       monitorId: row.monitor_id,
-      region: row.region as Region,
+      region: regionOf(row.region),
       trigger: row.trigger as RunRecord['trigger'],
       startedAt: iso(row.started_at),
-      durationMs: row.duration_ms,
+      durationMs: durationOf(row.duration_ms),
       ok: row.ok === 1,
       attempts: row.attempts,
       error: row.error_code ? { code: row.error_code as RunError['code'], message: row.error_message ?? '' } : null,
       statusCode: row.status_code,
+      dns: row.dns ? (JSON.parse(row.dns) as RunRecord['dns']) : null,
+      log: row.log,
       timings: row.timings ? (JSON.parse(row.timings) as RunRecord['timings']) : null,
       certificate: row.certificate ? certificateRecord(JSON.parse(row.certificate) as CertificateRecord) : null,
       assertions: row.assertions ? (JSON.parse(row.assertions) as RunRecord['assertions']) : [],
@@ -115,6 +129,8 @@ export class CheckService {
     requireRole(actor, WRITERS);
     const monitor = await this.monitors.get(actor, monitorId);
     parseInput(NoFields, input);
+    if (monitor.type === 'heartbeat')
+      throw problems.invalidField('monitor', 'is a heartbeat monitor: its job reports by pinging it, Lookout does not check it');
     if (monitor.paused) throw problems.invalidField('monitor', 'is paused');
     const lock = await this.locks.tryAcquire(`trigger:${monitor.id}`, TRIGGER_LOCK_MS);
     if (!lock.acquired) {

@@ -14,11 +14,21 @@ import type { Database } from '../store/schema.js';
  * same values. test/monitors/list-json.test.ts compares the two for every kind of monitor on
  * both stores; change both together.
  */
-export function monitorListJson(db: Kysely<Database>, dialect: Dialect): (teamId: string) => Promise<string> {
+export function monitorListJson(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  /** A heartbeat's `pingUrl` from its sealed key: the one field the database cannot write. */
+  pingUrlOf: (sealedKey: string) => string,
+): (teamId: string) => Promise<string> {
   const query = dialect === 'postgres' ? postgresList : sqliteList;
   return async (teamId) => {
     const { rows } = await query(teamId).execute(db);
-    return rows[0]?.data ?? '[]';
+    const json = rows[0]?.data ?? '[]';
+    // The database leaves each heartbeat's sealed key in `pingUrl`; only lists with one are read again.
+    if (!json.includes('"heartbeat"')) return json;
+    const records = JSON.parse(json) as Array<{ type: string; pingUrl?: string | null }>;
+    for (const record of records) if (record.type === 'heartbeat' && record.pingUrl) record.pingUrl = pingUrlOf(record.pingUrl);
+    return JSON.stringify(records);
   };
 }
 
@@ -30,9 +40,7 @@ export function monitorListJson(db: Kysely<Database>, dialect: Dialect): (teamId
 
 const sqliteIso = (column: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${column} / 1000.0, 'unixepoch')`;
 
-const SQLITE_COMMON = `'id', id, 'type', type, 'name', name,
-  'intervalSeconds', interval_seconds, 'timeoutSeconds', timeout_seconds, 'regions', json(regions),
-  'notificationPolicyId', notification_policy_id,
+const SQLITE_STATE = `'notificationPolicyId', notification_policy_id,
   'failureThreshold', failure_threshold, 'recoveryThreshold', recovery_threshold,
   'status', case when paused = 1 then 'paused' when maintenance = 1 then 'maintenance' else status end,
   'degradedReasons', json(case when paused = 0 and maintenance = 0 and status = 'degraded' then degraded_reasons else '[]' end),
@@ -40,7 +48,18 @@ const SQLITE_COMMON = `'id', id, 'type', type, 'name', name,
   'lastCheckedAt', case when last_checked_at is null then null else ${sqliteIso('last_checked_at')} end,
   'createdAt', ${sqliteIso('created_at')}, 'updatedAt', ${sqliteIso('updated_at')}`;
 
-const SQLITE_RECORD = `case when type = 'ssl' then json_object(${SQLITE_COMMON},
+const SQLITE_COMMON = `'id', id, 'type', type, 'name', name,
+  'intervalSeconds', interval_seconds, 'timeoutSeconds', timeout_seconds, 'regions', json(regions), ${SQLITE_STATE}`;
+
+const SQLITE_RECORD = `case when type = 'heartbeat' then json_object('id', id, 'type', type, 'name', name, ${SQLITE_STATE},
+    'periodSeconds', period_seconds, 'cron', cron, 'timezone', coalesce(timezone, 'UTC'), 'graceSeconds', grace_seconds,
+    'pingUrl', ping_key,
+    'deadlineAt', case when heartbeat_deadline is null then null else ${sqliteIso('heartbeat_deadline')} end)
+  when type = 'tcp' then json_object(${SQLITE_COMMON},
+    'host', host, 'port', port, 'tls', json(case when tls = 1 then 'true' else 'false' end), 'assertions', json(coalesce(assertions, '[]')))
+  when type = 'dns' then json_object(${SQLITE_COMMON},
+    'hostname', host, 'recordType', record_type, 'resolver', resolver, 'assertions', json(coalesce(assertions, '[]')))
+  when type = 'ssl' then json_object(${SQLITE_COMMON},
     'host', host, 'port', port, 'warningDays', warning_days,
     'certificate', case when certificate is null then null else json_object(
       'subject', json_extract(certificate, '$.subject'), 'issuer', json_extract(certificate, '$.issuer'),
@@ -65,9 +84,7 @@ function sqliteList(teamId: string): RawBuilder<{ data: string | null }> {
 const postgresIso = (column: string) =>
   `to_char(to_timestamp(${column} / 1000) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') || '.' || lpad((${column} % 1000)::text, 3, '0') || 'Z'`;
 
-const POSTGRES_COMMON = `'id', id, 'type', type, 'name', name,
-  'intervalSeconds', interval_seconds, 'timeoutSeconds', timeout_seconds, 'regions', regions::json,
-  'notificationPolicyId', notification_policy_id,
+const POSTGRES_STATE = `'notificationPolicyId', notification_policy_id,
   'failureThreshold', failure_threshold, 'recoveryThreshold', recovery_threshold,
   'status', case when paused = 1 then 'paused' when maintenance = 1 then 'maintenance' else status end,
   'degradedReasons', case when paused = 0 and maintenance = 0 and status = 'degraded' then degraded_reasons::json else '[]'::json end,
@@ -75,7 +92,18 @@ const POSTGRES_COMMON = `'id', id, 'type', type, 'name', name,
   'lastCheckedAt', case when last_checked_at is null then null else ${postgresIso('last_checked_at')} end,
   'createdAt', ${postgresIso('created_at')}, 'updatedAt', ${postgresIso('updated_at')}`;
 
-const POSTGRES_RECORD = `case when type = 'ssl' then json_build_object(${POSTGRES_COMMON},
+const POSTGRES_COMMON = `'id', id, 'type', type, 'name', name,
+  'intervalSeconds', interval_seconds, 'timeoutSeconds', timeout_seconds, 'regions', regions::json, ${POSTGRES_STATE}`;
+
+const POSTGRES_RECORD = `case when type = 'heartbeat' then json_build_object('id', id, 'type', type, 'name', name, ${POSTGRES_STATE},
+    'periodSeconds', period_seconds, 'cron', cron, 'timezone', coalesce(timezone, 'UTC'), 'graceSeconds', grace_seconds,
+    'pingUrl', ping_key,
+    'deadlineAt', case when heartbeat_deadline is null then null else ${postgresIso('heartbeat_deadline')} end)
+  when type = 'tcp' then json_build_object(${POSTGRES_COMMON},
+    'host', host, 'port', port, 'tls', tls = 1, 'assertions', coalesce(assertions, '[]')::json)
+  when type = 'dns' then json_build_object(${POSTGRES_COMMON},
+    'hostname', host, 'recordType', record_type, 'resolver', resolver, 'assertions', coalesce(assertions, '[]')::json)
+  when type = 'ssl' then json_build_object(${POSTGRES_COMMON},
     'host', host, 'port', port, 'warningDays', warning_days,
     'certificate', case when certificate is null then null else json_build_object(
       'subject', certificate::json -> 'subject', 'issuer', certificate::json -> 'issuer',

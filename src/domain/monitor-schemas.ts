@@ -1,8 +1,20 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import { z } from 'zod';
 import { ASSERTION_LIMITS, MONITOR_LIMITS, REQUEST_LIMITS } from '../shared/limits.js';
-import { AUTH_TYPES, BODY_METHODS, DEGRADED_REASONS, HTTP_METHODS, MONITOR_STATUSES, MONITOR_TYPES, REGIONS, type MonitorType } from '../shared/vocabulary.js';
-import { AssertionInput, AssertionRecord } from './assertions/assertion-schema.js';
+import {
+  AUTH_TYPES,
+  BODY_METHODS,
+  DEGRADED_REASONS,
+  DNS_RECORD_TYPES,
+  HTTP_METHODS,
+  MONITOR_STATUSES,
+  MONITOR_TYPES,
+  REGIONS,
+  type MonitorType,
+} from '../shared/vocabulary.js';
+import { AssertionInput, AssertionRecord, ResponseTimeAssertionInput } from './assertions/assertion-schema.js';
+import { cronProblem } from './heartbeats/schedule.js';
+import { isTimeZone } from './maintenance/rrule.js';
 import { HEADER_TOKEN, HEADER_TOKEN_MESSAGE, RESERVED_HEADERS } from './header-names.js';
 import type { FieldError } from './problem.js';
 import { intRange, judgedUnion, text, uuid } from './validation.js';
@@ -14,7 +26,7 @@ import { intRange, judgedUnion, text, uuid } from './validation.js';
  */
 
 /**
- * Every input field in its public order (common fields, then HTTP, then SSL): a validation problem
+ * Every input field in its public order (common fields, then those of each type): a validation problem
  * lists its errors in this order and its `detail` names the first failing one.
  */
 export const FIELD_ORDER = [
@@ -37,6 +49,14 @@ export const FIELD_ORDER = [
   'host',
   'port',
   'warningDays',
+  'tls',
+  'hostname',
+  'recordType',
+  'resolver',
+  'periodSeconds',
+  'cron',
+  'timezone',
+  'graceSeconds',
 ] as const;
 
 /**
@@ -132,7 +152,10 @@ function credentialText(max: number, extra?: (value: string) => string | null) {
 
 const MonitorTypeField = z
   .enum(MONITOR_TYPES)
-  .describe('`http` requests a URL and compares the status code; `ssl` checks the TLS certificate of a host. Fixed at creation.');
+  .describe(
+    '`http` requests a URL and judges the answer; `ssl` checks the TLS certificate of a host; `tcp` connects to a port; ' +
+      '`dns` asks a resolver for a record; `heartbeat` waits for pings from a job. Fixed at creation.',
+  );
 
 // PostgreSQL text cannot hold U+0000, so no stored string may contain it.
 const NameField = text(MONITOR_LIMITS.nameLength)
@@ -300,9 +323,82 @@ const WarningDaysField = intRange(...MONITOR_LIMITS.warningDays)
     'Days before the certificate expires from which a check raises a `certificate.expiring` warning: an integer from 1 to 3650, or null for no warning.',
   );
 
-/* One schema per shape: common, HTTP, SSL (auth above). */
+const TcpHostField = checked(boundedString(MONITOR_LIMITS.hostLength), hostProblem).describe(
+  'The host to connect to: a host name or an IP address, 1-253 characters, without scheme, path or port.',
+);
 
-/** Fields every monitor has (create and update). */
+const TcpPortField = intRange(...MONITOR_LIMITS.port).describe('The TCP port to connect to: an integer from 1 to 65535.');
+
+const TlsField = z
+  .boolean()
+  .describe('Whether to complete a TLS handshake after connecting, with the certificate checks of an SSL monitor (no expiry warning); default false.');
+
+const TcpAssertionsField = z
+  .array(ResponseTimeAssertionInput)
+  .max(ASSERTION_LIMITS.assertions)
+  .nullable()
+  .describe('Assertions on the connection: `responseTime` only (the connection, and handshake, within a time); null for none.');
+
+const DnsHostnameField = checked(boundedString(MONITOR_LIMITS.hostLength), (name) => {
+  const bare = name.endsWith('.') ? name.slice(0, -1) : name;
+  return isIPv4(bare) || isIPv6(bare) ? 'must be a name, not an address' : hostProblem(bare);
+}).describe('The name to ask about, 1-253 characters (a trailing dot is allowed), such as example.com.');
+
+const RecordTypeField = z.enum(DNS_RECORD_TYPES).describe(`The record type asked for: ${DNS_RECORD_TYPES.join(', ')}.`);
+
+/** `ip`, `ip:port` or `[ipv6]:port`; the reason when `resolver` is none of these. */
+export function resolverProblem(resolver: string): string | null {
+  const wrong = 'must be an IP address, optionally with a port (such as 9.9.9.9, 9.9.9.9:53 or [2620:fe::fe]:53)';
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(resolver);
+  const plain = /^([^:]+)(?::(\d{1,5}))?$/.exec(resolver);
+  const [address, port] = bracketed
+    ? [bracketed[1]!, bracketed[2]]
+    : isIPv6(resolver)
+      ? [resolver, undefined]
+      : plain
+        ? [plain[1]!, plain[2]]
+        : ['', undefined];
+  if (!(bracketed ? isIPv6(address) : isIPv4(address) || isIPv6(address))) return wrong;
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return 'must have a port from 1 to 65535';
+  return null;
+}
+
+const ResolverField = checked(boundedString(MONITOR_LIMITS.resolverLength), resolverProblem)
+  .nullable()
+  .describe("The DNS server to ask: `ip`, `ip:port` or `[ipv6]:port` (port 53 when omitted); null or omitted: the system's resolvers.");
+
+const DnsAssertionsField = z
+  .array(ResponseTimeAssertionInput)
+  .max(ASSERTION_LIMITS.assertions)
+  .nullable()
+  .describe(
+    'Assertions on the answer: `answer` (`contains`/`notContains` a record, `eq` the whole set of records) and `responseTime`; null for none. ' +
+      'Records are compared as text: an address, a name, `<priority> <exchange>` for MX, the joined strings of a TXT record.',
+  );
+
+const PeriodField = intRange(...MONITOR_LIMITS.periodSeconds)
+  .nullable()
+  .describe('Seconds between two runs of the job: an integer from 60 to 2592000 (30 days). Exactly one of `periodSeconds` and `cron`.');
+
+const CronField = checked(boundedString(MONITOR_LIMITS.cronLength), cronProblem)
+  .nullable()
+  .describe(
+    'When the job runs, as a 5-field cron expression (minute hour day-of-month month day-of-week) in `timezone`, such as `0 3 * * *`. ' +
+      'Exactly one of `periodSeconds` and `cron`.',
+  );
+
+const TimezoneField = z
+  .string()
+  .refine(isTimeZone, { message: 'must be an IANA time zone name, such as Europe/Berlin or UTC' })
+  .describe('The IANA time zone `cron` is read in; default UTC. Only with `cron`.');
+
+const GraceField = intRange(...MONITOR_LIMITS.graceSeconds).describe(
+  `Seconds a ping may come after its expected time before the run counts as missed: an integer from 0 to 86400; default ${MONITOR_LIMITS.defaultGraceSeconds}.`,
+);
+
+/* One schema per shape: common, then one per type (auth above). */
+
+/** Fields every monitor has (create and update); a heartbeat has no interval, timeout or regions. */
 export const MonitorCommonFields = z.object({
   name: NameField,
   intervalSeconds: IntervalField,
@@ -312,6 +408,9 @@ export const MonitorCommonFields = z.object({
   failureThreshold: FailureThresholdField,
   recoveryThreshold: RecoveryThresholdField,
 });
+
+/** The common fields a heartbeat monitor has: it is not checked, so it has no interval, timeout or regions. */
+const HeartbeatCommonFields = MonitorCommonFields.omit({ intervalSeconds: true, timeoutSeconds: true, regions: true });
 
 /** Fields of HTTP monitors. */
 export const HttpMonitorFields = z.object({
@@ -330,6 +429,30 @@ export const SslMonitorFields = z.object({
   host: HostField,
   port: PortField,
   warningDays: WarningDaysField,
+});
+
+/** Fields of TCP monitors. */
+export const TcpMonitorFields = z.object({
+  host: TcpHostField,
+  port: TcpPortField,
+  tls: TlsField,
+  assertions: TcpAssertionsField,
+});
+
+/** Fields of DNS monitors. */
+export const DnsMonitorFields = z.object({
+  hostname: DnsHostnameField,
+  recordType: RecordTypeField,
+  resolver: ResolverField,
+  assertions: DnsAssertionsField,
+});
+
+/** Fields of heartbeat monitors. */
+export const HeartbeatMonitorFields = z.object({
+  periodSeconds: PeriodField,
+  cron: CronField,
+  timezone: TimezoneField,
+  graceSeconds: GraceField,
 });
 
 const commonCreate = {
@@ -362,10 +485,47 @@ export const SslMonitorCreate = z
   })
   .describe('An SSL monitor: a TLS handshake with `host:port`; it fails on an invalid, untrusted or expired certificate.');
 
+export const TcpMonitorCreate = z
+  .strictObject({
+    type: z.literal('tcp').describe('`tcp`: connect to `host:port`.'),
+    ...commonCreate,
+    ...TcpMonitorFields.shape,
+    tls: TlsField.default(false),
+    assertions: TcpAssertionsField.optional(),
+  })
+  .describe('A TCP monitor: a connection to `host:port` per region and interval (and a TLS handshake with `tls`); it fails when none completes in time.');
+
+export const DnsMonitorCreate = z
+  .strictObject({
+    type: z.literal('dns').describe('`dns`: ask a resolver for a record of `hostname`.'),
+    ...commonCreate,
+    ...DnsMonitorFields.shape,
+    resolver: ResolverField.optional(),
+    assertions: DnsAssertionsField.optional(),
+  })
+  .describe('A DNS monitor: one query per region and interval; it succeeds on an answer (NOERROR) with at least one record that meets the assertions.');
+
+export const HeartbeatMonitorCreate = z
+  .strictObject({
+    type: z.literal('heartbeat').describe('`heartbeat`: a job pings Lookout; the monitor goes down when a ping is missed.'),
+    ...HeartbeatCommonFields.shape,
+    notificationPolicyId: PolicyField.optional(),
+    failureThreshold: FailureThresholdField.default(1),
+    recoveryThreshold: RecoveryThresholdField.default(1),
+    periodSeconds: PeriodField.optional(),
+    cron: CronField.optional(),
+    timezone: TimezoneField.optional(),
+    graceSeconds: GraceField.default(MONITOR_LIMITS.defaultGraceSeconds),
+  })
+  .describe(
+    'A heartbeat monitor: the job calls its `pingUrl` each time it runs (every `periodSeconds`, or on `cron`); a run not reported within ' +
+      '`graceSeconds` of its expected time is missed and the monitor goes down. Lookout checks nothing itself: no interval, timeout or regions.',
+  );
+
 /** POST /monitors and `create_monitor`: common fields plus those of the chosen `type`. */
 export const MonitorCreate = z
-  .discriminatedUnion('type', [HttpMonitorCreate, SslMonitorCreate])
-  .describe('A new monitor: `type` picks the HTTP or the SSL fields; unknown fields are rejected.');
+  .discriminatedUnion('type', [HttpMonitorCreate, SslMonitorCreate, TcpMonitorCreate, DnsMonitorCreate, HeartbeatMonitorCreate])
+  .describe('A new monitor: `type` picks the fields of an HTTP, SSL, TCP, DNS or heartbeat monitor; unknown fields are rejected.');
 export type MonitorCreate = z.output<typeof MonitorCreate>;
 
 /**
@@ -376,12 +536,16 @@ export const UntypedMonitorCreate = z.object({ type: MonitorTypeField, ...common
 
 /**
  * What is judged of a create body without a known `type`: the `type` error, the common fields,
- * the fields of either type when present, and any field no monitor has.
+ * the fields of any type when present, and any field no monitor has. (Fields two types share,
+ * such as `host` or `assertions`, are judged as the last type has them.)
  */
 export const UntypedMonitorCreateCheck = z.strictObject({
   ...UntypedMonitorCreate.shape,
   ...HttpMonitorFields.partial().shape,
   ...SslMonitorFields.partial().shape,
+  ...TcpMonitorFields.partial().shape,
+  ...DnsMonitorFields.partial().shape,
+  ...HeartbeatMonitorFields.partial().shape,
 });
 
 export const HttpMonitorUpdate = z
@@ -394,18 +558,44 @@ export const SslMonitorUpdate = z
   .describe('Changes to an SSL monitor: only the fields sent change.');
 export type SslMonitorUpdate = z.output<typeof SslMonitorUpdate>;
 
+export const TcpMonitorUpdate = z
+  .strictObject({ ...MonitorCommonFields.partial().shape, ...TcpMonitorFields.partial().shape })
+  .describe('Changes to a TCP monitor: only the fields sent change.');
+export type TcpMonitorUpdate = z.output<typeof TcpMonitorUpdate>;
+
+export const DnsMonitorUpdate = z
+  .strictObject({ ...MonitorCommonFields.partial().shape, ...DnsMonitorFields.partial().shape })
+  .describe('Changes to a DNS monitor: only the fields sent change.');
+export type DnsMonitorUpdate = z.output<typeof DnsMonitorUpdate>;
+
+export const HeartbeatMonitorUpdate = z
+  .strictObject({ ...HeartbeatCommonFields.partial().shape, ...HeartbeatMonitorFields.partial().shape })
+  .describe('Changes to a heartbeat monitor: only the fields sent change. To move from `periodSeconds` to `cron`, send `periodSeconds: null` with it.');
+export type HeartbeatMonitorUpdate = z.output<typeof HeartbeatMonitorUpdate>;
+
+/** Any monitor's validated changes. */
+export type AnyMonitorUpdate = HttpMonitorUpdate & SslMonitorUpdate & TcpMonitorUpdate & DnsMonitorUpdate & HeartbeatMonitorUpdate;
+
 /** PATCH /monitors/{id} and `update_monitor`: validated against the stored monitor's type. */
 export const MonitorUpdate = z
-  .union([HttpMonitorUpdate, SslMonitorUpdate])
+  .union([HttpMonitorUpdate, SslMonitorUpdate, TcpMonitorUpdate, DnsMonitorUpdate, HeartbeatMonitorUpdate])
   .describe(
-    'Changes to a monitor: only the fields sent change. `type` cannot be changed, and fields of the other monitor type are rejected. ' +
-      '`auth`, `notificationPolicyId`, `warningDays`, `headers`, `body` and `assertions`: omitted keeps the current value, null clears it, a value replaces it ' +
+    'Changes to a monitor: only the fields sent change. `type` cannot be changed, and fields of another monitor type are rejected. ' +
+      '`auth`, `notificationPolicyId`, `warningDays`, `headers`, `body`, `assertions`, `resolver`, `periodSeconds` and `cron`: omitted keeps the current value, null clears it, a value replaces it ' +
       '(a list is replaced whole; omitting `auth` keeps the stored secret; a new `auth` object must carry its secret). ' +
       'Moving `url` to another origin (scheme, host or port) while credentials are stored needs `auth` in the same body, a new value or null; otherwise 400 on `auth`.',
   );
 
-export function updateSchemaFor(type: MonitorType) {
-  return type === 'http' ? HttpMonitorUpdate : SslMonitorUpdate;
+const UPDATE_SCHEMAS = {
+  http: HttpMonitorUpdate,
+  ssl: SslMonitorUpdate,
+  tcp: TcpMonitorUpdate,
+  dns: DnsMonitorUpdate,
+  heartbeat: HeartbeatMonitorUpdate,
+} satisfies Record<MonitorType, z.ZodType>;
+
+export function updateSchemaFor(type: MonitorType): z.ZodType<Partial<AnyMonitorUpdate>> {
+  return UPDATE_SCHEMAS[type] as z.ZodType<Partial<AnyMonitorUpdate>>;
 }
 
 /*
@@ -463,6 +653,32 @@ export function httpRequestProblems(shape: HttpRequestShape): FieldError[] {
   return errors;
 }
 
+/** What the heartbeat rules read: each value as the monitor will have it, and which of them the body sent. */
+export interface HeartbeatScheduleShape {
+  periodSeconds: unknown;
+  cron: unknown;
+  timezone: unknown;
+  sent: ReadonlySet<'periodSeconds' | 'cron' | 'timezone'>;
+}
+
+/** A heartbeat runs on a period or on a cron expression, exactly one; `timezone` is read only with `cron`. */
+export function heartbeatScheduleProblems(shape: HeartbeatScheduleShape): FieldError[] {
+  const hasPeriod = shape.periodSeconds !== null && shape.periodSeconds !== undefined;
+  const hasCron = shape.cron !== null && shape.cron !== undefined;
+  if (!hasPeriod && !hasCron) {
+    return [{ field: shape.sent.has('cron') ? 'cron' : 'periodSeconds', message: 'is required: a heartbeat needs periodSeconds or cron' }];
+  }
+  if (hasPeriod && hasCron) {
+    return shape.sent.has('cron')
+      ? [{ field: 'cron', message: 'must not be set with periodSeconds: a heartbeat has one or the other (send periodSeconds: null to use cron)' }]
+      : [{ field: 'periodSeconds', message: 'must not be set with cron: a heartbeat has one or the other (send cron: null to use periodSeconds)' }];
+  }
+  if (!hasCron && shape.sent.has('timezone') && shape.timezone !== undefined) {
+    return [{ field: 'timezone', message: 'is only used with cron' }];
+  }
+  return [];
+}
+
 /** Bodiless actions (pause, resume, delete) take no fields; an empty object is fine. */
 export const NoFields = z.strictObject({});
 
@@ -485,11 +701,8 @@ export const CertificateRecord = z.object({
 });
 export type CertificateRecord = z.output<typeof CertificateRecord>;
 
-const commonRecord = {
-  name: z.string(),
-  intervalSeconds: z.int(),
-  timeoutSeconds: z.int(),
-  regions: z.array(z.enum(REGIONS)),
+/** What every monitor's record has after its name (and, for checked monitors, interval, timeout and regions). */
+const stateRecord = {
   notificationPolicyId: z.string().nullable(),
   failureThreshold: z.int(),
   recoveryThreshold: z.int(),
@@ -509,6 +722,14 @@ const commonRecord = {
   lastCheckedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+};
+
+const commonRecord = {
+  name: z.string(),
+  intervalSeconds: z.int(),
+  timeoutSeconds: z.int(),
+  regions: z.array(z.enum(REGIONS)),
+  ...stateRecord,
 };
 
 export const HttpMonitorRecord = z.object({
@@ -537,7 +758,53 @@ export const SslMonitorRecord = z.object({
 });
 export type SslMonitorRecord = z.output<typeof SslMonitorRecord>;
 
-export const MonitorRecord = z.discriminatedUnion('type', [HttpMonitorRecord, SslMonitorRecord]);
+export const TcpMonitorRecord = z.object({
+  id: z.string(),
+  type: z.literal('tcp'),
+  ...commonRecord,
+  host: z.string(),
+  port: z.int(),
+  tls: z.boolean(),
+  assertions: z.array(AssertionRecord).describe('Assertions on the connection, in order; empty for none.'),
+});
+export type TcpMonitorRecord = z.output<typeof TcpMonitorRecord>;
+
+export const DnsMonitorRecord = z.object({
+  id: z.string(),
+  type: z.literal('dns'),
+  ...commonRecord,
+  hostname: z.string(),
+  recordType: z.enum(DNS_RECORD_TYPES),
+  resolver: z.string().nullable().describe("The DNS server asked, or null for the system's resolvers."),
+  assertions: z.array(AssertionRecord).describe('Assertions on the answer, in order; empty for none.'),
+});
+export type DnsMonitorRecord = z.output<typeof DnsMonitorRecord>;
+
+export const HeartbeatMonitorRecord = z.object({
+  id: z.string(),
+  type: z.literal('heartbeat'),
+  name: z.string(),
+  ...stateRecord,
+  periodSeconds: z.int().nullable(),
+  cron: z.string().nullable(),
+  timezone: z.string(),
+  graceSeconds: z.int(),
+  pingUrl: z
+    .string()
+    .nullable()
+    .describe(
+      'Where the job reports: GET, POST or HEAD `pingUrl` on success, `pingUrl/start` when it starts, `pingUrl/fail` on failure, ' +
+        '`pingUrl/<exit code>` (0 = success). The key in it is a secret: anyone with it can report for the job. ' +
+        'Null only where the record leaves the team (notification payloads).',
+    ),
+  deadlineAt: z
+    .string()
+    .nullable()
+    .describe('When the monitor goes down unless a success ping comes first (expected time + grace); null before the first success ping and while paused.'),
+});
+export type HeartbeatMonitorRecord = z.output<typeof HeartbeatMonitorRecord>;
+
+export const MonitorRecord = z.discriminatedUnion('type', [HttpMonitorRecord, SslMonitorRecord, TcpMonitorRecord, DnsMonitorRecord, HeartbeatMonitorRecord]);
 export type MonitorRecord = z.output<typeof MonitorRecord>;
 
 export const MonitorList = z.object({ data: z.array(MonitorRecord).describe('Every monitor of the team, oldest first.') });

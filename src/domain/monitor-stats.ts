@@ -9,6 +9,7 @@ import type { MonitorService } from './monitors.js';
 import { systemClock, type Clock } from './ports/clock.js';
 import { ANY_ROLE } from './roles.js';
 import { iso } from './time.js';
+import { durationOf, regionOf } from './run-columns.js';
 import { parseInput } from './validation.js';
 import { STATS_RANGES, type StatsRange } from '../shared/vocabulary.js';
 
@@ -63,7 +64,14 @@ export const MonitorSummaryRecord = z.object({
   avgResponseMs24h: z.number().nullable(),
   checks24h: z.int(),
   recent: z
-    .array(z.object({ startedAt: z.string(), region: z.enum(REGIONS), durationMs: z.int(), ok: z.boolean() }))
+    .array(
+      z.object({
+        startedAt: z.string(),
+        region: z.enum(REGIONS).nullable().describe('Null for the runs of a heartbeat monitor (reported by its job).'),
+        durationMs: z.int().nullable().describe('Null for a heartbeat run whose job did not report its start.'),
+        ok: z.boolean(),
+      }),
+    )
     .describe(`The ${SUMMARY_RECENT_RUNS} newest runs, oldest first.`),
 });
 export type MonitorSummaryRecord = z.infer<typeof MonitorSummaryRecord>;
@@ -178,7 +186,7 @@ export class MonitorStatsService {
         uptime24h: checks ? ((checks - failures) / checks) * 100 : null,
         avgResponseMs24h: checks ? Math.round(Number(t!.duration_sum) / checks) : null,
         checks24h: checks,
-        recent: runs.reverse().map((r) => ({ startedAt: iso(r.started_at), region: r.region as Region, durationMs: r.duration_ms, ok: r.ok === 1 })),
+        recent: runs.reverse().map((r) => ({ startedAt: iso(r.started_at), region: regionOf(r.region), durationMs: durationOf(r.duration_ms), ok: r.ok === 1 })),
       });
     }
     return summaries;

@@ -9,22 +9,26 @@ import { requireRole, type Actor } from './actor.js';
 import { isUuid, newId } from './ids.js';
 import { monitorListJson } from './monitor-list-sql.js';
 import { systemClock, type Clock } from './ports/clock.js';
-import { MONITOR_TYPES, type DegradedReason, type MonitorStatus, type Region } from '../shared/vocabulary.js';
+import { MONITOR_TYPES, type DegradedReason, type DnsRecordType, type MonitorStatus, type Region } from '../shared/vocabulary.js';
+import { MONITOR_LIMITS } from '../shared/limits.js';
+import { deadlineAfterPing, type HeartbeatSchedule } from './heartbeats/schedule.js';
+import { newPingKey, pingKeyHash, pingUrl } from './heartbeats/ping-keys.js';
 import { normalAssertion, type Assertion, type AssertionInput, type HttpAssertion } from './assertions/assertion-schema.js';
 import {
   MonitorCreate,
   NoFields,
   UntypedMonitorCreateCheck,
+  heartbeatScheduleProblems,
   httpRequestProblems,
   inFieldOrder,
   updateSchemaFor,
+  type AnyMonitorUpdate,
+  type HeartbeatScheduleShape,
   type HttpRequestShape,
   type CertificateRecord,
-  type HttpMonitorUpdate,
   type MonitorAuthInput,
   type MonitorAuthRecord,
   type MonitorRecord,
-  type SslMonitorUpdate,
 } from './monitor-schemas.js';
 import { POLICY_NOT_IN_TEAM, type NotificationPolicyService } from './notification-policies.js';
 import { Problem, problems, type FieldError } from './problem.js';
@@ -67,6 +71,15 @@ const RECORD_COLUMNS = [
   'host',
   'port',
   'warning_days',
+  'tls',
+  'record_type',
+  'resolver',
+  'period_seconds',
+  'cron',
+  'timezone',
+  'grace_seconds',
+  'ping_key',
+  'heartbeat_deadline',
 ] as const satisfies ReadonlyArray<keyof MonitorsTable>;
 
 type RecordRow = Pick<Selectable<MonitorsTable>, (typeof RECORD_COLUMNS)[number]>;
@@ -111,9 +124,12 @@ export interface HttpCheckSettings {
   assertions: Assertion[];
 }
 
-/** A monitor as the check engine runs it, with the decrypted credentials. */
+/** A monitor as the check engine runs it, with the decrypted credentials. Heartbeats are not checked: they are pinged. */
 export type MonitorForCheck =
-  (CheckCommon & { type: 'http' } & HttpCheckSettings) | (CheckCommon & { type: 'ssl'; host: string; port: number; warningDays: number | null });
+  | (CheckCommon & { type: 'http' } & HttpCheckSettings)
+  | (CheckCommon & { type: 'ssl'; host: string; port: number; warningDays: number | null })
+  | (CheckCommon & { type: 'tcp'; host: string; port: number; tls: boolean; assertions: Assertion[] })
+  | (CheckCommon & { type: 'dns'; hostname: string; recordType: DnsRecordType; resolver: string | null; assertions: Assertion[] });
 
 /** What a scheduler needs to plan checks, for every monitor that is neither paused nor deleted. */
 export interface ScheduledMonitor {
@@ -124,9 +140,11 @@ export interface ScheduledMonitor {
   lastCheckedAt: number | null;
 }
 
-export interface MonitorLimits {
+export interface MonitorSettings {
   /** Monitors one team may have (deleted ones do not count); null: no cap. */
   maxMonitorsPerTeam: number | null;
+  /** `{base_url}`, which a heartbeat's `pingUrl` starts with. */
+  publicUrl: string;
 }
 
 export interface MonitorChange {
@@ -157,11 +175,11 @@ export class MonitorService {
     private readonly secrets: SecretBox,
     private readonly policies: NotificationPolicyService,
     dialect: Dialect,
-    private readonly limits: MonitorLimits = { maxMonitorsPerTeam: null },
+    private readonly settings: MonitorSettings = { maxMonitorsPerTeam: null, publicUrl: 'http://localhost:3000' },
     /** Creation, change and deletion times. */
     private readonly clock: Clock = systemClock,
   ) {
-    this.listQuery = monitorListJson(db, dialect);
+    this.listQuery = monitorListJson(db, dialect, (sealed) => this.pingUrlOf(sealed));
     this.findQuery = prepared(db, (monitorId: string, teamId: string) =>
       db.selectFrom('monitors').select(RECORD_COLUMNS).where('id', '=', monitorId).where('team_id', '=', teamId).where('deleted_at', 'is', null),
     );
@@ -186,7 +204,7 @@ export class MonitorService {
 
   async get(actor: Actor, monitorId: string): Promise<MonitorRecord> {
     requireRole(actor, ANY_ROLE);
-    return toRecord(await this.find(actor, monitorId));
+    return this.record(await this.find(actor, monitorId));
   }
 
   async create(actor: Actor, input: unknown): Promise<MonitorRecord> {
@@ -200,20 +218,23 @@ export class MonitorService {
       knownType ? MonitorCreate : UntypedMonitorCreateCheck,
       input,
       actor.teamId,
-      [...capError, ...requestProblemsOnCreate(input)],
+      [...capError, ...requestProblemsOnCreate(input), ...scheduleProblemsOnCreate(input)],
       capError,
     )) as MonitorCreate;
     const now = this.clock.now();
+    const checked = fields.type !== 'heartbeat';
     const row: Insertable<MonitorsTable> = {
+      ...EMPTY_TYPE_COLUMNS,
       id: newId(now),
       team_id: actor.teamId,
       type: fields.type,
       name: fields.name,
-      interval_seconds: fields.intervalSeconds,
-      timeout_seconds: fields.timeoutSeconds,
+      // A heartbeat is not checked: it has no interval, timeout or regions of its own.
+      interval_seconds: checked ? fields.intervalSeconds : 0,
+      timeout_seconds: checked ? fields.timeoutSeconds : 0,
       failure_threshold: fields.failureThreshold,
       recovery_threshold: fields.recoveryThreshold,
-      regions: JSON.stringify(fields.regions),
+      regions: JSON.stringify(checked ? fields.regions : []),
       notification_policy_id: fields.notificationPolicyId?.toLowerCase() ?? null,
       paused: 0,
       status: 'pending',
@@ -222,50 +243,62 @@ export class MonitorService {
       created_at: now,
       updated_at: now,
       deleted_at: null,
-      url: null,
-      method: null,
-      expected_status: null,
-      auth_type: null,
-      auth_username: null,
-      auth_header_name: null,
-      auth_secret: null,
-      request_headers: null,
-      request_body: null,
-      follow_redirects: 0,
-      assertions: null,
-      host: null,
-      port: null,
-      warning_days: null,
     };
-    if (fields.type === 'http') {
-      Object.assign(
-        row,
-        { url: fields.url, method: fields.method, expected_status: fields.expectedStatus },
-        this.authColumns(fields.auth ?? null),
-        requestColumns({
-          headers: fields.headers ?? null,
-          body: fields.body ?? null,
-          followRedirects: fields.followRedirects,
-          assertions: fields.assertions ?? null,
-        }),
-      );
-    } else {
-      Object.assign(row, { host: fields.host, port: fields.port, warning_days: fields.warningDays ?? null });
+    switch (fields.type) {
+      case 'http':
+        Object.assign(
+          row,
+          { url: fields.url, method: fields.method, expected_status: fields.expectedStatus },
+          this.authColumns(fields.auth ?? null),
+          requestColumns({
+            headers: fields.headers ?? null,
+            body: fields.body ?? null,
+            followRedirects: fields.followRedirects,
+            assertions: fields.assertions ?? null,
+          }),
+        );
+        break;
+      case 'ssl':
+        Object.assign(row, { host: fields.host, port: fields.port, warning_days: fields.warningDays ?? null });
+        break;
+      case 'tcp':
+        Object.assign(row, { host: fields.host, port: fields.port, tls: fields.tls ? 1 : 0, assertions: assertionColumn(fields.assertions ?? null) });
+        break;
+      case 'dns':
+        Object.assign(row, {
+          host: fields.hostname,
+          record_type: fields.recordType,
+          resolver: fields.resolver ?? null,
+          assertions: assertionColumn(fields.assertions ?? null),
+        });
+        break;
+      case 'heartbeat':
+        Object.assign(
+          row,
+          {
+            period_seconds: fields.periodSeconds ?? null,
+            cron: fields.cron ?? null,
+            timezone: fields.timezone ?? 'UTC',
+            grace_seconds: fields.graceSeconds,
+          },
+          this.pingKeyColumns(),
+        );
+        break;
     }
     const created = await inTransaction(this.db, async (trx) => {
       // With a cap, count and insert under the team's lock, so that creates at the same moment
       // cannot pass the count together.
-      if (this.limits.maxMonitorsPerTeam !== null) {
+      if (this.settings.maxMonitorsPerTeam !== null) {
         await lockTeam(trx, actor.teamId);
         const cap = await this.capError(actor.teamId, trx);
         if (cap.length > 0) throw problems.validation(cap);
       }
       const inserted = await trx.insertInto('monitors').values(row).returning(RECORD_COLUMNS).executeTakeFirstOrThrow();
-      await storeDueNow(trx, inserted.id, fields.regions, now);
+      if (checked) await storeDueNow(trx, inserted.id, fields.regions, now);
       return inserted;
     });
-    this.emit({ kind: 'created', monitorId: created.id, teamId: created.team_id, dueAt: now });
-    return toRecord(created);
+    this.emit({ kind: 'created', monitorId: created.id, teamId: created.team_id, ...(checked ? { dueAt: now } : {}) });
+    return this.record(created);
   }
 
   /**
@@ -279,14 +312,19 @@ export class MonitorService {
     const changes = await this.validate(updateSchemaFor(current.type), input, actor.teamId, [
       ...credentialsLeftBehind(current, input),
       ...requestProblemsOnUpdate(current, input),
+      ...scheduleProblemsOnUpdate(current, input),
     ]);
     const set = await this.columnChanges(current, changes);
-    if (Object.keys(set).length === 0) return toRecord(current);
+    if (Object.keys(set).length === 0) return this.record(current);
+    // Another schedule for a heartbeat that has been pinged: the deadline follows from its last success ping.
+    if (current.type === 'heartbeat' && current.heartbeat_deadline !== null && scheduleChanged(set)) {
+      set.heartbeat_deadline = deadlineAfterPing(scheduleOf({ ...current, ...set }), this.clock.now());
+    }
     // Another interval or other regions: checked at once.
     const replanned = current.paused === 0 && (set.interval_seconds !== undefined || set.regions !== undefined);
     const updated = await this.write(current, set, 'updated', replanned);
     if (!updated) throw problems.notFound('monitor');
-    return toRecord(updated);
+    return this.record(updated);
   }
 
   /** Soft delete: never listed, found or checked again. The sealed secret is erased with it. */
@@ -310,8 +348,9 @@ export class MonitorService {
     requireRole(actor, WRITERS);
     const current = await this.find(actor, monitorId);
     parseInput(NoFields, input);
-    if (current.paused) return toRecord(current);
-    return this.setPaused(current, { paused: 1 }, 'paused');
+    if (current.paused) return this.record(current);
+    // A paused heartbeat expects nothing; it waits for its first ping again once resumed.
+    return this.setPaused(current, { paused: 1, heartbeat_deadline: null, heartbeat_started_at: null }, 'paused');
   }
 
   /** Checks run again, at once; the status is `pending` until a check completes. Resuming a running monitor changes nothing. */
@@ -319,7 +358,7 @@ export class MonitorService {
     requireRole(actor, WRITERS);
     const current = await this.find(actor, monitorId);
     parseInput(NoFields, input);
-    if (!current.paused) return toRecord(current);
+    if (!current.paused) return this.record(current);
     // Results from before the pause do not count: the status is computed afresh from new checks.
     return this.setPaused(current, { paused: 0, status: 'pending', region_results: null, region_streaks: null }, 'resumed');
   }
@@ -330,7 +369,7 @@ export class MonitorService {
   async findActiveForCheck(monitorId: string): Promise<MonitorForCheck | undefined> {
     if (!isUuid(monitorId)) return undefined;
     const [row] = await this.activeQuery(monitorId.toLowerCase());
-    if (!row) return undefined;
+    if (!row || row.type === 'heartbeat') return undefined;
     const common: CheckCommon = {
       id: row.id,
       teamId: row.team_id,
@@ -342,7 +381,21 @@ export class MonitorService {
       status: row.status as CheckCommon['status'],
       lastCheckedAt: row.last_checked_at,
     };
-    if (row.type === 'ssl') return { ...common, type: 'ssl', host: row.host!, port: row.port!, warningDays: row.warning_days };
+    switch (row.type) {
+      case 'ssl':
+        return { ...common, type: 'ssl', host: row.host!, port: row.port!, warningDays: row.warning_days };
+      case 'tcp':
+        return { ...common, type: 'tcp', host: row.host!, port: row.port!, tls: row.tls === 1, assertions: parseList<HttpAssertion>(row.assertions) };
+      case 'dns':
+        return {
+          ...common,
+          type: 'dns',
+          hostname: row.host!,
+          recordType: row.record_type as DnsRecordType,
+          resolver: row.resolver,
+          assertions: parseList<Assertion>(row.assertions),
+        };
+    }
     const auth: CheckAuth | null =
       row.auth_type === null || row.auth_secret === null
         ? null
@@ -373,6 +426,7 @@ export class MonitorService {
       .select(['id', 'team_id', 'interval_seconds', 'regions', 'last_checked_at'])
       .where('deleted_at', 'is', null)
       .where('paused', '=', 0)
+      .where('type', '!=', 'heartbeat')
       .orderBy('created_at')
       .orderBy('id')
       .execute();
@@ -419,7 +473,33 @@ export class MonitorService {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * A new ping key for a heartbeat monitor: the old one is unknown (404) from this moment. Answers
+   * the monitor with its new `pingUrl`.
+   */
+  async newPingKey(actor: Actor, monitorId: string, input?: unknown): Promise<MonitorRecord> {
+    requireRole(actor, WRITERS);
+    const current = await this.find(actor, monitorId);
+    parseInput(NoFields, input);
+    if (current.type !== 'heartbeat') throw problems.invalidField('monitor', `is a ${current.type} monitor; only heartbeat monitors have a ping key`);
+    const updated = await this.write(current, this.pingKeyColumns(), 'updated', false);
+    if (!updated) throw problems.notFound('monitor');
+    return this.record(updated);
+  }
+
   /* Internals. */
+
+  /** The record as the team sees it: a heartbeat's `pingUrl` with its key opened. */
+  private record(row: RecordRow): MonitorRecord {
+    return toRecord(row, this.pingUrlOf);
+  }
+
+  private readonly pingUrlOf = (sealedKey: string) => pingUrl(this.settings.publicUrl, this.secrets.open(sealedKey));
+
+  private pingKeyColumns(): Pick<Updateable<MonitorsTable>, 'ping_key' | 'ping_key_hash'> {
+    const key = newPingKey();
+    return { ping_key: this.secrets.seal(key), ping_key_hash: pingKeyHash(key) };
+  }
 
   /**
    * The error for a team that already has `maxMonitorsPerTeam` monitors (deleted ones do not
@@ -427,7 +507,7 @@ export class MonitorService {
    * right before the insert.
    */
   private async capError(teamId: string, db: Kysely<Database> = this.db): Promise<FieldError[]> {
-    const max = this.limits.maxMonitorsPerTeam;
+    const max = this.settings.maxMonitorsPerTeam;
     if (max === null) return [];
     const { n } = await db
       .selectFrom('monitors')
@@ -481,7 +561,7 @@ export class MonitorService {
   }
 
   /** The columns a validated PATCH actually changes (none when every sent value equals the stored one). */
-  private async columnChanges(current: RecordRow, changes: HttpMonitorUpdate | SslMonitorUpdate): Promise<Updateable<MonitorsTable>> {
+  private async columnChanges(current: RecordRow, changes: Partial<AnyMonitorUpdate>): Promise<Updateable<MonitorsTable>> {
     const set: Updateable<MonitorsTable> = {};
     const put = <K extends keyof MonitorsTable>(column: K, value: Updateable<MonitorsTable>[K]) => {
       if (value !== undefined && value !== current[column as keyof RecordRow]) set[column] = value;
@@ -493,23 +573,27 @@ export class MonitorService {
     put('recovery_threshold', changes.recoveryThreshold);
     put('regions', changes.regions && JSON.stringify(changes.regions));
     put('notification_policy_id', changes.notificationPolicyId === null ? null : changes.notificationPolicyId?.toLowerCase());
-    if (current.type === 'http') {
-      const http = changes as HttpMonitorUpdate;
-      put('url', http.url);
-      put('method', http.method);
-      put('expected_status', http.expectedStatus);
-      if (http.auth !== undefined && !(await this.sameAuth(current, http.auth))) Object.assign(set, this.authColumns(http.auth));
-      const request = requestColumns(http);
-      put('request_headers', request.request_headers);
-      put('request_body', request.request_body);
-      put('follow_redirects', request.follow_redirects);
-      put('assertions', request.assertions);
-    } else {
-      const ssl = changes as SslMonitorUpdate;
-      put('host', ssl.host);
-      put('port', ssl.port);
-      put('warning_days', ssl.warningDays);
-    }
+    // Each type's schema lets only its own fields through, so the others are undefined here.
+    put('url', changes.url);
+    put('method', changes.method);
+    put('expected_status', changes.expectedStatus);
+    if (changes.auth !== undefined && !(await this.sameAuth(current, changes.auth))) Object.assign(set, this.authColumns(changes.auth));
+    const request = requestColumns(changes);
+    put('request_headers', request.request_headers);
+    put('request_body', request.request_body);
+    put('follow_redirects', request.follow_redirects);
+    put('assertions', request.assertions);
+    put('host', changes.host ?? changes.hostname);
+    put('port', changes.port);
+    put('warning_days', changes.warningDays);
+    put('tls', changes.tls === undefined ? undefined : changes.tls ? 1 : 0);
+    put('record_type', changes.recordType);
+    put('resolver', changes.resolver);
+    put('period_seconds', changes.periodSeconds);
+    put('cron', changes.cron);
+    // Without cron the zone means nothing: it is kept as UTC.
+    put('timezone', changes.cron === null ? 'UTC' : changes.timezone);
+    put('grace_seconds', changes.graceSeconds);
     return set;
   }
 
@@ -537,9 +621,9 @@ export class MonitorService {
       // Someone else paused, resumed or deleted it meanwhile: answer with what is there now.
       const now = await this.db.selectFrom('monitors').select(RECORD_COLUMNS).where('id', '=', current.id).where('deleted_at', 'is', null).executeTakeFirst();
       if (!now) throw problems.notFound('monitor');
-      return toRecord(now);
+      return this.record(now);
     }
-    return toRecord(updated);
+    return this.record(updated);
   }
 
   /**
@@ -609,6 +693,77 @@ function requestColumns(fields: {
     follow_redirects: fields.followRedirects === undefined ? undefined : fields.followRedirects ? 1 : 0,
     assertions: list(fields.assertions?.map(normalAssertion) ?? fields.assertions),
   };
+}
+
+/** The assertions column of a list (null for none). */
+function assertionColumn(assertions: AssertionInput[] | null): string | null {
+  return requestColumns({ assertions }).assertions ?? null;
+}
+
+/** Every type's own columns, empty: a new row starts from these and sets those of its type. */
+const EMPTY_TYPE_COLUMNS = {
+  url: null,
+  method: null,
+  expected_status: null,
+  auth_type: null,
+  auth_username: null,
+  auth_header_name: null,
+  auth_secret: null,
+  request_headers: null,
+  request_body: null,
+  follow_redirects: 0,
+  assertions: null,
+  host: null,
+  port: null,
+  warning_days: null,
+  tls: 0,
+  record_type: null,
+  resolver: null,
+  period_seconds: null,
+  cron: null,
+  timezone: null,
+  grace_seconds: null,
+  ping_key: null,
+  ping_key_hash: null,
+  heartbeat_deadline: null,
+  heartbeat_started_at: null,
+} satisfies Partial<Insertable<MonitorsTable>>;
+
+/** A heartbeat's schedule from its row. */
+export function scheduleOf(row: Pick<MonitorsTable, 'period_seconds' | 'cron' | 'timezone' | 'grace_seconds'>): HeartbeatSchedule {
+  return {
+    periodSeconds: row.period_seconds,
+    cron: row.cron,
+    timezone: row.timezone ?? 'UTC',
+    graceSeconds: row.grace_seconds ?? MONITOR_LIMITS.defaultGraceSeconds,
+  };
+}
+
+function scheduleChanged(set: Updateable<MonitorsTable>): boolean {
+  return set.period_seconds !== undefined || set.cron !== undefined || set.timezone !== undefined || set.grace_seconds !== undefined;
+}
+
+const SCHEDULE_FIELDS = ['periodSeconds', 'cron', 'timezone'] as const;
+
+function sentScheduleFields(input: Record<string, unknown>): HeartbeatScheduleShape['sent'] {
+  return new Set(SCHEDULE_FIELDS.filter((field) => field in input));
+}
+
+/** A heartbeat's create body has a period or a cron expression, not both. */
+function scheduleProblemsOnCreate(input: unknown): FieldError[] {
+  if (!isObject(input) || input.type !== 'heartbeat') return [];
+  return heartbeatScheduleProblems({ periodSeconds: input.periodSeconds, cron: input.cron, timezone: input.timezone, sent: sentScheduleFields(input) });
+}
+
+/** The same rule on what a PATCH leaves: each field sent, or else the stored one. */
+function scheduleProblemsOnUpdate(current: RecordRow, input: unknown): FieldError[] {
+  if (current.type !== 'heartbeat' || !isObject(input)) return [];
+  return heartbeatScheduleProblems({
+    periodSeconds: 'periodSeconds' in input ? input.periodSeconds : current.period_seconds,
+    cron: 'cron' in input ? input.cron : current.cron,
+    timezone: input.timezone,
+    sent: sentScheduleFields(input),
+  });
 }
 
 function parseList<T>(json: string | null): T[] {
@@ -690,13 +845,13 @@ export async function monitorsNotInTeam(db: Kysely<Database>, teamId: string, id
   return wanted.flatMap((id, i) => (found.has(id) ? [] : [{ field: `${field}.${i}`, message: MONITOR_NOT_IN_TEAM }]));
 }
 
-/** Row → the public Monitor record (fields and their order are part of the API). No secret, only whether one is set. */
-export function toRecord(row: RecordRow): MonitorRecord {
-  const common = {
-    name: row.name,
-    intervalSeconds: row.interval_seconds,
-    timeoutSeconds: row.timeout_seconds,
-    regions: JSON.parse(row.regions) as Region[],
+/**
+ * Row → the public Monitor record (fields and their order are part of the API). No secret, only
+ * whether one is set; a heartbeat's `pingUrl` only with `pingUrlOf` (records for the team, not for
+ * notification payloads that leave it).
+ */
+export function toRecord(row: RecordRow, pingUrlOf?: (sealedKey: string) => string): MonitorRecord {
+  const state = {
     notificationPolicyId: row.notification_policy_id,
     failureThreshold: row.failure_threshold,
     recoveryThreshold: row.recovery_threshold,
@@ -707,16 +862,50 @@ export function toRecord(row: RecordRow): MonitorRecord {
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
-  if (row.type === 'ssl') {
+  if (row.type === 'heartbeat') {
     return {
       id: row.id,
-      type: 'ssl',
-      ...common,
-      host: row.host!,
-      port: row.port!,
-      warningDays: row.warning_days,
-      certificate: certificateOf(row.certificate),
+      type: 'heartbeat',
+      name: row.name,
+      ...state,
+      periodSeconds: row.period_seconds,
+      cron: row.cron,
+      timezone: row.timezone ?? 'UTC',
+      graceSeconds: row.grace_seconds ?? MONITOR_LIMITS.defaultGraceSeconds,
+      pingUrl: pingUrlOf && row.ping_key !== null ? pingUrlOf(row.ping_key) : null,
+      deadlineAt: isoOrNull(row.heartbeat_deadline),
     };
+  }
+  const common = {
+    name: row.name,
+    intervalSeconds: row.interval_seconds,
+    timeoutSeconds: row.timeout_seconds,
+    regions: JSON.parse(row.regions) as Region[],
+    ...state,
+  };
+  switch (row.type) {
+    case 'ssl':
+      return {
+        id: row.id,
+        type: 'ssl',
+        ...common,
+        host: row.host!,
+        port: row.port!,
+        warningDays: row.warning_days,
+        certificate: certificateOf(row.certificate),
+      };
+    case 'tcp':
+      return { id: row.id, type: 'tcp', ...common, host: row.host!, port: row.port!, tls: row.tls === 1, assertions: parseList<HttpAssertion>(row.assertions) };
+    case 'dns':
+      return {
+        id: row.id,
+        type: 'dns',
+        ...common,
+        hostname: row.host!,
+        recordType: row.record_type as DnsRecordType,
+        resolver: row.resolver,
+        assertions: parseList<HttpAssertion>(row.assertions),
+      };
   }
   const auth: MonitorAuthRecord | null =
     row.auth_type === null

@@ -19,6 +19,25 @@ export const MONITOR_LIMITS = {
   warningDays: [1, 3650],
   /** Consecutive failed (or, to recover, successful) runs before a region's outcome counts. */
   threshold: [1, 10],
+  /** A heartbeat's expected period, and how late its ping may be before it counts as missed. */
+  periodSeconds: [60, 2_592_000],
+  graceSeconds: [0, 86_400],
+  defaultGraceSeconds: 300,
+  cronLength: 100,
+  timezoneLength: 64,
+  resolverLength: 64,
+} as const;
+
+/** What a heartbeat's ping endpoints accept. */
+export const PING_LIMITS = {
+  /** Bytes of a POST body kept as the run's log (the rest is read and dropped). */
+  logBytes: 10_240,
+  /** Bytes of a POST body read at most; a longer one is 413. */
+  bodyBytes: 1_048_576,
+  /** Pings one key may send per minute; the next is 429. */
+  perMinute: 60,
+  /** Characters of a new ping key (URL-safe base64 of 24 random bytes). */
+  keyLength: 32,
 } as const;
 
 /** What an HTTP monitor sends besides the URL and credentials: custom headers and a request body. */

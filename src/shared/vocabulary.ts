@@ -13,11 +13,14 @@ export type Role = (typeof ROLES)[number];
 export const REGIONS = ['us-east', 'eu-west', 'asia'] as const;
 export type Region = (typeof REGIONS)[number];
 
-export const MONITOR_TYPES = ['http', 'ssl'] as const;
+export const MONITOR_TYPES = ['http', 'ssl', 'tcp', 'dns', 'heartbeat'] as const;
 export type MonitorType = (typeof MONITOR_TYPES)[number];
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'HEAD'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 export const AUTH_TYPES = ['bearer', 'basic', 'header'] as const;
+/** The record types a `dns` monitor asks for. */
+export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS'] as const;
+export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number];
 
 /** A monitor's status as the API reports it. */
 /** `maintenance`: a maintenance window's occurrence covers the monitor (checks go on, nothing is alerted). */
@@ -61,12 +64,9 @@ export type AssertionSeverity = (typeof ASSERTION_SEVERITIES)[number];
 /** HTTP methods a monitor may send a request body with. */
 export const BODY_METHODS = ['POST', 'PUT', 'DELETE'] as const;
 
-/** The DNS record types a DNS check asks for. */
-export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS'] as const;
-export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number];
-
 /** What started a check run. */
-export const RUN_TRIGGERS = ['scheduled', 'manual'] as const;
+/** `ping`: a heartbeat monitor's job reported (a missed deadline is `scheduled`). */
+export const RUN_TRIGGERS = ['scheduled', 'manual', 'ping'] as const;
 export type RunTrigger = (typeof RUN_TRIGGERS)[number];
 
 /** Why a check run failed (a run's `error.code`). */
@@ -83,6 +83,8 @@ export const CHECK_ERROR_CODES = [
   'hostname-mismatch',
   'target-blocked',
   'assertion-failed',
+  'heartbeat-missed',
+  'heartbeat-failed',
   'dns-nxdomain',
   'dns-servfail',
 ] as const;

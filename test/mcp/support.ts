@@ -13,6 +13,7 @@ export const TOOL_NAMES = [
   'delete_monitor',
   'pause_monitor',
   'resume_monitor',
+  'new_ping_key',
   'list_monitor_runs',
   'trigger_check',
   'list_incidents',

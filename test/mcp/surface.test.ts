@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpMonitorFields, MonitorCommonFields, SslMonitorFields } from '../../src/domain/monitor-schemas.js';
+import {
+  DnsMonitorFields,
+  HeartbeatMonitorFields,
+  HttpMonitorFields,
+  MonitorCommonFields,
+  SslMonitorFields,
+  TcpMonitorFields,
+} from '../../src/domain/monitor-schemas.js';
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 import { startServer, type Member, type TestServer } from '../helpers/server.js';
 import { TOOL_NAMES, connect, problem, rawMcp } from './support.js';
 
@@ -47,20 +56,29 @@ describe('tools/list', () => {
     const mcp = await connect(server, owner);
     const byName = Object.fromEntries((await mcp.client.listTools()).tools.map((t) => [t.name, t]));
     const create = byName.create_monitor!.inputSchema as any;
-    expect(create.required).toEqual(['type', 'name', 'intervalSeconds', 'timeoutSeconds', 'regions']);
-    expect(create.properties.type.enum).toEqual(['http', 'ssl']);
+    expect(create.required).toEqual(['type', 'name']);
+    expect(create.properties.type.enum).toEqual(['http', 'ssl', 'tcp', 'dns', 'heartbeat']);
+    expect(create.properties.intervalSeconds.description).toMatch(/^Required for every type but heartbeat/);
     expect(create.properties.intervalSeconds).toMatchObject({ type: 'integer', minimum: 60, maximum: 3600 });
     expect(create.properties.regions.items.enum).toEqual(['us-east', 'eu-west', 'asia']);
     // The REST field descriptions, each saying which monitor type the field belongs to.
     expect(create.properties.name.description).toBe(MonitorCommonFields.shape.name.description);
-    for (const [field, schema] of Object.entries(HttpMonitorFields.shape)) {
-      expect(create.properties[field].description).toMatch(/^HTTP monitors only/);
-      expect(create.properties[field].description.endsWith(`: ${schema.description!}`), field).toBe(true);
+    for (const [label, shape] of [
+      ['HTTP', HttpMonitorFields.shape],
+      ['SSL', SslMonitorFields.shape],
+      ['TCP', TcpMonitorFields.shape],
+      ['DNS', DnsMonitorFields.shape],
+      ['Heartbeat', HeartbeatMonitorFields.shape],
+    ] as const) {
+      for (const [field, schema] of Object.entries(shape)) {
+        expect(create.properties[field].description, field).toMatch(
+          new RegExp(`${label} monitors only \\(type [a-z]+\\)[^:]*: ${escape(schema.description)}`),
+        );
+      }
     }
-    for (const [field, schema] of Object.entries(SslMonitorFields.shape)) {
-      expect(create.properties[field].description).toMatch(/^SSL monitors only/);
-      expect(create.properties[field].description.endsWith(`: ${schema.description!}`), field).toBe(true);
-    }
+    expect(create.properties.host.description).toMatch(
+      /^SSL monitors only \(type ssl\), required for them: .* TCP monitors only \(type tcp\), required for them: /,
+    );
     expect(create.properties.url.description).toMatch(/^HTTP monitors only \(type http\), required for them: /);
     expect(create.properties.auth.description).not.toMatch(/required/);
     expect(create.properties.url.format).toBe('uri');

@@ -109,7 +109,7 @@ describe('create_monitor', () => {
       httpBody({ host: 'example.com' }),
       httpBody({ url: 'ftp://example.com' }),
       sslBody({ host: 'https://example.com' }),
-      { type: 'tcp', name: 'x' },
+      { type: 'smtp', name: 'x' },
       {},
       httpBody({ auth: { type: 'basic', secret: 'x' } }),
     ];

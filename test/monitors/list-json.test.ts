@@ -55,6 +55,32 @@ describe('the list written by the database', () => {
         ],
       }),
       httpBody({ method: 'DELETE', body: '', headers: [], assertions: [] }),
+      { type: 'tcp', name: 'Database port', intervalSeconds: 60, timeoutSeconds: 5, regions: ['eu-west'], host: 'db.example.com', port: 5432 },
+      {
+        type: 'tcp',
+        name: 'SMTPS',
+        intervalSeconds: 300,
+        timeoutSeconds: 10,
+        regions: ['us-east', 'asia'],
+        host: '192.0.2.7',
+        port: 465,
+        tls: true,
+        assertions: [{ source: 'responseTime', op: 'lt', value: 800, severity: 'degraded' }],
+      },
+      { type: 'dns', name: 'Apex', intervalSeconds: 60, timeoutSeconds: 5, regions: ['us-east'], hostname: 'example.com', recordType: 'A' },
+      {
+        type: 'dns',
+        name: 'Mail',
+        intervalSeconds: 600,
+        timeoutSeconds: 3,
+        regions: ['eu-west'],
+        hostname: 'example.com.',
+        recordType: 'MX',
+        resolver: '[2620:fe::fe]:53',
+        assertions: [{ source: 'responseTime', op: 'lte', value: 500 }],
+      },
+      { type: 'heartbeat', name: 'Nightly "backup"', periodSeconds: 86_400 },
+      { type: 'heartbeat', name: 'Report', cron: '30 2 * * 1-5', timezone: 'Europe/Berlin', graceSeconds: 0, notificationPolicyId: policy },
     ];
     const ids: string[] = [];
     for (const body of bodies) ids.push(expectCreated(await owner.request('POST', MONITORS, body)).id);
@@ -90,6 +116,11 @@ describe('the list written by the database', () => {
       })
       .where('id', '=', ids[5]!)
       .execute();
+    await db
+      .updateTable('monitors')
+      .set({ status: 'up', heartbeat_deadline: Date.parse('2031-01-02T03:04:05.678Z'), last_checked_at: Date.parse('2031-01-01T03:04:05.001Z') })
+      .where('id', '=', ids[15]!)
+      .execute();
     expectOk(await owner.request('POST', `${MONITORS}/${ids[2]!}/pause`));
     expectOk(await owner.request('POST', `${MONITORS}/${ids[6]!}/pause`));
 
@@ -115,6 +146,12 @@ describe('the list written by the database', () => {
     expect(data[8]).toMatchObject({ status: 'up', degradedReasons: [], followRedirects: true, body: '{"q": "ünï \\u0000 \n"}\r\n' });
     expect(data[8].assertions[0].value).toEqual({ x: [1.5, -2.5e-7, 1e21, 'é 🚀', null, false], '': {} });
     expect(data[9]).toMatchObject({ body: '', headers: [], assertions: [] });
+    expect(data[11]).toMatchObject({ type: 'tcp', tls: true, port: 465 });
+    expect(data[13]).toMatchObject({ type: 'dns', hostname: 'example.com.', recordType: 'MX', resolver: '[2620:fe::fe]:53' });
+    expect(data[14]).toMatchObject({ type: 'heartbeat', periodSeconds: 86_400, cron: null, timezone: 'UTC', graceSeconds: 300, deadlineAt: null });
+    expect(data[14]).not.toHaveProperty('regions');
+    expect(data[14].pingUrl).toMatch(/^http:\/\/[^/]+\/ping\/[A-Za-z0-9_-]{32}$/);
+    expect(data[15]).toMatchObject({ cron: '30 2 * * 1-5', timezone: 'Europe/Berlin', graceSeconds: 0, status: 'up', deadlineAt: '2031-01-02T03:04:05.678Z' });
 
     // The service's list (MCP, dashboard) is the same list.
     const actor = { tokenId: owner.member.tokenId, userId: owner.member.userId, teamId: owner.member.teamId, role: 'Owner' as const };

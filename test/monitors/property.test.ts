@@ -38,7 +38,7 @@ const anyJson = fc.jsonValue({ maxDepth: 3, stringUnit: 'binary' });
 
 /** Per field: mostly plausible values, sometimes anything at all. */
 const fieldValues: Record<string, fc.Arbitrary<unknown>> = {
-  type: fc.constantFrom('http', 'ssl', 'tcp', ''),
+  type: fc.constantFrom('http', 'ssl', 'smtp', ''),
   name: fc.oneof(fc.string({ maxLength: 210 }), fc.string({ unit: 'binary', maxLength: 20 }), fc.constantFrom(' ', '', 'a\u0000')),
   intervalSeconds: fc.oneof(fc.integer({ min: 0, max: 4000 }), fc.double()),
   timeoutSeconds: fc.oneof(fc.integer({ min: -1, max: 130 }), fc.double()),

@@ -392,9 +392,9 @@ describe('required fields', () => {
 describe('type and the fields of each type', () => {
   it.each([
     ['missing', OMIT, 'type: is required'],
-    ['unknown', 'tcp', 'type: must be one of http, ssl'],
-    ['not a string', 5, 'type: must be one of http, ssl'],
-    ['null', null, 'type: must be one of http, ssl'],
+    ['unknown', 'smtp', 'type: must be one of http, ssl, tcp, dns, heartbeat'],
+    ['not a string', 5, 'type: must be one of http, ssl, tcp, dns, heartbeat'],
+    ['null', null, 'type: must be one of http, ssl, tcp, dns, heartbeat'],
   ])('a %s type is named first, then every common field that is wrong', async (_label, value, detail) => {
     const body = bodyWith({ name: ' ', intervalSeconds: 30, timeoutSeconds: 10, regions: ['us-east'], url: 'https://x.test' }, 'type', value);
     const answer = await owner.request('POST', MONITORS, body);
@@ -505,7 +505,7 @@ describe('order of errors', () => {
 
   it('a missing or unknown type does not hide mistakes in the other fields, of either monitor type', async () => {
     const answer = await owner.request('POST', MONITORS, {
-      type: 'tcp',
+      type: 'smtp',
       name: '',
       intervalSeconds: 60,
       timeoutSeconds: 5,

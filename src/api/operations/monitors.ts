@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  DnsMonitorFields,
+  HeartbeatMonitorFields,
   HttpMonitorFields,
   MonitorCommonFields,
   MonitorCreate,
@@ -7,6 +9,7 @@ import {
   MonitorRecord,
   MonitorUpdate,
   SslMonitorFields,
+  TcpMonitorFields,
   UntypedMonitorCreate,
 } from '../../domain/monitor-schemas.js';
 import { ADMINS, ANY_ROLE, WRITERS } from '../../domain/roles.js';
@@ -19,37 +22,69 @@ const BY_ID = '/api/v1/monitors/{id}';
 /** The MCP argument that names a monitor. */
 export const MONITOR_ID = { name: 'monitorId', description: 'The id of a monitor of your team (see list_monitors).' };
 
-/* MCP clients and model APIs reject a top-level oneOf/anyOf, so the tools advertise the HTTP and SSL
-   shapes of REST's union as one flat object of the same fields, each type's fields marked as such;
-   the service still validates against the exact REST schemas. */
+/* MCP clients and model APIs reject a top-level oneOf/anyOf, so the tools advertise the shapes of
+   REST's union as one flat object of the same fields, each type's fields marked as such; the
+   service still validates against the exact REST schemas. */
+
+/** Each type's own fields, with those it requires on create. */
+const TYPE_FIELDS: ReadonlyArray<{ label: string; shape: Record<string, z.ZodType>; required: readonly string[] }> = [
+  { label: 'HTTP monitors (type http)', shape: HttpMonitorFields.shape, required: ['url', 'method', 'expectedStatus'] },
+  { label: 'SSL monitors (type ssl)', shape: SslMonitorFields.shape, required: ['host'] },
+  { label: 'TCP monitors (type tcp)', shape: TcpMonitorFields.shape, required: ['host', 'port'] },
+  { label: 'DNS monitors (type dns)', shape: DnsMonitorFields.shape, required: ['hostname', 'recordType'] },
+  { label: 'Heartbeat monitors (type heartbeat)', shape: HeartbeatMonitorFields.shape, required: [] },
+];
 
 /**
- * The fields of one monitor type, optional in the schema, each description saying which type it
- * belongs to (and, on create, whether that type requires it).
+ * The fields of every monitor type, optional in the schema, each description saying which types
+ * it belongs to (and, on create, whether they require it). A field two types share (`host`, `port`,
+ * `assertions`) is advertised with the first type's schema and every type's description.
  */
-function onlyFor(label: string, shape: Record<string, z.ZodType>, requiredForType: string[] = []): Record<string, z.ZodOptional> {
+function typeFields(onCreate: boolean): Record<string, z.ZodOptional> {
+  const owners = new Map<string, Array<{ label: string; schema: z.ZodType; required: boolean }>>();
+  for (const { label, shape, required } of TYPE_FIELDS) {
+    for (const [field, schema] of Object.entries(shape)) {
+      const list = owners.get(field) ?? [];
+      list.push({ label, schema, required: onCreate && required.includes(field) });
+      owners.set(field, list);
+    }
+  }
   return Object.fromEntries(
-    Object.entries(shape).map(([field, schema]) => {
-      const description = `${label}${requiredForType.includes(field) ? ', required for them' : ''}: ${schema.description ?? ''}`;
+    [...owners].map(([field, list]) => {
+      const description = list
+        .map(
+          ({ label, schema, required }) =>
+            `${label.replace(' monitors', ' monitors only')}${required ? ', required for them' : ''}: ${schema.description ?? ''}`,
+        )
+        .join(' ');
+      const schema = list[0]!.schema;
       return [field, schema.meta({ ...schema.meta(), description }).optional()];
     }),
   );
 }
 
-const HTTP_ONLY = 'HTTP monitors only (type http)';
-const SSL_ONLY = 'SSL monitors only (type ssl)';
+/** Interval, timeout and regions: every type has them but heartbeats. */
+function checkedFields(onCreate: boolean): Record<string, z.ZodOptional> {
+  const shape = MonitorCommonFields.pick({ intervalSeconds: true, timeoutSeconds: true, regions: true }).shape;
+  return Object.fromEntries(
+    Object.entries(shape).map(([field, schema]) => {
+      const description = `${onCreate ? 'Required for every type but heartbeat, which does not have it' : 'Not for heartbeat monitors'}: ${schema.description ?? ''}`;
+      return [field, schema.meta({ ...schema.meta(), description }).optional()];
+    }),
+  );
+}
 
 const CreateMonitorArgs = z.strictObject({
   ...UntypedMonitorCreate.shape,
-  ...onlyFor(HTTP_ONLY, HttpMonitorFields.shape, ['url', 'method', 'expectedStatus']),
-  ...onlyFor(SSL_ONLY, SslMonitorFields.shape, ['host']),
+  ...checkedFields(true),
+  ...typeFields(true),
 });
 
 const UpdateMonitorArgs = z.strictObject({
   [MONITOR_ID.name]: z.string().meta({ format: 'uuid', description: MONITOR_ID.description }),
   ...MonitorCommonFields.partial().shape,
-  ...onlyFor(HTTP_ONLY, HttpMonitorFields.shape),
-  ...onlyFor(SSL_ONLY, SslMonitorFields.shape),
+  ...checkedFields(false),
+  ...typeFields(false),
 });
 
 const Deleted = z.object({
@@ -58,8 +93,11 @@ const Deleted = z.object({
 });
 
 const MONITOR_FIELDS =
-  'Common fields: name, intervalSeconds (60-3600), timeoutSeconds (1-120), regions (us-east, eu-west, asia), notificationPolicyId. ' +
-  'HTTP fields: url, method, expectedStatus, auth, headers, body, followRedirects, assertions. SSL fields: host, port, warningDays.';
+  'Common fields: name, notificationPolicyId, failureThreshold, recoveryThreshold; intervalSeconds (60-3600), timeoutSeconds (1-120), ' +
+  'regions (us-east, eu-west, asia) for every type but heartbeat. ' +
+  'HTTP fields: url, method, expectedStatus, auth, headers, body, followRedirects, assertions. SSL fields: host, port, warningDays. ' +
+  'TCP fields: host, port, tls, assertions (responseTime). DNS fields: hostname, recordType (A, AAAA, CNAME, MX, TXT, NS), resolver, ' +
+  'assertions (answer, responseTime). Heartbeat fields: periodSeconds or cron (with timezone), graceSeconds.';
 
 /** Thin adapters: every rule (roles, team scope, validation) is in MonitorService. */
 export function monitorOperations(services: Services): Operation[] {
@@ -106,9 +144,10 @@ export function monitorOperations(services: Services): Operation[] {
       path: '/api/v1/monitors',
       operationId: 'createMonitor',
       tag: TAG,
-      summary: 'Create an HTTP or SSL monitor.',
+      summary: 'Create a monitor: HTTP, SSL, TCP, DNS or heartbeat.',
       description:
-        'The monitor starts `pending` and is checked at once in each of its regions, then every `intervalSeconds`. ' +
+        'The monitor starts `pending` and is checked at once in each of its regions, then every `intervalSeconds`; a heartbeat monitor ' +
+        'is not checked but pinged by its job at `pingUrl`, and stays `pending` until the first ping. ' +
         'An `auth.secret` is stored encrypted and never returned (`auth.secretSet` is true instead). ' +
         'An HTTP monitor may send `headers` and a `body`, follow redirects, and judge the answer with `assertions` ' +
         '(each failing field is named with its index, such as `assertions.2.path`).',
@@ -121,14 +160,17 @@ export function monitorOperations(services: Services): Operation[] {
         name: 'create_monitor',
         title: 'Create a monitor',
         description:
-          'Creates an HTTP monitor (`type` http: requests `url` with `method` and succeeds only on exactly `expectedStatus`) or an SSL monitor ' +
-          '(`type` ssl: checks the TLS certificate of `host`). ' +
+          'Creates an HTTP monitor (`type` http: requests `url` with `method` and succeeds only on exactly `expectedStatus`), an SSL monitor ' +
+          '(`type` ssl: checks the TLS certificate of `host`), a TCP monitor (`type` tcp: connects to `host`:`port`, with a TLS handshake when `tls`), ' +
+          'a DNS monitor (`type` dns: asks `resolver` or the system for `recordType` records of `hostname`; fails on NXDOMAIN, SERVFAIL or no record) ' +
+          'or a heartbeat monitor (`type` heartbeat: the job calls the answered `pingUrl` every `periodSeconds` or on `cron`; a ping missing for ' +
+          '`graceSeconds` after it was due makes it down). ' +
           MONITOR_FIELDS +
           ' An HTTP monitor may also send `headers` and a `body` (POST, PUT, DELETE), follow up to 5 redirects (`followRedirects`), and check ' +
           '`assertions` on the answer: on the `body` (contains, notContains, matches, notMatches an RE2 pattern), a `json` path such as $.data[0].status ' +
           '(eq, neq, lt, lte, gt, gte, contains, exists, notExists), a `header` (eq, contains, matches, exists, notExists) or the `responseTime` ' +
           '(lt, lte, in ms); severity `fail` (the default) fails the run, `degraded` only warns.' +
-          ' Fields of the other type are rejected. The monitor starts `pending` and is checked at once in each region, then every intervalSeconds. ' +
+          ' Fields of another type are rejected. The monitor starts `pending` and is checked at once in each region, then every intervalSeconds. ' +
           'An auth secret is stored encrypted and never returned.',
         input: CreateMonitorArgs,
       },
@@ -141,8 +183,9 @@ export function monitorOperations(services: Services): Operation[] {
       tag: TAG,
       summary: 'Change some fields of a monitor.',
       description:
-        'Only the fields sent change; `type` and fields of the other monitor type are rejected. ' +
-        '`auth`, `notificationPolicyId`, `warningDays`, `headers`, `body`, `assertions`: omitted keeps, null clears, a value replaces (lists whole).',
+        'Only the fields sent change; `type` and fields of another monitor type are rejected. ' +
+        '`auth`, `notificationPolicyId`, `warningDays`, `headers`, `body`, `assertions`, `resolver`, `periodSeconds`, `cron`: omitted keeps, null clears, ' +
+        'a value replaces (lists whole).',
       roles: WRITERS,
       body: MonitorUpdate,
       success: { status: 200, description: 'The updated monitor.', schema: MonitorRecord },
@@ -153,7 +196,7 @@ export function monitorOperations(services: Services): Operation[] {
         description:
           'Changes only the fields given, besides monitorId. ' +
           MONITOR_FIELDS +
-          ' `type` cannot change, and fields of the other monitor type are rejected. ' +
+          ' `type` cannot change, and fields of another monitor type are rejected. ' +
           '`auth`, `notificationPolicyId`, `warningDays`, `headers`, `body` and `assertions`: omitted keeps the current value, null clears it, ' +
           'a value replaces it (a list is replaced whole) ' +
           '(a new auth object must carry its secret; moving url to another origin while credentials are stored needs auth, a new value or null).',
@@ -222,6 +265,27 @@ export function monitorOperations(services: Services): Operation[] {
         hints: { destructive: false, idempotent: true },
       },
       handler: ({ actor, params, body }) => monitors.resume(actor, params.id!, body),
+    },
+    {
+      method: 'POST',
+      path: `${BY_ID}/ping-key`,
+      operationId: 'newPingKey',
+      tag: TAG,
+      summary: 'Give a heartbeat monitor a new ping key: the old `pingUrl` stops working.',
+      description: 'The old key is unknown (404) from this moment; jobs must be given the new `pingUrl`. Only heartbeat monitors have a ping key.',
+      roles: WRITERS,
+      success: { status: 200, description: 'The monitor with its new `pingUrl`.', schema: MonitorRecord },
+      problems: ['forbidden', 'not-found', 'validation'],
+      mcp: {
+        name: 'new_ping_key',
+        title: 'New ping key for a heartbeat monitor',
+        description:
+          'Gives a heartbeat monitor a new ping key (for instance after its pingUrl leaked) and answers the monitor with the new `pingUrl`; ' +
+          'the old one answers 404 from then on.',
+        id: MONITOR_ID,
+        hints: { destructive: false, idempotent: false },
+      },
+      handler: ({ actor, params, body }) => monitors.newPingKey(actor, params.id!, body),
     },
   ];
 }

@@ -11,6 +11,7 @@ import * as httpRequests from './0009-http-requests-and-assertions.js';
 import * as thresholds from './0010-thresholds.js';
 import * as onCall from './0011-on-call.js';
 import * as maintenanceWindows from './0012-maintenance-windows.js';
+import * as monitorTypes from './0013-monitor-types.js';
 
 /** Every migration in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-thresholds': thresholds,
   '0011-on-call': onCall,
   '0012-maintenance-windows': maintenanceWindows,
+  '0013-monitor-types': monitorTypes,
 };

@@ -3,10 +3,12 @@ import type { Generated } from 'kysely';
 export interface MonitorRunsTable {
   id: string;
   monitor_id: string;
+  /** The region checked from; PUSH_REGION for a heartbeat's runs (answered as null). */
   region: string;
-  /** scheduled | manual */
+  /** scheduled | manual | ping */
   trigger: string;
   started_at: number;
+  /** NO_DURATION for a heartbeat run without a `/start` (answered as null). */
   duration_ms: number;
   ok: number;
   attempts: number;
@@ -23,6 +25,10 @@ export interface MonitorRunsTable {
   warnings: string | null;
   /** 1: run while a maintenance occurrence covered the monitor (left out of uptime). */
   maintenance: Generated<number>;
+  /** Heartbeat runs: up to 10 KiB of the ping's POST body. */
+  log: string | null;
+  /** DNS runs: JSON `{rcode, records}`. */
+  dns: string | null;
 }
 
 /** When each (monitor, region) is next due; written with the run, so a restart resumes from here. */

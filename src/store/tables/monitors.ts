@@ -3,7 +3,7 @@ import type { Generated } from 'kysely';
 export interface MonitorsTable {
   id: string;
   team_id: string;
-  type: 'http' | 'ssl';
+  type: 'http' | 'ssl' | 'tcp' | 'dns' | 'heartbeat';
   name: string;
   interval_seconds: number;
   timeout_seconds: number;
@@ -48,10 +48,29 @@ export interface MonitorsTable {
   follow_redirects: Generated<number>;
   /** JSON array of assertions (severity filled in); null for none. */
   assertions: string | null;
-  // SSL monitors
+  // SSL and TCP monitors; `host` is also the name a DNS monitor asks about
   host: string | null;
   port: number | null;
   warning_days: number | null;
+  // TCP monitors: 1 = a TLS handshake after connecting
+  tls: Generated<number>;
+  // DNS monitors
+  record_type: string | null;
+  /** `ip` or `ip:port`; null: the system's resolvers. */
+  resolver: string | null;
+  // Heartbeat monitors: exactly one of period_seconds and cron
+  period_seconds: number | null;
+  cron: string | null;
+  timezone: string | null;
+  grace_seconds: number | null;
+  /** The ping key, sealed by the secret box (the answer shows it in `pingUrl`). */
+  ping_key: string | null;
+  /** SHA-256 of the ping key (hex): how a ping finds its monitor. */
+  ping_key_hash: string | null;
+  /** When the monitor goes down without a success ping (expected time + grace); null before the first success ping. */
+  heartbeat_deadline: number | null;
+  /** When the job last said it started (`/start`), until its next success or failure ping. */
+  heartbeat_started_at: number | null;
 }
 
 export interface NotificationPoliciesTable {

@@ -19,8 +19,8 @@ export interface paths {
         get: operations["listMonitors"];
         put?: never;
         /**
-         * Create an HTTP or SSL monitor.
-         * @description Any role. The monitor starts `pending` and is checked at once in each of its regions, then every `intervalSeconds`. An `auth.secret` is stored encrypted and never returned (`auth.secretSet` is true instead). An HTTP monitor may send `headers` and a `body`, follow redirects, and judge the answer with `assertions` (each failing field is named with its index, such as `assertions.2.path`).
+         * Create a monitor: HTTP, SSL, TCP, DNS or heartbeat.
+         * @description Any role. The monitor starts `pending` and is checked at once in each of its regions, then every `intervalSeconds`; a heartbeat monitor is not checked but pinged by its job at `pingUrl`, and stays `pending` until the first ping. An `auth.secret` is stored encrypted and never returned (`auth.secretSet` is true instead). An HTTP monitor may send `headers` and a `body`, follow redirects, and judge the answer with `assertions` (each failing field is named with its index, such as `assertions.2.path`).
          */
         post: operations["createMonitor"];
         delete?: never;
@@ -52,7 +52,7 @@ export interface paths {
         head?: never;
         /**
          * Change some fields of a monitor.
-         * @description Any role. Only the fields sent change; `type` and fields of the other monitor type are rejected. `auth`, `notificationPolicyId`, `warningDays`, `headers`, `body`, `assertions`: omitted keeps, null clears, a value replaces (lists whole).
+         * @description Any role. Only the fields sent change; `type` and fields of another monitor type are rejected. `auth`, `notificationPolicyId`, `warningDays`, `headers`, `body`, `assertions`, `resolver`, `periodSeconds`, `cron`: omitted keeps, null clears, a value replaces (lists whole).
          */
         patch: operations["updateMonitor"];
         trace?: never;
@@ -91,6 +91,26 @@ export interface paths {
          * @description Any role. The status is `pending` until a check completes. Resuming a running monitor changes nothing.
          */
         post: operations["resumeMonitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/monitors/{id}/ping-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a heartbeat monitor a new ping key: the old `pingUrl` stops working.
+         * @description Any role. The old key is unknown (404) from this moment; jobs must be given the new `pingUrl`. Only heartbeat monitors have a ping key.
+         */
+        post: operations["newPingKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -944,6 +964,157 @@ export interface operations {
                                 /** @description Whole days until validTo when the newest check ran; negative once expired. */
                                 daysRemaining: number;
                             } | null;
+                        } | {
+                            id: string;
+                            /** @constant */
+                            type: "tcp";
+                            name: string;
+                            intervalSeconds: number;
+                            timeoutSeconds: number;
+                            regions: ("us-east" | "eu-west" | "asia")[];
+                            notificationPolicyId: string | null;
+                            failureThreshold: number;
+                            recoveryThreshold: number;
+                            /**
+                             * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                             * @enum {string}
+                             */
+                            status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                            /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                            degradedReasons: ("regions" | "assertions")[];
+                            paused: boolean;
+                            lastCheckedAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            host: string;
+                            port: number;
+                            tls: boolean;
+                            /** @description Assertions on the connection, in order; empty for none. */
+                            assertions: ({
+                                /** @constant */
+                                source: "body";
+                                /** @enum {string} */
+                                op: "contains" | "notContains" | "matches" | "notMatches";
+                                value: string;
+                                /** @enum {string} */
+                                severity: "fail" | "degraded";
+                            } | {
+                                /** @constant */
+                                source: "json";
+                                path: string;
+                                /** @enum {string} */
+                                op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
+                                value?: unknown;
+                                /** @enum {string} */
+                                severity: "fail" | "degraded";
+                            } | {
+                                /** @constant */
+                                source: "header";
+                                name: string;
+                                /** @enum {string} */
+                                op: "eq" | "contains" | "matches" | "exists" | "notExists";
+                                value?: string;
+                                /** @enum {string} */
+                                severity: "fail" | "degraded";
+                            } | {
+                                /** @constant */
+                                source: "responseTime";
+                                /** @enum {string} */
+                                op: "lt" | "lte";
+                                value: number;
+                                /** @enum {string} */
+                                severity: "fail" | "degraded";
+                            })[];
+                        } | {
+                            id: string;
+                            /** @constant */
+                            type: "dns";
+                            name: string;
+                            intervalSeconds: number;
+                            timeoutSeconds: number;
+                            regions: ("us-east" | "eu-west" | "asia")[];
+                            notificationPolicyId: string | null;
+                            failureThreshold: number;
+                            recoveryThreshold: number;
+                            /**
+                             * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                             * @enum {string}
+                             */
+                            status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                            /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                            degradedReasons: ("regions" | "assertions")[];
+                            paused: boolean;
+                            lastCheckedAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            hostname: string;
+                            /** @enum {string} */
+                            recordType: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS";
+                            /** @description The DNS server asked, or null for the system's resolvers. */
+                            resolver: string | null;
+                            /** @description Assertions on the answer, in order; empty for none. */
+                            assertions: ({
+                                /** @constant */
+                                source: "body";
+                                /** @enum {string} */
+                                op: "contains" | "notContains" | "matches" | "notMatches";
+                                value: string;
+                                /** @enum {string} */
+                                severity: "fail" | "degraded";
+                            } | {
+                                /** @constant */
+                                source: "json";
+                                path: string;
+                                /** @enum {string} */
+                                op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
+                                value?: unknown;
+                                /** @enum {string} */
+                                severity: "fail" | "degraded";
+                            } | {
+                                /** @constant */
+                                source: "header";
+                                name: string;
+                                /** @enum {string} */
+                                op: "eq" | "contains" | "matches" | "exists" | "notExists";
+                                value?: string;
+                                /** @enum {string} */
+                                severity: "fail" | "degraded";
+                            } | {
+                                /** @constant */
+                                source: "responseTime";
+                                /** @enum {string} */
+                                op: "lt" | "lte";
+                                value: number;
+                                /** @enum {string} */
+                                severity: "fail" | "degraded";
+                            })[];
+                        } | {
+                            id: string;
+                            /** @constant */
+                            type: "heartbeat";
+                            name: string;
+                            notificationPolicyId: string | null;
+                            failureThreshold: number;
+                            recoveryThreshold: number;
+                            /**
+                             * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                             * @enum {string}
+                             */
+                            status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                            /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                            degradedReasons: ("regions" | "assertions")[];
+                            paused: boolean;
+                            lastCheckedAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            periodSeconds: number | null;
+                            cron: string | null;
+                            timezone: string;
+                            graceSeconds: number;
+                            /** @description Where the job reports: GET, POST or HEAD `pingUrl` on success, `pingUrl/start` when it starts, `pingUrl/fail` on failure, `pingUrl/<exit code>` (0 = success). The key in it is a secret: anyone with it can report for the job. Null only where the record leaves the team (notification payloads). */
+                            pingUrl: string | null;
+                            /** @description When the monitor goes down unless a success ping comes first (expected time + grace); null before the first success ping and while paused. */
+                            deadlineAt: string | null;
                         })[];
                     };
                 };
@@ -1136,6 +1307,141 @@ export interface operations {
                     port?: number;
                     /** @description Days before the certificate expires from which a check raises a `certificate.expiring` warning: an integer from 1 to 3650, or null for no warning. */
                     warningDays?: number | null;
+                } | {
+                    /**
+                     * @description `tcp`: connect to `host:port`.
+                     * @constant
+                     */
+                    type: "tcp";
+                    /** @description A name people recognise the monitor by: 1-200 characters, not only white space. */
+                    name: string;
+                    /** @description Seconds between two checks: an integer from 60 to 3600. */
+                    intervalSeconds: number;
+                    /** @description Seconds one check may take before it fails with `timeout`: an integer from 1 to 120. */
+                    timeoutSeconds: number;
+                    /** @description Regions to check from: one or more of us-east, eu-west, asia, each at most once. The monitor is down only when every region fails. */
+                    regions: ("us-east" | "eu-west" | "asia")[];
+                    /** @description The id of a notification policy of your team, told when the status changes; null for none. */
+                    notificationPolicyId?: string | null;
+                    /**
+                     * @description Consecutive failed runs (each after its confirming retry) before a region counts as failing: an integer from 1 to 10. Default 1.
+                     * @default 1
+                     */
+                    failureThreshold?: number;
+                    /**
+                     * @description Consecutive successful runs before a failing region counts as succeeding again: an integer from 1 to 10. Default 1.
+                     * @default 1
+                     */
+                    recoveryThreshold?: number;
+                    /** @description The host to connect to: a host name or an IP address, 1-253 characters, without scheme, path or port. */
+                    host: string;
+                    /** @description The TCP port to connect to: an integer from 1 to 65535. */
+                    port: number;
+                    /**
+                     * @description Whether to complete a TLS handshake after connecting, with the certificate checks of an SSL monitor (no expiry warning); default false.
+                     * @default false
+                     */
+                    tls?: boolean;
+                    /** @description Assertions on the connection: `responseTime` only (the connection, and handshake, within a time); null for none. */
+                    assertions?: {
+                        /** @constant */
+                        source: "responseTime";
+                        /**
+                         * @description `lt` (less than) or `lte` (at most).
+                         * @enum {string}
+                         */
+                        op: "lt" | "lte";
+                        /** @description Milliseconds: an integer from 1 to 120000. */
+                        value: number;
+                        /**
+                         * @description `fail` (the default): the run fails with `assertion-failed` when the assertion does not hold; `degraded`: the run succeeds with a warning.
+                         * @enum {string}
+                         */
+                        severity?: "fail" | "degraded";
+                    }[] | null;
+                } | {
+                    /**
+                     * @description `dns`: ask a resolver for a record of `hostname`.
+                     * @constant
+                     */
+                    type: "dns";
+                    /** @description A name people recognise the monitor by: 1-200 characters, not only white space. */
+                    name: string;
+                    /** @description Seconds between two checks: an integer from 60 to 3600. */
+                    intervalSeconds: number;
+                    /** @description Seconds one check may take before it fails with `timeout`: an integer from 1 to 120. */
+                    timeoutSeconds: number;
+                    /** @description Regions to check from: one or more of us-east, eu-west, asia, each at most once. The monitor is down only when every region fails. */
+                    regions: ("us-east" | "eu-west" | "asia")[];
+                    /** @description The id of a notification policy of your team, told when the status changes; null for none. */
+                    notificationPolicyId?: string | null;
+                    /**
+                     * @description Consecutive failed runs (each after its confirming retry) before a region counts as failing: an integer from 1 to 10. Default 1.
+                     * @default 1
+                     */
+                    failureThreshold?: number;
+                    /**
+                     * @description Consecutive successful runs before a failing region counts as succeeding again: an integer from 1 to 10. Default 1.
+                     * @default 1
+                     */
+                    recoveryThreshold?: number;
+                    /** @description The name to ask about, 1-253 characters (a trailing dot is allowed), such as example.com. */
+                    hostname: string;
+                    /**
+                     * @description The record type asked for: A, AAAA, CNAME, MX, TXT, NS.
+                     * @enum {string}
+                     */
+                    recordType: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS";
+                    /** @description The DNS server to ask: `ip`, `ip:port` or `[ipv6]:port` (port 53 when omitted); null or omitted: the system's resolvers. */
+                    resolver?: string | null;
+                    /** @description Assertions on the answer: `answer` (`contains`/`notContains` a record, `eq` the whole set of records) and `responseTime`; null for none. Records are compared as text: an address, a name, `<priority> <exchange>` for MX, the joined strings of a TXT record. */
+                    assertions?: {
+                        /** @constant */
+                        source: "responseTime";
+                        /**
+                         * @description `lt` (less than) or `lte` (at most).
+                         * @enum {string}
+                         */
+                        op: "lt" | "lte";
+                        /** @description Milliseconds: an integer from 1 to 120000. */
+                        value: number;
+                        /**
+                         * @description `fail` (the default): the run fails with `assertion-failed` when the assertion does not hold; `degraded`: the run succeeds with a warning.
+                         * @enum {string}
+                         */
+                        severity?: "fail" | "degraded";
+                    }[] | null;
+                } | {
+                    /**
+                     * @description `heartbeat`: a job pings Lookout; the monitor goes down when a ping is missed.
+                     * @constant
+                     */
+                    type: "heartbeat";
+                    /** @description A name people recognise the monitor by: 1-200 characters, not only white space. */
+                    name: string;
+                    /** @description The id of a notification policy of your team, told when the status changes; null for none. */
+                    notificationPolicyId?: string | null;
+                    /**
+                     * @description Consecutive failed runs (each after its confirming retry) before a region counts as failing: an integer from 1 to 10. Default 1.
+                     * @default 1
+                     */
+                    failureThreshold?: number;
+                    /**
+                     * @description Consecutive successful runs before a failing region counts as succeeding again: an integer from 1 to 10. Default 1.
+                     * @default 1
+                     */
+                    recoveryThreshold?: number;
+                    /** @description Seconds between two runs of the job: an integer from 60 to 2592000 (30 days). Exactly one of `periodSeconds` and `cron`. */
+                    periodSeconds?: number | null;
+                    /** @description When the job runs, as a 5-field cron expression (minute hour day-of-month month day-of-week) in `timezone`, such as `0 3 * * *`. Exactly one of `periodSeconds` and `cron`. */
+                    cron?: string | null;
+                    /** @description The IANA time zone `cron` is read in; default UTC. Only with `cron`. */
+                    timezone?: string;
+                    /**
+                     * @description Seconds a ping may come after its expected time before the run counts as missed: an integer from 0 to 86400; default 300.
+                     * @default 300
+                     */
+                    graceSeconds?: number;
                 };
             };
         };
@@ -1260,6 +1566,157 @@ export interface operations {
                             /** @description Whole days until validTo when the newest check ran; negative once expired. */
                             daysRemaining: number;
                         } | null;
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "tcp";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: ("us-east" | "eu-west" | "asia")[];
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        host: string;
+                        port: number;
+                        tls: boolean;
+                        /** @description Assertions on the connection, in order; empty for none. */
+                        assertions: ({
+                            /** @constant */
+                            source: "body";
+                            /** @enum {string} */
+                            op: "contains" | "notContains" | "matches" | "notMatches";
+                            value: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "json";
+                            path: string;
+                            /** @enum {string} */
+                            op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
+                            value?: unknown;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "header";
+                            name: string;
+                            /** @enum {string} */
+                            op: "eq" | "contains" | "matches" | "exists" | "notExists";
+                            value?: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "responseTime";
+                            /** @enum {string} */
+                            op: "lt" | "lte";
+                            value: number;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        })[];
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "dns";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: ("us-east" | "eu-west" | "asia")[];
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        hostname: string;
+                        /** @enum {string} */
+                        recordType: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS";
+                        /** @description The DNS server asked, or null for the system's resolvers. */
+                        resolver: string | null;
+                        /** @description Assertions on the answer, in order; empty for none. */
+                        assertions: ({
+                            /** @constant */
+                            source: "body";
+                            /** @enum {string} */
+                            op: "contains" | "notContains" | "matches" | "notMatches";
+                            value: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "json";
+                            path: string;
+                            /** @enum {string} */
+                            op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
+                            value?: unknown;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "header";
+                            name: string;
+                            /** @enum {string} */
+                            op: "eq" | "contains" | "matches" | "exists" | "notExists";
+                            value?: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "responseTime";
+                            /** @enum {string} */
+                            op: "lt" | "lte";
+                            value: number;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        })[];
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "heartbeat";
+                        name: string;
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        periodSeconds: number | null;
+                        cron: string | null;
+                        timezone: string;
+                        graceSeconds: number;
+                        /** @description Where the job reports: GET, POST or HEAD `pingUrl` on success, `pingUrl/start` when it starts, `pingUrl/fail` on failure, `pingUrl/<exit code>` (0 = success). The key in it is a secret: anyone with it can report for the job. Null only where the record leaves the team (notification payloads). */
+                        pingUrl: string | null;
+                        /** @description When the monitor goes down unless a success ping comes first (expected time + grace); null before the first success ping and while paused. */
+                        deadlineAt: string | null;
                     };
                 };
             };
@@ -1403,6 +1860,157 @@ export interface operations {
                             /** @description Whole days until validTo when the newest check ran; negative once expired. */
                             daysRemaining: number;
                         } | null;
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "tcp";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: ("us-east" | "eu-west" | "asia")[];
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        host: string;
+                        port: number;
+                        tls: boolean;
+                        /** @description Assertions on the connection, in order; empty for none. */
+                        assertions: ({
+                            /** @constant */
+                            source: "body";
+                            /** @enum {string} */
+                            op: "contains" | "notContains" | "matches" | "notMatches";
+                            value: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "json";
+                            path: string;
+                            /** @enum {string} */
+                            op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
+                            value?: unknown;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "header";
+                            name: string;
+                            /** @enum {string} */
+                            op: "eq" | "contains" | "matches" | "exists" | "notExists";
+                            value?: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "responseTime";
+                            /** @enum {string} */
+                            op: "lt" | "lte";
+                            value: number;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        })[];
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "dns";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: ("us-east" | "eu-west" | "asia")[];
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        hostname: string;
+                        /** @enum {string} */
+                        recordType: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS";
+                        /** @description The DNS server asked, or null for the system's resolvers. */
+                        resolver: string | null;
+                        /** @description Assertions on the answer, in order; empty for none. */
+                        assertions: ({
+                            /** @constant */
+                            source: "body";
+                            /** @enum {string} */
+                            op: "contains" | "notContains" | "matches" | "notMatches";
+                            value: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "json";
+                            path: string;
+                            /** @enum {string} */
+                            op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
+                            value?: unknown;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "header";
+                            name: string;
+                            /** @enum {string} */
+                            op: "eq" | "contains" | "matches" | "exists" | "notExists";
+                            value?: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "responseTime";
+                            /** @enum {string} */
+                            op: "lt" | "lte";
+                            value: number;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        })[];
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "heartbeat";
+                        name: string;
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        periodSeconds: number | null;
+                        cron: string | null;
+                        timezone: string;
+                        graceSeconds: number;
+                        /** @description Where the job reports: GET, POST or HEAD `pingUrl` on success, `pingUrl/start` when it starts, `pingUrl/fail` on failure, `pingUrl/<exit code>` (0 = success). The key in it is a secret: anyone with it can report for the job. Null only where the record leaves the team (notification payloads). */
+                        pingUrl: string | null;
+                        /** @description When the monitor goes down unless a success ping comes first (expected time + grace); null before the first success ping and while paused. */
+                        deadlineAt: string | null;
                     };
                 };
             };
@@ -1595,6 +2203,102 @@ export interface operations {
                     port?: number;
                     /** @description Days before the certificate expires from which a check raises a `certificate.expiring` warning: an integer from 1 to 3650, or null for no warning. */
                     warningDays?: number | null;
+                } | {
+                    /** @description A name people recognise the monitor by: 1-200 characters, not only white space. */
+                    name?: string;
+                    /** @description Seconds between two checks: an integer from 60 to 3600. */
+                    intervalSeconds?: number;
+                    /** @description Seconds one check may take before it fails with `timeout`: an integer from 1 to 120. */
+                    timeoutSeconds?: number;
+                    /** @description Regions to check from: one or more of us-east, eu-west, asia, each at most once. The monitor is down only when every region fails. */
+                    regions?: ("us-east" | "eu-west" | "asia")[];
+                    /** @description The id of a notification policy of your team, told when the status changes; null for none. */
+                    notificationPolicyId?: string | null;
+                    /** @description Consecutive failed runs (each after its confirming retry) before a region counts as failing: an integer from 1 to 10. Default 1. */
+                    failureThreshold?: number;
+                    /** @description Consecutive successful runs before a failing region counts as succeeding again: an integer from 1 to 10. Default 1. */
+                    recoveryThreshold?: number;
+                    /** @description The host to connect to: a host name or an IP address, 1-253 characters, without scheme, path or port. */
+                    host?: string;
+                    /** @description The TCP port to connect to: an integer from 1 to 65535. */
+                    port?: number;
+                    /** @description Whether to complete a TLS handshake after connecting, with the certificate checks of an SSL monitor (no expiry warning); default false. */
+                    tls?: boolean;
+                    /** @description Assertions on the connection: `responseTime` only (the connection, and handshake, within a time); null for none. */
+                    assertions?: {
+                        /** @constant */
+                        source: "responseTime";
+                        /**
+                         * @description `lt` (less than) or `lte` (at most).
+                         * @enum {string}
+                         */
+                        op: "lt" | "lte";
+                        /** @description Milliseconds: an integer from 1 to 120000. */
+                        value: number;
+                        /**
+                         * @description `fail` (the default): the run fails with `assertion-failed` when the assertion does not hold; `degraded`: the run succeeds with a warning.
+                         * @enum {string}
+                         */
+                        severity?: "fail" | "degraded";
+                    }[] | null;
+                } | {
+                    /** @description A name people recognise the monitor by: 1-200 characters, not only white space. */
+                    name?: string;
+                    /** @description Seconds between two checks: an integer from 60 to 3600. */
+                    intervalSeconds?: number;
+                    /** @description Seconds one check may take before it fails with `timeout`: an integer from 1 to 120. */
+                    timeoutSeconds?: number;
+                    /** @description Regions to check from: one or more of us-east, eu-west, asia, each at most once. The monitor is down only when every region fails. */
+                    regions?: ("us-east" | "eu-west" | "asia")[];
+                    /** @description The id of a notification policy of your team, told when the status changes; null for none. */
+                    notificationPolicyId?: string | null;
+                    /** @description Consecutive failed runs (each after its confirming retry) before a region counts as failing: an integer from 1 to 10. Default 1. */
+                    failureThreshold?: number;
+                    /** @description Consecutive successful runs before a failing region counts as succeeding again: an integer from 1 to 10. Default 1. */
+                    recoveryThreshold?: number;
+                    /** @description The name to ask about, 1-253 characters (a trailing dot is allowed), such as example.com. */
+                    hostname?: string;
+                    /**
+                     * @description The record type asked for: A, AAAA, CNAME, MX, TXT, NS.
+                     * @enum {string}
+                     */
+                    recordType?: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS";
+                    /** @description The DNS server to ask: `ip`, `ip:port` or `[ipv6]:port` (port 53 when omitted); null or omitted: the system's resolvers. */
+                    resolver?: string | null;
+                    /** @description Assertions on the answer: `answer` (`contains`/`notContains` a record, `eq` the whole set of records) and `responseTime`; null for none. Records are compared as text: an address, a name, `<priority> <exchange>` for MX, the joined strings of a TXT record. */
+                    assertions?: {
+                        /** @constant */
+                        source: "responseTime";
+                        /**
+                         * @description `lt` (less than) or `lte` (at most).
+                         * @enum {string}
+                         */
+                        op: "lt" | "lte";
+                        /** @description Milliseconds: an integer from 1 to 120000. */
+                        value: number;
+                        /**
+                         * @description `fail` (the default): the run fails with `assertion-failed` when the assertion does not hold; `degraded`: the run succeeds with a warning.
+                         * @enum {string}
+                         */
+                        severity?: "fail" | "degraded";
+                    }[] | null;
+                } | {
+                    /** @description A name people recognise the monitor by: 1-200 characters, not only white space. */
+                    name?: string;
+                    /** @description The id of a notification policy of your team, told when the status changes; null for none. */
+                    notificationPolicyId?: string | null;
+                    /** @description Consecutive failed runs (each after its confirming retry) before a region counts as failing: an integer from 1 to 10. Default 1. */
+                    failureThreshold?: number;
+                    /** @description Consecutive successful runs before a failing region counts as succeeding again: an integer from 1 to 10. Default 1. */
+                    recoveryThreshold?: number;
+                    /** @description Seconds between two runs of the job: an integer from 60 to 2592000 (30 days). Exactly one of `periodSeconds` and `cron`. */
+                    periodSeconds?: number | null;
+                    /** @description When the job runs, as a 5-field cron expression (minute hour day-of-month month day-of-week) in `timezone`, such as `0 3 * * *`. Exactly one of `periodSeconds` and `cron`. */
+                    cron?: string | null;
+                    /** @description The IANA time zone `cron` is read in; default UTC. Only with `cron`. */
+                    timezone?: string;
+                    /** @description Seconds a ping may come after its expected time before the run counts as missed: an integer from 0 to 86400; default 300. */
+                    graceSeconds?: number;
                 };
             };
         };
@@ -1719,6 +2423,157 @@ export interface operations {
                             /** @description Whole days until validTo when the newest check ran; negative once expired. */
                             daysRemaining: number;
                         } | null;
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "tcp";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: ("us-east" | "eu-west" | "asia")[];
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        host: string;
+                        port: number;
+                        tls: boolean;
+                        /** @description Assertions on the connection, in order; empty for none. */
+                        assertions: ({
+                            /** @constant */
+                            source: "body";
+                            /** @enum {string} */
+                            op: "contains" | "notContains" | "matches" | "notMatches";
+                            value: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "json";
+                            path: string;
+                            /** @enum {string} */
+                            op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
+                            value?: unknown;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "header";
+                            name: string;
+                            /** @enum {string} */
+                            op: "eq" | "contains" | "matches" | "exists" | "notExists";
+                            value?: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "responseTime";
+                            /** @enum {string} */
+                            op: "lt" | "lte";
+                            value: number;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        })[];
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "dns";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: ("us-east" | "eu-west" | "asia")[];
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        hostname: string;
+                        /** @enum {string} */
+                        recordType: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS";
+                        /** @description The DNS server asked, or null for the system's resolvers. */
+                        resolver: string | null;
+                        /** @description Assertions on the answer, in order; empty for none. */
+                        assertions: ({
+                            /** @constant */
+                            source: "body";
+                            /** @enum {string} */
+                            op: "contains" | "notContains" | "matches" | "notMatches";
+                            value: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "json";
+                            path: string;
+                            /** @enum {string} */
+                            op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
+                            value?: unknown;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "header";
+                            name: string;
+                            /** @enum {string} */
+                            op: "eq" | "contains" | "matches" | "exists" | "notExists";
+                            value?: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "responseTime";
+                            /** @enum {string} */
+                            op: "lt" | "lte";
+                            value: number;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        })[];
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "heartbeat";
+                        name: string;
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        periodSeconds: number | null;
+                        cron: string | null;
+                        timezone: string;
+                        graceSeconds: number;
+                        /** @description Where the job reports: GET, POST or HEAD `pingUrl` on success, `pingUrl/start` when it starts, `pingUrl/fail` on failure, `pingUrl/<exit code>` (0 = success). The key in it is a secret: anyone with it can report for the job. Null only where the record leaves the team (notification payloads). */
+                        pingUrl: string | null;
+                        /** @description When the monitor goes down unless a success ping comes first (expected time + grace); null before the first success ping and while paused. */
+                        deadlineAt: string | null;
                     };
                 };
             };
@@ -1863,6 +2718,157 @@ export interface operations {
                             /** @description Whole days until validTo when the newest check ran; negative once expired. */
                             daysRemaining: number;
                         } | null;
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "tcp";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: ("us-east" | "eu-west" | "asia")[];
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        host: string;
+                        port: number;
+                        tls: boolean;
+                        /** @description Assertions on the connection, in order; empty for none. */
+                        assertions: ({
+                            /** @constant */
+                            source: "body";
+                            /** @enum {string} */
+                            op: "contains" | "notContains" | "matches" | "notMatches";
+                            value: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "json";
+                            path: string;
+                            /** @enum {string} */
+                            op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
+                            value?: unknown;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "header";
+                            name: string;
+                            /** @enum {string} */
+                            op: "eq" | "contains" | "matches" | "exists" | "notExists";
+                            value?: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "responseTime";
+                            /** @enum {string} */
+                            op: "lt" | "lte";
+                            value: number;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        })[];
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "dns";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: ("us-east" | "eu-west" | "asia")[];
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        hostname: string;
+                        /** @enum {string} */
+                        recordType: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS";
+                        /** @description The DNS server asked, or null for the system's resolvers. */
+                        resolver: string | null;
+                        /** @description Assertions on the answer, in order; empty for none. */
+                        assertions: ({
+                            /** @constant */
+                            source: "body";
+                            /** @enum {string} */
+                            op: "contains" | "notContains" | "matches" | "notMatches";
+                            value: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "json";
+                            path: string;
+                            /** @enum {string} */
+                            op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
+                            value?: unknown;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "header";
+                            name: string;
+                            /** @enum {string} */
+                            op: "eq" | "contains" | "matches" | "exists" | "notExists";
+                            value?: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "responseTime";
+                            /** @enum {string} */
+                            op: "lt" | "lte";
+                            value: number;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        })[];
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "heartbeat";
+                        name: string;
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        periodSeconds: number | null;
+                        cron: string | null;
+                        timezone: string;
+                        graceSeconds: number;
+                        /** @description Where the job reports: GET, POST or HEAD `pingUrl` on success, `pingUrl/start` when it starts, `pingUrl/fail` on failure, `pingUrl/<exit code>` (0 = success). The key in it is a secret: anyone with it can report for the job. Null only where the record leaves the team (notification payloads). */
+                        pingUrl: string | null;
+                        /** @description When the monitor goes down unless a success ping comes first (expected time + grace); null before the first success ping and while paused. */
+                        deadlineAt: string | null;
                     };
                 };
             };
@@ -2005,6 +3011,450 @@ export interface operations {
                             /** @description Whole days until validTo when the newest check ran; negative once expired. */
                             daysRemaining: number;
                         } | null;
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "tcp";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: ("us-east" | "eu-west" | "asia")[];
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        host: string;
+                        port: number;
+                        tls: boolean;
+                        /** @description Assertions on the connection, in order; empty for none. */
+                        assertions: ({
+                            /** @constant */
+                            source: "body";
+                            /** @enum {string} */
+                            op: "contains" | "notContains" | "matches" | "notMatches";
+                            value: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "json";
+                            path: string;
+                            /** @enum {string} */
+                            op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
+                            value?: unknown;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "header";
+                            name: string;
+                            /** @enum {string} */
+                            op: "eq" | "contains" | "matches" | "exists" | "notExists";
+                            value?: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "responseTime";
+                            /** @enum {string} */
+                            op: "lt" | "lte";
+                            value: number;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        })[];
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "dns";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: ("us-east" | "eu-west" | "asia")[];
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        hostname: string;
+                        /** @enum {string} */
+                        recordType: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS";
+                        /** @description The DNS server asked, or null for the system's resolvers. */
+                        resolver: string | null;
+                        /** @description Assertions on the answer, in order; empty for none. */
+                        assertions: ({
+                            /** @constant */
+                            source: "body";
+                            /** @enum {string} */
+                            op: "contains" | "notContains" | "matches" | "notMatches";
+                            value: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "json";
+                            path: string;
+                            /** @enum {string} */
+                            op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
+                            value?: unknown;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "header";
+                            name: string;
+                            /** @enum {string} */
+                            op: "eq" | "contains" | "matches" | "exists" | "notExists";
+                            value?: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "responseTime";
+                            /** @enum {string} */
+                            op: "lt" | "lte";
+                            value: number;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        })[];
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "heartbeat";
+                        name: string;
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        periodSeconds: number | null;
+                        cron: string | null;
+                        timezone: string;
+                        graceSeconds: number;
+                        /** @description Where the job reports: GET, POST or HEAD `pingUrl` on success, `pingUrl/start` when it starts, `pingUrl/fail` on failure, `pingUrl/<exit code>` (0 = success). The key in it is a secret: anyone with it can report for the job. Null only where the record leaves the team (notification payloads). */
+                        pingUrl: string | null;
+                        /** @description When the monitor goes down unless a success ping comes first (expected time + grace); null before the first success ping and while paused. */
+                        deadlineAt: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not-found"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    newPingKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The monitor with its new `pingUrl`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        type: "http";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: ("us-east" | "eu-west" | "asia")[];
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        url: string;
+                        /** @enum {string} */
+                        method: "GET" | "POST" | "PUT" | "DELETE" | "HEAD";
+                        expectedStatus: number;
+                        auth: {
+                            /** @enum {string} */
+                            type: "bearer" | "basic" | "header";
+                            /** @description The basic-auth user name; null for other types. */
+                            username: string | null;
+                            /** @description The header carrying the secret; null for other types. */
+                            headerName: string | null;
+                            /** @description Always true: a secret is stored (encrypted). The secret itself is never returned. */
+                            secretSet: boolean;
+                        } | null;
+                        /** @description Headers sent with every check; empty for none. */
+                        headers: {
+                            name: string;
+                            value: string;
+                        }[];
+                        /** @description The request body, or null. */
+                        body: string | null;
+                        followRedirects: boolean;
+                        /** @description Assertions on the answer, in order (a run reports each by its index); empty for none. */
+                        assertions: ({
+                            /** @constant */
+                            source: "body";
+                            /** @enum {string} */
+                            op: "contains" | "notContains" | "matches" | "notMatches";
+                            value: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "json";
+                            path: string;
+                            /** @enum {string} */
+                            op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
+                            value?: unknown;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "header";
+                            name: string;
+                            /** @enum {string} */
+                            op: "eq" | "contains" | "matches" | "exists" | "notExists";
+                            value?: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "responseTime";
+                            /** @enum {string} */
+                            op: "lt" | "lte";
+                            value: number;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        })[];
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "ssl";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: ("us-east" | "eu-west" | "asia")[];
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        host: string;
+                        port: number;
+                        warningDays: number | null;
+                        /** @description The certificate seen by the newest check, or null before the first one. */
+                        certificate: {
+                            subject: string;
+                            issuer: string;
+                            validFrom: string;
+                            validTo: string;
+                            /** @description Whole days until validTo when the newest check ran; negative once expired. */
+                            daysRemaining: number;
+                        } | null;
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "tcp";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: ("us-east" | "eu-west" | "asia")[];
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        host: string;
+                        port: number;
+                        tls: boolean;
+                        /** @description Assertions on the connection, in order; empty for none. */
+                        assertions: ({
+                            /** @constant */
+                            source: "body";
+                            /** @enum {string} */
+                            op: "contains" | "notContains" | "matches" | "notMatches";
+                            value: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "json";
+                            path: string;
+                            /** @enum {string} */
+                            op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
+                            value?: unknown;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "header";
+                            name: string;
+                            /** @enum {string} */
+                            op: "eq" | "contains" | "matches" | "exists" | "notExists";
+                            value?: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "responseTime";
+                            /** @enum {string} */
+                            op: "lt" | "lte";
+                            value: number;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        })[];
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "dns";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: ("us-east" | "eu-west" | "asia")[];
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        hostname: string;
+                        /** @enum {string} */
+                        recordType: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS";
+                        /** @description The DNS server asked, or null for the system's resolvers. */
+                        resolver: string | null;
+                        /** @description Assertions on the answer, in order; empty for none. */
+                        assertions: ({
+                            /** @constant */
+                            source: "body";
+                            /** @enum {string} */
+                            op: "contains" | "notContains" | "matches" | "notMatches";
+                            value: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "json";
+                            path: string;
+                            /** @enum {string} */
+                            op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
+                            value?: unknown;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "header";
+                            name: string;
+                            /** @enum {string} */
+                            op: "eq" | "contains" | "matches" | "exists" | "notExists";
+                            value?: string;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "responseTime";
+                            /** @enum {string} */
+                            op: "lt" | "lte";
+                            value: number;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        })[];
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "heartbeat";
+                        name: string;
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        periodSeconds: number | null;
+                        cron: string | null;
+                        timezone: string;
+                        graceSeconds: number;
+                        /** @description Where the job reports: GET, POST or HEAD `pingUrl` on success, `pingUrl/start` when it starts, `pingUrl/fail` on failure, `pingUrl/<exit code>` (0 = success). The key in it is a secret: anyone with it can report for the job. Null only where the record leaves the team (notification payloads). */
+                        pingUrl: string | null;
+                        /** @description When the monitor goes down unless a success ping comes first (expected time + grace); null before the first success ping and while paused. */
+                        deadlineAt: string | null;
                     };
                 };
             };
@@ -2037,22 +3487,35 @@ export interface operations {
                         data: {
                             id: string;
                             monitorId: string;
-                            /** @enum {string} */
-                            region: "us-east" | "eu-west" | "asia";
-                            /** @enum {string} */
-                            trigger: "scheduled" | "manual";
+                            /** @description The region checked from; null for a heartbeat run (its job reported it). */
+                            region: ("us-east" | "eu-west" | "asia") | null;
+                            /**
+                             * @description `scheduled`, `manual` (check now), or `ping` (a heartbeat job reported; a missed heartbeat is `scheduled`).
+                             * @enum {string}
+                             */
+                            trigger: "scheduled" | "manual" | "ping";
                             startedAt: string;
-                            durationMs: number;
+                            /** @description How long the check took; for a heartbeat run, how long the job ran since its `/start` ping, or null without one. */
+                            durationMs: number | null;
                             ok: boolean;
                             /** @description 1 when the first attempt succeeded; 2 when the confirming retry ran. */
                             attempts: number;
                             error: {
                                 /** @enum {string} */
-                                code: "timeout" | "dns-failure" | "connection-refused" | "connection-reset" | "tls-error" | "status-mismatch" | "certificate-expired" | "certificate-not-yet-valid" | "certificate-untrusted" | "hostname-mismatch" | "target-blocked" | "assertion-failed" | "dns-nxdomain" | "dns-servfail";
+                                code: "timeout" | "dns-failure" | "connection-refused" | "connection-reset" | "tls-error" | "status-mismatch" | "certificate-expired" | "certificate-not-yet-valid" | "certificate-untrusted" | "hostname-mismatch" | "target-blocked" | "assertion-failed" | "heartbeat-missed" | "heartbeat-failed" | "dns-nxdomain" | "dns-servfail";
                                 message: string;
                             } | null;
                             /** @description HTTP runs: the status code received, if any. */
                             statusCode: number | null;
+                            /** @description DNS runs: the answer. */
+                            dns: {
+                                /** @description The answer code (NOERROR, NXDOMAIN, SERVFAIL, REFUSED, …); null when no answer came. */
+                                rcode: string | null;
+                                /** @description The records of the answer as text: an address, a name, `<priority> <exchange>` for MX, a TXT record joined. */
+                                records: string[];
+                            } | null;
+                            /** @description Heartbeat runs: up to 10 KiB of the body the job POSTed with its ping. */
+                            log: string | null;
                             /** @description HTTP runs: where the time went. A phase the exchange did not complete is null; totalMs is always there, also on failure. */
                             timings: {
                                 dnsMs: number | null;
@@ -2213,9 +3676,10 @@ export interface operations {
                             /** @description The 30 newest runs, oldest first. */
                             recent: {
                                 startedAt: string;
-                                /** @enum {string} */
-                                region: "us-east" | "eu-west" | "asia";
-                                durationMs: number;
+                                /** @description Null for the runs of a heartbeat monitor (reported by its job). */
+                                region: ("us-east" | "eu-west" | "asia") | null;
+                                /** @description Null for a heartbeat run whose job did not report its start. */
+                                durationMs: number | null;
                                 ok: boolean;
                             }[];
                         }[];
