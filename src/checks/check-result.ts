@@ -46,6 +46,24 @@ export interface SslCheckResult extends CheckResult {
   expiringSoon: boolean;
 }
 
+/**
+ * What a DNS server answered: its answer code (null when no answer came) and the records, each as
+ * text: an address (A, AAAA), a name (CNAME, NS), `<priority> <exchange>` (MX), or the strings of
+ * one TXT record joined.
+ */
+export interface DnsAnswer {
+  rcode: string | null;
+  records: string[];
+}
+
+/** The result of a check of any type, with what only some types say. */
+export type AnyCheckResult = CheckResult & {
+  /** SSL checks. */
+  expiringSoon?: boolean;
+  /** DNS checks; null when no query was sent. */
+  dns?: DnsAnswer | null;
+};
+
 export interface HttpCheckTarget {
   url: string;
   method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD';

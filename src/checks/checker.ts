@@ -3,12 +3,14 @@ import type { SecureContext } from 'node:tls';
 import type { Logger } from 'pino';
 import type { MonitorForCheck, MonitorService } from '../domain/monitors.js';
 import { SecretBoxError } from '../domain/secrets/secret-box.js';
-import type { CheckResult } from './check-result.js';
+import type { AnyCheckResult } from './check-result.js';
+import { runDnsCheck } from './dns-check.js';
 import type { CheckJob } from '../domain/ports/check-dispatch.js';
 import { runHttpCheck } from './http-check.js';
 import type { CheckErrorReason, CheckMetrics } from './metrics.js';
 import type { RunRecorder } from './run-recorder.js';
 import { runSslCheck } from './ssl-check.js';
+import { runTcpCheck } from './tcp-check.js';
 import { createPolicyLookup, type TargetPolicy } from './target-policy.js';
 import { HostResolver } from './resolver.js';
 import { systemClock, type Clock } from '../domain/ports/clock.js';
@@ -26,6 +28,8 @@ export interface CheckerOptions {
   retryDelayMs?: number;
   /** Resolves target names (off the thread pool); the system's DNS servers when absent. */
   resolver?: HostResolver;
+  /** The servers DNS monitors without a resolver of their own ask (LOOKOUT_DNS_SERVERS); the system's when absent. */
+  dnsServers?: readonly string[] | null;
   /** When a run started (its due time's clock); the system clock when absent. Durations stay on performance.now(). */
   clock?: Clock;
 }
@@ -77,7 +81,7 @@ export class Checker {
     const startedAt = (this.options.clock ?? systemClock).now();
     if (job.trigger === 'scheduled') this.options.metrics.lateness.observe({ region: job.region }, Math.max(0, startedAt - job.dueAt) / 1000);
 
-    let result: CheckResult & { expiringSoon?: boolean };
+    let result: AnyCheckResult;
     let attempts = 1;
     try {
       result = await this.attempt(monitor, startedAt);
@@ -109,7 +113,7 @@ export class Checker {
     this.options.logger.error({ err: error, monitorId: job.monitorId, region: job.region, trigger: job.trigger, reason }, message);
   }
 
-  private attempt(monitor: MonitorForCheck, startedAt: number): Promise<CheckResult & { expiringSoon?: boolean }> {
+  private attempt(monitor: MonitorForCheck, startedAt: number): Promise<AnyCheckResult> {
     const { targetPolicy, secureContext } = this.options;
     const timeoutMs = monitor.timeoutSeconds * 1000;
     if (monitor.type === 'ssl') {
@@ -118,18 +122,17 @@ export class Checker {
         { targetPolicy, secureContext, lookup: this.lookup, now: startedAt },
       );
     }
-    if (monitor.type === 'tcp' || monitor.type === 'dns') {
-      // Wired to their checkers with them; until then such a monitor fails rather than pass unchecked.
-      return Promise.resolve({
-        ok: false,
-        durationMs: 0,
-        error: { code: 'tls-error', message: `${monitor.type} checks are not available yet` },
-        statusCode: null,
-        timings: null,
-        certificate: null,
-        assertions: [],
-        warnings: [],
-      });
+    if (monitor.type === 'tcp') {
+      return runTcpCheck(
+        { host: monitor.host, port: monitor.port, tls: monitor.tls, timeoutMs, assertions: monitor.assertions },
+        { targetPolicy, secureContext, lookup: this.lookup, now: startedAt },
+      );
+    }
+    if (monitor.type === 'dns') {
+      return runDnsCheck(
+        { hostname: monitor.hostname, recordType: monitor.recordType, resolver: monitor.resolver, timeoutMs, assertions: monitor.assertions },
+        { targetPolicy, defaultServers: this.options.dnsServers },
+      );
     }
     return runHttpCheck(
       {

@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import type { Assertion } from '../domain/assertions/assertion-schema.js';
 import type { AssertionVerdict } from '../domain/assertions/evaluate.js';
 import type { DnsRecordType } from '../shared/vocabulary.js';
-import type { CheckError, CheckResult } from './check-result.js';
+import type { CheckError, CheckResult, DnsAnswer } from './check-result.js';
 import { judgeAnswer } from './judge-answer.js';
 import { isAddressAllowed, type TargetPolicy } from './target-policy.js';
 
@@ -21,16 +21,6 @@ export interface DnsCheckOptions {
   targetPolicy: TargetPolicy;
   /** The servers asked when the monitor names none (LOOKOUT_DNS_SERVERS); the system's (resolv.conf) when absent. */
   defaultServers?: readonly string[] | null;
-}
-
-/**
- * What the DNS server answered: its answer code (null when no answer came) and the records, each
- * as text: an address (A, AAAA), a name (CNAME, NS), `<priority> <exchange>` (MX), or the strings
- * of one TXT record joined.
- */
-export interface DnsAnswer {
-  rcode: string | null;
-  records: string[];
 }
 
 export type DnsCheckResult = CheckResult & {

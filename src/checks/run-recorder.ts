@@ -14,7 +14,7 @@ import {
 import { prepared } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
 import type { DegradedReason } from '../shared/vocabulary.js';
-import type { CheckResult } from './check-result.js';
+import type { AnyCheckResult } from './check-result.js';
 import type { CheckJob } from '../domain/ports/check-dispatch.js';
 import { DAY_MS, HOUR_MS, bucketIndex } from '../domain/rollup-buckets.js';
 
@@ -24,7 +24,7 @@ export interface CompletedCheck {
   startedAt: number;
   /** 1, or 2 when the confirming retry ran. */
   attempts: number;
-  result: CheckResult & { expiringSoon?: boolean };
+  result: AnyCheckResult;
 }
 
 export interface RecorderHooks {
@@ -184,6 +184,7 @@ export class RunRecorder {
         result.certificate ? JSON.stringify(result.certificate) : null,
         result.assertions.length > 0 ? JSON.stringify(result.assertions) : null,
         result.warnings.length > 0 ? JSON.stringify(result.warnings) : null,
+        result.dns ? JSON.stringify(result.dns) : null,
         monitor.maintenance,
       );
       if (inserted.length === 0) continue;
@@ -349,6 +350,7 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
         certificate: string | null,
         assertions: string | null,
         warnings: string | null,
+        dns: string | null,
         maintenance: number,
       ) =>
         db
@@ -369,6 +371,7 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
             certificate,
             assertions,
             warnings,
+            dns,
             maintenance,
           })
           .onConflict((oc) => oc.column('id').doNothing())
