@@ -228,8 +228,11 @@ export type HttpAssertion = z.output<typeof AssertionRecord>;
 /** An assertion of any monitor type, as the checks judge it. */
 export type Assertion = HttpAssertion | z.output<typeof AnswerAssertionRecord>;
 
+/** An assertion of any monitor type as a request gives it. */
+export type AnyAssertionInput = AssertionInput | TcpAssertionInput | DnsAssertionInput;
+
 /** An assertion as stored: fields in a fixed order, `severity` filled in. */
-export function normalAssertion(input: AssertionInput | TcpAssertionInput | DnsAssertionInput): Assertion {
+export function normalAssertion(input: AnyAssertionInput): Assertion {
   const severity = input.severity ?? 'fail';
   switch (input.source) {
     case 'body':
