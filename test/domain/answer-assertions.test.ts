@@ -68,6 +68,10 @@ describe('answer assertion input (dns monitors)', () => {
       { field: 'assertions.1.extra', message: 'is not allowed' },
     ]);
     expect(errorsOf(DnsAssertionInput, [{ op: 'eq', value: ['a'] }])).toEqual([{ field: 'assertions.0.source', message: 'is required' }]);
+    // A header assertion has no value: nothing more is said of it than its source.
+    expect(errorsOf(DnsAssertionInput, [{ source: 'header', op: 'exists' }])).toEqual([
+      { field: 'assertions.0.source', message: 'must be answer or responseTime for dns monitors' },
+    ]);
   });
 });
 

@@ -186,7 +186,9 @@ function sourcesOf<const Options extends readonly [z.ZodObject, ...z.ZodObject[]
           ? 'is required'
           : `must be ${allowed}`
         : undefined,
-    fallback: { op: z.string(), value: z.unknown() },
+    // An assertion of a source these monitors do not take is wrong already; whether its value is
+    // missing (a header's `exists` has none) is not worth a second message.
+    fallback: { op: z.string(), value: z.unknown().optional() },
   });
 }
 
