@@ -39,30 +39,20 @@ export interface CheckResult {
   assertions: AssertionOutcome[];
   /** Failing assertions of severity `degraded`. */
   warnings: string[];
+  /** DNS checks: the answer code and records. */
+  dns?: DnsAnswer | null;
+}
+
+/** What a DNS check was answered: the code (null when no answer came) and the records as text. */
+export interface DnsAnswer {
+  rcode: string | null;
+  records: string[];
 }
 
 export interface SslCheckResult extends CheckResult {
   /** True when the check succeeded and the certificate expires within `warningDays`. */
   expiringSoon: boolean;
 }
-
-/**
- * What a DNS server answered: its answer code (null when no answer came) and the records, each as
- * text: an address (A, AAAA), a name (CNAME, NS), `<priority> <exchange>` (MX), or the strings of
- * one TXT record joined.
- */
-export interface DnsAnswer {
-  rcode: string | null;
-  records: string[];
-}
-
-/** The result of a check of any type, with what only some types say. */
-export type AnyCheckResult = CheckResult & {
-  /** SSL checks. */
-  expiringSoon?: boolean;
-  /** DNS checks; null when no query was sent. */
-  dns?: DnsAnswer | null;
-};
 
 export interface HttpCheckTarget {
   url: string;

@@ -3,7 +3,7 @@ import type { SecureContext } from 'node:tls';
 import type { Logger } from 'pino';
 import type { MonitorForCheck, MonitorService } from '../domain/monitors.js';
 import { SecretBoxError } from '../domain/secrets/secret-box.js';
-import type { AnyCheckResult } from './check-result.js';
+import type { CheckResult } from './check-result.js';
 import { runDnsCheck } from './dns-check.js';
 import type { CheckJob } from '../domain/ports/check-dispatch.js';
 import { runHttpCheck } from './http-check.js';
@@ -81,7 +81,7 @@ export class Checker {
     const startedAt = (this.options.clock ?? systemClock).now();
     if (job.trigger === 'scheduled') this.options.metrics.lateness.observe({ region: job.region }, Math.max(0, startedAt - job.dueAt) / 1000);
 
-    let result: AnyCheckResult;
+    let result: CheckResult & { expiringSoon?: boolean };
     let attempts = 1;
     try {
       result = await this.attempt(monitor, startedAt);
@@ -113,7 +113,7 @@ export class Checker {
     this.options.logger.error({ err: error, monitorId: job.monitorId, region: job.region, trigger: job.trigger, reason }, message);
   }
 
-  private attempt(monitor: MonitorForCheck, startedAt: number): Promise<AnyCheckResult> {
+  private attempt(monitor: MonitorForCheck, startedAt: number): Promise<CheckResult & { expiringSoon?: boolean }> {
     const { targetPolicy, secureContext } = this.options;
     const timeoutMs = monitor.timeoutSeconds * 1000;
     if (monitor.type === 'ssl') {
