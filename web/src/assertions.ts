@@ -9,6 +9,7 @@ export const SOURCE_TEXT: Record<AssertionSource, string> = {
   json: 'JSON path',
   header: 'Header',
   responseTime: 'Response time',
+  answer: 'Answer',
 };
 
 export const OP_TEXT: Record<string, string> = {

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { ApiError } from '../api/errors.js';
 import { OP_TEXT, SOURCE_TEXT, jsonText, jsonValue, type Assertion } from '../assertions.js';
 import { ASSERTION_LIMITS } from '../../../src/shared/limits.js';
-import { ASSERTION_OPS, ASSERTION_SOURCES, VALUELESS_OPS, type AssertionSeverity, type AssertionSource } from '../../../src/shared/vocabulary.js';
+import { ASSERTION_OPS, HTTP_ASSERTION_SOURCES, VALUELESS_OPS, type AssertionSeverity, type AssertionSource } from '../../../src/shared/vocabulary.js';
 import { rowErrors, type RowError } from './row-errors.js';
 import { Button } from './ui.js';
 
@@ -64,6 +64,7 @@ const PLACEHOLDERS: Record<AssertionSource, string> = {
   json: '"ok", 3, true, null, […]',
   header: 'text, or an RE2 pattern',
   responseTime: 'milliseconds',
+  answer: 'a record, such as 10 mail.example.com',
 };
 
 /** The assertions of an HTTP monitor: one row each, the API's messages beside the row they concern. */
@@ -130,7 +131,7 @@ function AssertionRowEditor({
     <div className={`editor-row ${errors.length > 0 ? 'editor-row-invalid' : ''}`} role="group" aria-label={`Assertion ${n}`} data-index={index}>
       <div className="editor-row-fields">
         <select aria-label={`Assertion ${n} source`} value={row.source} onChange={(e) => setSource(e.target.value as AssertionSource)} {...input('source')}>
-          {ASSERTION_SOURCES.map((source) => (
+          {HTTP_ASSERTION_SOURCES.map((source) => (
             <option key={source} value={source}>
               {SOURCE_TEXT[source]}
             </option>
