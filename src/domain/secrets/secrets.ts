@@ -85,7 +85,7 @@ export class SecretService {
     await this.db.transaction().execute(async (trx) => {
       const db = trx as unknown as Kysely<NamedAtRunTime>;
       for (const { table, column, map } of columns) {
-        resealed[table] = 0;
+        resealed[table] ??= 0;
         const rows = await db.selectFrom(table).select(['id', column]).where(column, 'is not', null).execute();
         for (const row of rows) {
           const stored = row[column] as string;
