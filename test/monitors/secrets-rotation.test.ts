@@ -76,6 +76,11 @@ describe('lookout secrets rotate', () => {
     });
     // A test send puts the channels (with the look-alike address) into the outbox too.
     expectStatus(await first.request('POST', `${POLICIES}/${policy.id}/test`, { token: owner.token }), 200);
+    const heartbeat = expectStatus(
+      await first.request('POST', MONITORS, { token: owner.token, body: { type: 'heartbeat', name: 'Nightly', periodSeconds: 86_400 } }),
+      201,
+    );
+    const pingKey = heartbeat.pingUrl.split('/').pop();
     const ids = { userId: user.id, monitorId: monitor.id, policyId: policy.id };
     const before = await storedData(first, ids);
     expect(before.email).toBe(lookAlikeEmail);
@@ -86,7 +91,8 @@ describe('lookout secrets rotate', () => {
 
     const rotated = await runCli(['secrets', 'rotate', '--json'], { ...first.env, LOOKOUT_SECRET_KEY: `${newKey},${oldKey}` });
     expect(rotated.code, rotated.stderr).toBe(0);
-    expect(rotated.json).toMatchObject({ keyId: keyIdOf(newKey), resealed: { monitors: 1, notification_policies: 1 }, unusedKeyIds: [keyIdOf(oldKey)] });
+    // The monitor's credential and the heartbeat's ping key.
+    expect(rotated.json).toMatchObject({ keyId: keyIdOf(newKey), resealed: { monitors: 2, notification_policies: 1 }, unusedKeyIds: [keyIdOf(oldKey)] });
 
     // The look-alikes are untouched, byte for byte; the real secrets are under the new key.
     const after = await storedData(first, ids);
@@ -96,6 +102,7 @@ describe('lookout secrets rotate', () => {
     expect(after.channels[0]).toEqual(before.channels[0]);
     expect(after.channels[1].secret.split('.')[1]).toBe(keyIdOf(newKey));
     expect((await storedRow(first, monitor.id))!.auth_secret!.split('.')[1]).toBe(keyIdOf(newKey));
+    expect((await storedRow(first, heartbeat.id))!.ping_key!.split('.')[1]).toBe(keyIdOf(newKey));
 
     // A second run finds nothing left to re-seal, and the look-alikes still do not trouble it.
     const again = await runCli(['secrets', 'rotate', '--json'], { ...first.env, LOOKOUT_SECRET_KEY: `${newKey},${oldKey}` });
@@ -122,6 +129,9 @@ describe('lookout secrets rotate', () => {
       return list.length > 0 && list;
     }, 20_000);
     expect(runs[0]).toMatchObject({ ok: true, statusCode: 200 });
+    // The ping URL is the one the job was given, and it still reports.
+    expect((await second.read(`${MONITORS}/${heartbeat.id}`, owner.token)).pingUrl).toBe(heartbeat.pingUrl);
+    expect((await fetch(`${second.baseUrl}/ping/${pingKey}`)).status).toBe(200);
 
     const sent = hook.received.length;
     const result = expectStatus(await second.request('POST', `${POLICIES}/${policy.id}/test`, { token: owner.token }), 200);
