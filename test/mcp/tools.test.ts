@@ -92,6 +92,48 @@ describe('get_monitor', () => {
 });
 
 describe('create_monitor', () => {
+  it('creates TCP, DNS and heartbeat monitors with the fields REST takes, and a heartbeat gets a new key with new_ping_key', async () => {
+    const tcp = record(
+      await asMember.call('create_monitor', {
+        type: 'tcp',
+        name: 'Postgres',
+        intervalSeconds: 60,
+        timeoutSeconds: 5,
+        regions: ['eu-west'],
+        host: 'db.example.com',
+        port: 5432,
+        tls: true,
+      }),
+    );
+    expect(tcp).toMatchObject({ type: 'tcp', port: 5432, tls: true });
+    const dns = record(
+      await asMember.call('create_monitor', {
+        type: 'dns',
+        name: 'MX',
+        intervalSeconds: 300,
+        timeoutSeconds: 5,
+        regions: ['us-east'],
+        hostname: 'example.com',
+        recordType: 'MX',
+        assertions: [{ source: 'answer', op: 'contains', value: '10 mail.example.com' }],
+      }),
+    );
+    expect(dns).toMatchObject({
+      type: 'dns',
+      recordType: 'MX',
+      assertions: [{ source: 'answer', op: 'contains', value: '10 mail.example.com', severity: 'fail' }],
+    });
+    const beat = record(await asMember.call('create_monitor', { type: 'heartbeat', name: 'Backup', cron: '0 3 * * *', timezone: 'Europe/Berlin' }));
+    expect(beat).toEqual((await rest(owner, 'GET', `/api/v1/monitors/${beat.id}`)).body);
+    const renewed = record(await asMember.call('new_ping_key', { monitorId: beat.id }));
+    expect(renewed.pingUrl).not.toBe(beat.pingUrl);
+    await sameValidation(
+      asOwner.call('create_monitor', { type: 'heartbeat', name: 'x', cron: '0 3 * *', regions: ['asia'] }),
+      rest(owner, 'POST', '/api/v1/monitors', { type: 'heartbeat', name: 'x', cron: '0 3 * *', regions: ['asia'] }),
+    );
+    expect(problem(await asOwner.call('trigger_check', { monitorId: beat.id }), 'validation').detail).toMatch(/^monitor: is a heartbeat monitor/);
+  });
+
   it('creates HTTP and SSL monitors, answering the record REST answers with', async () => {
     const http = record(await asMember.call('create_monitor', httpBody({ auth: { type: 'bearer', secret: 's3cr3t-value' } })));
     expect(http).toMatchObject({ type: 'http', status: 'pending', auth: { type: 'bearer', secretSet: true } });
