@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { newId } from '../domain/ids.js';
 import { pingKeyHash } from '../domain/heartbeats/ping-keys.js';
+import type { Ping, PingAnswer, PingReceiver } from '../domain/heartbeats/pings.js';
 import type { Clock } from '../domain/ports/clock.js';
 import type { RateLimiter } from '../domain/ports/coordination.js';
 import { NO_DURATION, PUSH_REGION } from '../domain/run-columns.js';
@@ -8,10 +9,6 @@ import { prepared } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
 import type { RunRecorder } from './run-recorder.js';
 
-/** What a job says with a ping: it succeeded, it started, it failed, or it ended with an exit code. */
-export type Ping = { kind: 'success' } | { kind: 'start' } | { kind: 'fail' } | { kind: 'exit'; code: number };
-
-export type PingAnswer = { status: 'ok' } | { status: 'unknown' } | { status: 'rate-limited'; retryAfterSeconds: number };
 
 export interface HeartbeatPingsOptions {
   db: Kysely<Database>;
@@ -34,7 +31,7 @@ const KNOWN_KEYS = 100_000;
  * before its write; the write checks, in its transaction, that the monitor still has that key (a
  * new key, a deleted monitor), so a remembered key is never trusted: it only says where to look.
  */
-export class HeartbeatPings {
+export class HeartbeatPings implements PingReceiver {
   private readonly find;
   private readonly markStarted;
   /** Key hash → monitor id. */
@@ -54,7 +51,6 @@ export class HeartbeatPings {
     );
   }
 
-  /** `log`: what the job sent in a POST body, already cut to size; null for none. */
   async receive(key: string, ping: Ping, log: string | null): Promise<PingAnswer> {
     const hash = pingKeyHash(key);
     if (hash === null) return { status: 'unknown' };

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { HeartbeatPings, Ping } from '../checks/heartbeat-pings.js';
+import type { Ping, PingReceiver } from '../domain/heartbeats/pings.js';
 import { PING_LIMITS } from '../shared/limits.js';
 
 /*
@@ -26,7 +26,7 @@ function logOf(body: unknown): string | null {
   return body.subarray(0, PING_LIMITS.logBytes).toString('utf8').replaceAll('\u0000', '');
 }
 
-export function pingRoutes(pings: Pick<HeartbeatPings, 'receive'>) {
+export function pingRoutes(pings: PingReceiver) {
   return async (app: FastifyInstance): Promise<void> => {
     await app.register(async (scope) => {
       // Jobs send whatever they have (a log file, JSON, a form, nothing): every body is read as
