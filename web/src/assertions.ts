@@ -1,14 +1,39 @@
 /* Words for assertions, shared by the monitor form, its settings card and the runs table. */
-import type { HttpMonitor } from './api/types.js';
-import type { AssertionSource } from '../../src/shared/vocabulary.js';
+import type { DnsMonitor, HttpMonitor, MonitorType, TcpMonitor } from './api/types.js';
+import { ASSERTION_OPS, type AssertionSeverity, type AssertionSource } from '../../src/shared/vocabulary.js';
 
-export type Assertion = HttpMonitor['assertions'][number];
+/** The operators on a DNS answer's records: some record is `value`, none is, or the records are exactly the list. */
+export const ANSWER_OPS = ['contains', 'notContains', 'eq'] as const;
 
-export const SOURCE_TEXT: Record<AssertionSource, string> = {
+/** An assertion on a DNS answer's records: one record for contains/notContains, the whole set for eq. */
+export interface AnswerAssertion {
+  source: 'answer';
+  op: (typeof ANSWER_OPS)[number];
+  value: string | string[];
+  severity: AssertionSeverity;
+}
+
+export type Assertion = HttpMonitor['assertions'][number] | TcpMonitor['assertions'][number] | DnsMonitor['assertions'][number] | AnswerAssertion;
+
+/** Every source the editor offers: an HTTP answer's, and a DNS answer's records. */
+export type EditorSource = AssertionSource | 'answer';
+
+/** Each source's operators, in the order offered. */
+export const EDITOR_OPS: Record<EditorSource, readonly string[]> = { ...ASSERTION_OPS, answer: ANSWER_OPS };
+
+/** The sources each checked monitor type judges, in the order offered; the first is a new row's. */
+export const SOURCES_OF: Record<Exclude<MonitorType, 'ssl' | 'heartbeat'>, readonly EditorSource[]> = {
+  http: ['body', 'json', 'header', 'responseTime'],
+  tcp: ['responseTime'],
+  dns: ['answer', 'responseTime'],
+};
+
+export const SOURCE_TEXT: Record<EditorSource, string> = {
   body: 'Body',
   json: 'JSON path',
   header: 'Header',
   responseTime: 'Response time',
+  answer: 'Answer',
 };
 
 export const OP_TEXT: Record<string, string> = {
@@ -47,10 +72,17 @@ export function jsonValue(text: string): unknown {
   }
 }
 
+/** An operator's words; `eq` on an answer compares the whole set of records. */
+export function opText(source: EditorSource, op: string): string {
+  return source === 'answer' && op === 'eq' ? 'is exactly' : (OP_TEXT[op] ?? op);
+}
+
 /** One line saying what an assertion checks, such as `JSON path $.status equals "ok"`. */
 export function describeAssertion(a: Assertion): string {
-  const op = OP_TEXT[a.op] ?? a.op;
+  const op = opText(a.source, a.op);
   switch (a.source) {
+    case 'answer':
+      return `Answer ${op} ${Array.isArray(a.value) ? a.value.map((v) => JSON.stringify(v)).join(', ') : JSON.stringify(a.value)}`;
     case 'body':
       return `Body ${op} ${JSON.stringify(a.value)}`;
     case 'json':
