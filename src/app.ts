@@ -20,6 +20,8 @@ import type { MonitorChange } from './domain/monitors.js';
 import { createLogger } from './logger.js';
 import type { DispatcherOptions } from './notify/dispatcher.js';
 import { openStore, type Store } from './store/database.js';
+import { PING_LIMITS } from './shared/limits.js';
+import { pingRoutes } from './http/ping-routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -98,6 +100,7 @@ export async function createRuntime({ config, logDestination, alerting, checks, 
     monitorChanges,
     maintenanceChanges,
     locks: coordination.locks,
+    pingLimiter: coordination.rateLimiter({ name: 'heartbeat-pings', points: PING_LIMITS.perMinute, durationSeconds: 60 }),
     clock,
     ...checks,
   });
@@ -122,6 +125,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       dashboard(),
       statusPages(services.statusPages, { publicUrl: config.publicUrl, logger, clock: options.clock }),
       acknowledgePage(services.incidents, services.acknowledgeLinks, options.clock ?? systemClock),
+      pingRoutes(engine.pings),
     ],
     ready: async () => {
       await store.ping();

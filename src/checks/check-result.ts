@@ -39,6 +39,14 @@ export interface CheckResult {
   assertions: AssertionOutcome[];
   /** Failing assertions of severity `degraded`. */
   warnings: string[];
+  /** DNS checks: the answer code and records. */
+  dns?: DnsAnswer | null;
+}
+
+/** What a DNS check was answered: the code (null when no answer came) and the records as text. */
+export interface DnsAnswer {
+  rcode: string | null;
+  records: string[];
 }
 
 export interface SslCheckResult extends CheckResult {

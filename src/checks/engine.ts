@@ -2,7 +2,9 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { Leadership } from '../coordination/leadership.js';
 import { MaintenanceSweep } from './maintenance-sweep.js';
-import type { Channel, LockManager } from '../domain/ports/coordination.js';
+import type { Channel, LockManager, RateLimiter } from '../domain/ports/coordination.js';
+import { HeartbeatPings } from './heartbeat-pings.js';
+import { HeartbeatSweep } from './heartbeat-sweep.js';
 import type { MonitorChange } from '../domain/monitors.js';
 import type { Services } from '../composition/services.js';
 import type { Store } from '../store/database.js';
@@ -34,6 +36,8 @@ export interface CheckEngineOptions {
   maintenanceChanges: Channel<unknown>;
   /** Coordination locks: the scheduler lease, and one retention pruner per installation. */
   locks: LockManager;
+  /** Heartbeat pings per key and minute, across the installation. */
+  pingLimiter: RateLimiter;
   /** Extra trusted CA certificates (PEM) for HTTPS and SSL checks, on top of the system store. */
   extraCaPem?: string[];
   /** Pause before the confirming retry of a failed check. */
@@ -55,6 +59,12 @@ export class CheckEngine {
   readonly leadership: Leadership | null;
   /** Deletes runs, rollups and events past their retention (src/checks/retention.ts). */
   readonly pruner: Pruner;
+  /** Records heartbeat pings (every process that serves HTTP takes them). */
+  readonly pings: HeartbeatPings;
+  /** Records missed heartbeat deadlines, under the same lease as the scheduler. */
+  readonly heartbeats: HeartbeatSweep;
+  /** Writes pings and missed deadlines: a ping waits for its run, so nothing waits to share a batch. */
+  private readonly heartbeatRecorder: RunRecorder;
   private readonly checker: Checker;
 
   constructor(private readonly options: CheckEngineOptions) {
@@ -62,6 +72,10 @@ export class CheckEngine {
     const clock = options.clock ?? systemClock;
     this.metrics = createCheckMetrics((region) => dispatcher.depth(region as never), config.regions);
     this.recorder = new RunRecorder(store.db, { onEvents: () => services.alerts.notify() }, store.dialect === 'postgres');
+    this.heartbeatRecorder = new RunRecorder(store.db, { onEvents: () => services.alerts.notify() }, store.dialect === 'postgres', 0);
+    this.pings = new HeartbeatPings({ db: store.db, recorder: this.heartbeatRecorder, limiter: options.pingLimiter, clock });
+    const heartbeats = new HeartbeatSweep({ db: store.db, recorder: this.heartbeatRecorder, logger, clock });
+    this.heartbeats = heartbeats;
     this.checker = new Checker({
       monitors: services.monitors,
       recorder: this.recorder,
@@ -97,10 +111,12 @@ export class CheckEngine {
             onGain: async () => {
               await scheduler?.start();
               await sweep.start();
+              await heartbeats.start();
             },
             onLose: () => {
               scheduler?.stop();
               sweep.stop();
+              heartbeats.stop();
             },
           })
         : null;
@@ -122,6 +138,7 @@ export class CheckEngine {
     await this.pruner.stop();
     await this.options.dispatcher.close();
     await this.recorder.flush();
+    await this.heartbeatRecorder.flush();
     this.checker.close();
   }
 }

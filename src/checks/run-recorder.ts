@@ -17,14 +17,25 @@ import type { DegradedReason } from '../shared/vocabulary.js';
 import type { CheckResult } from './check-result.js';
 import type { CheckJob } from '../domain/ports/check-dispatch.js';
 import { DAY_MS, HOUR_MS, bucketIndex } from '../domain/rollup-buckets.js';
+import { deadlineAfterMiss, deadlineAfterPing } from '../domain/heartbeats/schedule.js';
+import { scheduleOf } from '../domain/monitors.js';
+import { NO_DURATION, PUSH_REGION } from '../domain/run-columns.js';
 
-/** A finished check, ready to be stored. */
+/** A finished check (or a heartbeat's ping or missed deadline), ready to be stored. */
 export interface CompletedCheck {
-  job: CheckJob;
+  /** A heartbeat's runs come from no region: PUSH_REGION stands in for it. */
+  job: Omit<CheckJob, 'region'> & { region: CheckJob['region'] | typeof PUSH_REGION };
   startedAt: number;
   /** 1, or 2 when the confirming retry ran. */
   attempts: number;
   result: CheckResult & { expiringSoon?: boolean };
+  /**
+   * The run's id when the job cannot give one: each ping is a run of its own, however many come
+   * in one millisecond. Otherwise the id follows from the job (see write()).
+   */
+  runId?: string;
+  /** What a heartbeat's job sent with its ping. */
+  log?: string | null;
 }
 
 export interface RecorderHooks {
@@ -59,6 +70,11 @@ export class RunRecorder {
     private readonly db: Kysely<Database>,
     private readonly hooks: RecorderHooks = {},
     forUpdate = false,
+    /**
+     * How long a run may wait for others to share its transaction. Heartbeat pings, whose sender
+     * waits for the answer, wait for nothing but the transaction under way.
+     */
+    private readonly batchDelayMs = BATCH_DELAY_MS,
   ) {
     this.statements = prepareStatements(db, forUpdate);
   }
@@ -69,7 +85,7 @@ export class RunRecorder {
       // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the caller gets the write's failure as it was thrown
       this.pending.push({ check, done: (error) => (error ? reject(error) : resolve()) });
       if (this.pending.length >= BATCH_SIZE) this.schedule(0);
-      else this.schedule(BATCH_DELAY_MS);
+      else this.schedule(this.batchDelayMs);
     });
   }
 
@@ -161,15 +177,20 @@ export class RunRecorder {
     const s = this.statements;
     const [monitor] = await s.monitor.in(trx, monitorId);
     if (!monitor || monitor.deleted_at !== null) return 0;
+    const heartbeat = monitor.type === 'heartbeat';
 
     const stored: CompletedCheck[] = [];
+    let deadlineMoved = false;
     for (const check of checks) {
       const { job, result } = check;
+      // A missed deadline is recorded only while it is still the monitor's deadline: a ping that
+      // came meanwhile moved it, and a pause cleared it.
+      if (heartbeat && job.trigger === 'scheduled' && monitor.heartbeat_deadline !== job.dueAt) continue;
       // The run's id comes from its job, so a job retried after its run was written (a worker that
       // died before acknowledging it) writes nothing twice.
       const inserted = await s.insertRun.in(
         trx,
-        idFor(`${job.monitorId}|${job.region}|${job.trigger}`, job.dueAt),
+        check.runId ?? idFor(`${job.monitorId}|${job.region}|${job.trigger}`, job.dueAt),
         job.monitorId,
         job.region,
         job.trigger,
@@ -185,10 +206,18 @@ export class RunRecorder {
         result.assertions.length > 0 ? JSON.stringify(result.assertions) : null,
         result.warnings.length > 0 ? JSON.stringify(result.warnings) : null,
         monitor.maintenance,
+        result.dns ? JSON.stringify(result.dns) : null,
+        check.log ?? null,
       );
+      // Judged, even when its run was written before (the same deadline again): it must not stay due.
+      if (heartbeat) {
+        this.moveDeadline(monitor, check);
+        deadlineMoved = true;
+      }
       if (inserted.length === 0) continue;
       // The hourly and the daily rollup, in one statement; a run in maintenance counts apart.
       const counted = monitor.maintenance === 0;
+      const timed = counted && result.durationMs !== NO_DURATION;
       await s.rollups.in(
         trx,
         job.monitorId,
@@ -197,16 +226,34 @@ export class RunRecorder {
         Math.floor(check.startedAt / DAY_MS) * DAY_MS,
         counted ? 1 : 0,
         counted && !result.ok ? 1 : 0,
-        counted ? result.durationMs : 0,
+        timed ? result.durationMs : 0,
         counted ? 0 : 1,
-        ...histogramRow(counted ? result.durationMs : null),
+        ...histogramRow(timed ? result.durationMs : null),
       );
       if (job.nextDueAt !== null) await s.schedule.in(trx, job.monitorId, job.region, job.nextDueAt, job.dueAt);
       stored.push(check);
     }
+    if (deadlineMoved) {
+      await s.updateHeartbeat.in(trx, monitor.heartbeat_deadline, monitor.heartbeat_started_at, monitorId);
+    }
     // A paused monitor's late result is kept as a run but changes nothing about its state.
     if (stored.length === 0 || monitor.paused) return 0;
     return this.settle(trx, monitorId, monitor, stored.map(runOutcome));
+  }
+
+  /**
+   * A heartbeat's next deadline after a run (on the row read, written with the runs): a success
+   * ping sets it from the ping, a missed deadline from the one missed; a failure ping leaves it.
+   * Any ping ends the run its `/start` began.
+   */
+  private moveDeadline(monitor: MonitorRow, check: CompletedCheck): void {
+    const schedule = scheduleOf(monitor);
+    if (check.job.trigger === 'ping') {
+      monitor.heartbeat_started_at = null;
+      if (check.result.ok) monitor.heartbeat_deadline = deadlineAfterPing(schedule, check.startedAt);
+    } else {
+      monitor.heartbeat_deadline = deadlineAfterMiss(schedule, check.job.dueAt, check.startedAt);
+    }
   }
 
   /**
@@ -231,7 +278,8 @@ export class RunRecorder {
       monitorId,
       teamId: monitor.team_id,
       paused: monitor.paused === 1,
-      regions: JSON.parse(monitor.regions) as string[],
+      // A heartbeat's status follows its pings as a monitor's follows one region.
+      regions: monitor.type === 'heartbeat' ? [PUSH_REGION] : (JSON.parse(monitor.regions) as string[]),
       status: monitor.status as MonitorStatus,
       degradedReasons: JSON.parse(monitor.degraded_reasons) as DegradedReason[],
       regionResults: parseRegionResults(monitor.region_results),
@@ -326,6 +374,13 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
           'warning_days',
           'expiry_warned_fingerprint',
           'maintenance',
+          'type',
+          'period_seconds',
+          'cron',
+          'timezone',
+          'grace_seconds',
+          'heartbeat_deadline',
+          'heartbeat_started_at',
         ])
         .where('id', '=', id);
       // Regional workers of a cluster write results of one monitor concurrently.
@@ -350,6 +405,8 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
         assertions: string | null,
         warnings: string | null,
         maintenance: number,
+        dns: string | null,
+        log: string | null,
       ) =>
         db
           .insertInto('monitor_runs')
@@ -370,6 +427,8 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
             assertions,
             warnings,
             maintenance,
+            dns,
+            log,
           })
           .onConflict((oc) => oc.column('id').doNothing())
           .returning('id'),
@@ -457,6 +516,9 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
             .doUpdateSet((eb) => ({ next_due_at: eb.ref('excluded.next_due_at') }))
             .where('check_schedules.next_due_at', '<=', dueAt),
         ),
+    ),
+    updateHeartbeat: prepared(db, (deadline: number | null, startedAt: number | null, id: string) =>
+      db.updateTable('monitors').set({ heartbeat_deadline: deadline, heartbeat_started_at: startedAt }).where('id', '=', id),
     ),
     certificateEvents: prepared(db, (monitorId: string) =>
       db.selectFrom('events').select('payload').where('monitor_id', '=', monitorId).where('type', '=', 'certificate.expiring').orderBy('id'),

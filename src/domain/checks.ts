@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REGIONS, type Region } from '../shared/vocabulary.js';
+import { REGIONS } from '../shared/vocabulary.js';
 import type { Kysely } from 'kysely';
 import type { CheckDispatcher } from './ports/check-dispatch.js';
 import type { LockManager } from './ports/coordination.js';
@@ -26,10 +26,7 @@ export const RunRecord = z.object({
   region: z.enum(REGIONS).nullable().describe('The region checked from; null for a heartbeat run (its job reported it).'),
   trigger: z.enum(RUN_TRIGGERS).describe('`scheduled`, `manual` (check now), or `ping` (a heartbeat job reported; a missed heartbeat is `scheduled`).'),
   startedAt: z.string(),
-  durationMs: z
-    .int()
-    .nullable()
-    .describe('How long the check took; for a heartbeat run, how long the job ran since its `/start` ping, or null without one.'),
+  durationMs: z.int().nullable().describe('How long the check took; for a heartbeat run, how long the job ran since its `/start` ping, or null without one.'),
   ok: z.boolean(),
   attempts: z.int().describe('1 when the first attempt succeeded; 2 when the confirming retry ran.'),
   error: z.object({ code: z.enum(CHECK_ERROR_CODES), message: z.string() }).nullable(),

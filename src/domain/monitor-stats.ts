@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REGIONS, type Region } from '../shared/vocabulary.js';
+import { REGIONS } from '../shared/vocabulary.js';
 import type { Kysely } from 'kysely';
 import { DAY_MS, HOUR_MS, percentileFromHistogram } from './rollup-buckets.js';
 import { prepared } from '../store/prepared.js';
@@ -186,7 +186,9 @@ export class MonitorStatsService {
         uptime24h: checks ? ((checks - failures) / checks) * 100 : null,
         avgResponseMs24h: checks ? Math.round(Number(t!.duration_sum) / checks) : null,
         checks24h: checks,
-        recent: runs.reverse().map((r) => ({ startedAt: iso(r.started_at), region: regionOf(r.region), durationMs: durationOf(r.duration_ms), ok: r.ok === 1 })),
+        recent: runs
+          .reverse()
+          .map((r) => ({ startedAt: iso(r.started_at), region: regionOf(r.region), durationMs: durationOf(r.duration_ms), ok: r.ok === 1 })),
       });
     }
     return summaries;

@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config, TrustProxy } from '../config.js';
 import type { Actor } from '../domain/actor.js';
@@ -58,7 +58,7 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
     reply.header('X-Request-Id', request.id);
   });
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ method: request.method, path: requestPath(request), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    request.log.info({ method: request.method, path: loggedPath(request), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 
   app.setErrorHandler(async (error, request, reply) => {
@@ -82,6 +82,11 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
   registerSystemRoutes(app, { document, ready: () => deps.ready() });
   for (const plugin of deps.plugins ?? []) await plugin(app);
   return app;
+}
+
+/** The path as logged: a heartbeat's ping key is a secret, and only its first characters are written. */
+function loggedPath(request: FastifyRequest): string {
+  return requestPath(request).replace(/^\/ping\/([^/]{4})[^/]*/, '/ping/$1…');
 }
 
 /**

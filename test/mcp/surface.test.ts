@@ -71,9 +71,7 @@ describe('tools/list', () => {
       ['Heartbeat', HeartbeatMonitorFields.shape],
     ] as const) {
       for (const [field, schema] of Object.entries(shape)) {
-        expect(create.properties[field].description, field).toMatch(
-          new RegExp(`${label} monitors only \\(type [a-z]+\\)[^:]*: ${escape(schema.description)}`),
-        );
+        expect(create.properties[field].description, field).toMatch(new RegExp(`${label} monitors only \\(type [a-z]+\\)[^:]*: ${escape(schema.description)}`));
       }
     }
     expect(create.properties.host.description).toMatch(

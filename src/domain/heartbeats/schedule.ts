@@ -51,7 +51,7 @@ export function deadlineAfterPing(schedule: HeartbeatSchedule, at: number): numb
 export function deadlineAfterMiss(schedule: HeartbeatSchedule, missed: number, now: number): number {
   const grace = schedule.graceSeconds * 1000;
   const next = expectedAfter(schedule, missed - grace) + grace;
-  return next > now ? next : expectedAfter(schedule, now - grace) + grace;
+  return next > now ? next : expectedAfter(schedule, now) + grace;
 }
 
 /**
