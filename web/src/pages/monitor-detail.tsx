@@ -604,17 +604,24 @@ function PingCard({ monitor, onChanged }: { monitor: HeartbeatMonitor; onChanged
           </div>
           <CopyLine label="curl" text={`${CURL} ${url}`} testId="ping-curl" />
           <CopyLine label={cron === null ? 'After the job' : 'Crontab'} text={cron === null ? job : `${cron} ${job}`} testId="ping-crontab" />
-          <p className="field-hint">
-            {cron !== null && monitor.cron !== null && monitor.timezone !== 'UTC' && (
-              <>
-                Lookout reads the expression in {monitor.timezone}; set your crontab’s zone to match (<code>CRON_TZ={monitor.timezone}</code> where cron
-                supports it).{' '}
-              </>
-            )}
-            <code>/$?</code> reports the job’s exit code: 0 is a success, anything else a failure. Or ping <code>{url}/start</code> when the job starts (its run
-            then has a duration), <code>{url}</code> on success and <code>{url}/fail</code> on failure. GET, POST and HEAD all work; the first{' '}
-            {PING_LIMITS.logBytes / 1024} KiB of a POST body are kept as the run’s log.
-          </p>
+          {cron !== null && monitor.cron !== null && monitor.timezone !== 'UTC' && (
+            <p className="field-hint">
+              Lookout reads the expression in {monitor.timezone}: set your crontab’s zone to match (<code>CRON_TZ={monitor.timezone}</code> where cron supports
+              it).
+            </p>
+          )}
+          <div className="field">
+            <span className="label">Other reports</span>
+            <ul className="ping-variants">
+              <li>
+                <code>{url}/start</code> when the job starts: the run it then reports has a duration.
+              </li>
+              <li>
+                <code>{url}/fail</code> when it fails, or <code>{url}/&lt;exit code&gt;</code> (0 is a success, as <code>/$?</code> above sends it).
+              </li>
+              <li>GET, POST or HEAD: the first {PING_LIMITS.logBytes / 1024} KiB of a POST body are kept as the run’s log.</li>
+            </ul>
+          </div>
           <dl className="facts">
             <div>
               <dt>Expected by</dt>

@@ -849,7 +849,11 @@ export function MonitorNewPage() {
   useDocumentTitle('New monitor');
   return (
     <div className="page page-narrow">
-      <PageHeader title="New monitor" back={{ to: '/monitors', label: 'Monitors' }} subtitle="It is checked at once from each region, then on its interval." />
+      <PageHeader
+        title="New monitor"
+        back={{ to: '/monitors', label: 'Monitors' }}
+        subtitle="Checked at once from each region, then on its interval; a heartbeat waits for its job’s pings."
+      />
       <MonitorForm />
     </div>
   );
