@@ -174,7 +174,7 @@ function chartPoints(runs: Run[], stats: MonitorStats | undefined, from: number)
       t: new Date(r.startedAt).getTime(),
       value: r.error?.code === 'timeout' ? null : r.durationMs,
       failures: r.ok ? 0 : 1,
-      note: `${r.region ?? r.trigger} · ${r.ok ? 'OK' : (r.error?.code ?? 'failed')}`,
+      note: `${r.region ?? (r.trigger === 'ping' ? 'ping' : 'no ping')} · ${r.ok ? 'OK' : (r.error?.code ?? 'failed')}`,
     }));
   const oldestRun = fromRuns.length ? Math.min(...fromRuns.map((p) => p.t)) : Infinity;
   const size = (stats?.bucketSeconds ?? 3600) * 1000;
