@@ -4,11 +4,13 @@ import type { Logger } from 'pino';
 import type { MonitorForCheck, MonitorService } from '../domain/monitors.js';
 import { SecretBoxError } from '../domain/secrets/secret-box.js';
 import type { CheckResult } from './check-result.js';
+import { runDnsCheck } from './dns-check.js';
 import type { CheckJob } from '../domain/ports/check-dispatch.js';
 import { runHttpCheck } from './http-check.js';
 import type { CheckErrorReason, CheckMetrics } from './metrics.js';
 import type { RunRecorder } from './run-recorder.js';
 import { runSslCheck } from './ssl-check.js';
+import { runTcpCheck } from './tcp-check.js';
 import { createPolicyLookup, type TargetPolicy } from './target-policy.js';
 import { HostResolver } from './resolver.js';
 import { systemClock, type Clock } from '../domain/ports/clock.js';
@@ -26,6 +28,8 @@ export interface CheckerOptions {
   retryDelayMs?: number;
   /** Resolves target names (off the thread pool); the system's DNS servers when absent. */
   resolver?: HostResolver;
+  /** The servers DNS monitors without a resolver of their own ask (LOOKOUT_DNS_SERVERS); the system's when absent. */
+  dnsServers?: readonly string[] | null;
   /** When a run started (its due time's clock); the system clock when absent. Durations stay on performance.now(). */
   clock?: Clock;
 }
@@ -118,18 +122,17 @@ export class Checker {
         { targetPolicy, secureContext, lookup: this.lookup, now: startedAt },
       );
     }
-    if (monitor.type === 'tcp' || monitor.type === 'dns') {
-      // Wired to their checkers with them; until then such a monitor fails rather than pass unchecked.
-      return Promise.resolve({
-        ok: false,
-        durationMs: 0,
-        error: { code: 'tls-error', message: `${monitor.type} checks are not available yet` },
-        statusCode: null,
-        timings: null,
-        certificate: null,
-        assertions: [],
-        warnings: [],
-      });
+    if (monitor.type === 'tcp') {
+      return runTcpCheck(
+        { host: monitor.host, port: monitor.port, tls: monitor.tls, timeoutMs, assertions: monitor.assertions },
+        { targetPolicy, secureContext, lookup: this.lookup, now: startedAt },
+      );
+    }
+    if (monitor.type === 'dns') {
+      return runDnsCheck(
+        { hostname: monitor.hostname, recordType: monitor.recordType, resolver: monitor.resolver, timeoutMs, assertions: monitor.assertions },
+        { targetPolicy, defaultServers: this.options.dnsServers },
+      );
     }
     return runHttpCheck(
       {

@@ -86,6 +86,7 @@ export class CheckEngine {
       secureContext: createTrustContext(options.extraCaPem),
       retryDelayMs: options.retryDelayMs,
       resolver: new HostResolver({ servers: config.dnsServers ?? undefined }),
+      dnsServers: config.dnsServers,
       clock,
     });
     const scheduler = options.schedule

@@ -1,8 +1,6 @@
 import type { Kysely } from 'kysely';
 import { newId } from '../domain/ids.js';
-import { longestRunMs } from '../domain/heartbeats/schedule.js';
 import { pingKeyHash } from '../domain/heartbeats/ping-keys.js';
-import { scheduleOf } from '../domain/monitors.js';
 import type { Clock } from '../domain/ports/clock.js';
 import type { RateLimiter } from '../domain/ports/coordination.js';
 import { NO_DURATION, PUSH_REGION } from '../domain/run-columns.js';
@@ -24,26 +22,35 @@ export interface HeartbeatPingsOptions {
   clock: Clock;
 }
 
+/** Keys remembered at most: about one per heartbeat monitor that pings. */
+const KNOWN_KEYS = 100_000;
+
 /**
  * Receives heartbeat pings. A ping does only what it must: find the monitor by its key's hash,
  * count it against the key's budget, and record it as a run (whose transaction moves the status
  * and the deadline, and appends the events). A ping for a paused monitor is answered and dropped.
+ *
+ * Which monitor a key belongs to is remembered after the first ping, so that a ping costs no read
+ * before its write; the write checks, in its transaction, that the monitor still has that key (a
+ * new key, a deleted monitor), so a remembered key is never trusted: it only says where to look.
  */
 export class HeartbeatPings {
   private readonly find;
   private readonly markStarted;
+  /** Key hash → monitor id. */
+  private readonly known = new Map<string, string>();
 
   constructor(private readonly options: HeartbeatPingsOptions) {
     const { db } = options;
-    this.find = prepared(db, (hash: string) =>
+    this.find = prepared(db, (hash: string) => db.selectFrom('monitors').select('id').where('ping_key_hash', '=', hash).where('deleted_at', 'is', null));
+    this.markStarted = prepared(db, (startedAt: number, id: string, hash: string) =>
       db
-        .selectFrom('monitors')
-        .select(['id', 'team_id', 'paused', 'period_seconds', 'cron', 'timezone', 'grace_seconds', 'heartbeat_started_at'])
+        .updateTable('monitors')
+        .set({ heartbeat_started_at: startedAt })
+        .where('id', '=', id)
         .where('ping_key_hash', '=', hash)
-        .where('deleted_at', 'is', null),
-    );
-    this.markStarted = prepared(db, (startedAt: number, id: string) =>
-      db.updateTable('monitors').set({ heartbeat_started_at: startedAt }).where('id', '=', id),
+        .where('deleted_at', 'is', null)
+        .returning('paused'),
     );
   }
 
@@ -51,29 +58,28 @@ export class HeartbeatPings {
   async receive(key: string, ping: Ping, log: string | null): Promise<PingAnswer> {
     const hash = pingKeyHash(key);
     if (hash === null) return { status: 'unknown' };
-    const [monitor] = await this.find(hash);
-    if (!monitor) return { status: 'unknown' };
-    const budget = await this.options.limiter.consume(monitor.id);
+    const monitorId = this.known.get(hash) ?? (await this.lookUp(hash));
+    if (monitorId === undefined) return { status: 'unknown' };
+    const budget = await this.options.limiter.consume(hash);
     if (!budget.allowed) return { status: 'rate-limited', retryAfterSeconds: budget.resetSeconds };
-    if (monitor.paused) return { status: 'ok' };
 
     const now = this.options.clock.now();
     if (ping.kind === 'start') {
-      await this.markStarted(now, monitor.id);
-      return { status: 'ok' };
+      const [updated] = await this.markStarted(now, monitorId, hash);
+      return updated ? { status: 'ok' } : this.forget(hash);
     }
-    const started = monitor.heartbeat_started_at;
-    const ranMs = started !== null && started <= now && now - started <= longestRunMs(scheduleOf(monitor), started) ? now - started : NO_DURATION;
     const ok = ping.kind === 'success' || (ping.kind === 'exit' && ping.code === 0);
-    await this.options.recorder.record({
-      job: { monitorId: monitor.id, teamId: monitor.team_id, region: PUSH_REGION, trigger: 'ping', dueAt: now, nextDueAt: null },
+    const outcome = await this.options.recorder.record({
+      job: { monitorId, region: PUSH_REGION, trigger: 'ping', dueAt: now, nextDueAt: null },
       startedAt: now,
       attempts: 1,
       runId: newId(now),
       log,
+      pingKeyHash: hash,
       result: {
         ok,
-        durationMs: ranMs,
+        // Taken from the monitor's `/start` when the run is written.
+        durationMs: NO_DURATION,
         error: ok ? null : { code: 'heartbeat-failed', message: ping.kind === 'exit' ? `the job exited with code ${ping.code}` : 'the job reported a failure' },
         statusCode: null,
         timings: null,
@@ -82,6 +88,19 @@ export class HeartbeatPings {
         warnings: [],
       },
     });
-    return { status: 'ok' };
+    return outcome === 'unknown' ? this.forget(hash) : { status: 'ok' };
+  }
+
+  private async lookUp(hash: string): Promise<string | undefined> {
+    const [row] = await this.find(hash);
+    if (!row) return undefined;
+    if (this.known.size >= KNOWN_KEYS) this.known.delete(this.known.keys().next().value!);
+    this.known.set(hash, row.id);
+    return row.id;
+  }
+
+  private forget(hash: string): PingAnswer {
+    this.known.delete(hash);
+    return { status: 'unknown' };
   }
 }

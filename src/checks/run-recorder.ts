@@ -17,7 +17,7 @@ import type { DegradedReason } from '../shared/vocabulary.js';
 import type { CheckResult } from './check-result.js';
 import type { CheckJob } from '../domain/ports/check-dispatch.js';
 import { DAY_MS, HOUR_MS, bucketIndex } from '../domain/rollup-buckets.js';
-import { deadlineAfterMiss, deadlineAfterPing } from '../domain/heartbeats/schedule.js';
+import { deadlineAfterMiss, deadlineAfterPing, longestRunMs } from '../domain/heartbeats/schedule.js';
 import { scheduleOf } from '../domain/monitors.js';
 import { NO_DURATION, PUSH_REGION } from '../domain/run-columns.js';
 
@@ -36,7 +36,16 @@ export interface CompletedCheck {
   runId?: string;
   /** What a heartbeat's job sent with its ping. */
   log?: string | null;
+  /**
+   * A heartbeat's ping, found by the hash of its key outside the transaction: it is written only
+   * if the monitor still has that key (and dropped while it is paused). Its duration is taken from
+   * the monitor's `/start`, read in the same transaction.
+   */
+  pingKeyHash?: string;
 }
+
+/** What became of a run given to the recorder: written, dropped (nothing to write), or refused (a ping whose key no monitor has). */
+export type RecordOutcome = 'recorded' | 'dropped' | 'unknown';
 
 export interface RecorderHooks {
   /** After a batch committed that appended domain events (the alerting side picks them up). */
@@ -62,6 +71,8 @@ const BATCH_DELAY_MS = 100;
  */
 export class RunRecorder {
   private pending: Array<{ check: CompletedCheck; done: (error?: unknown) => void }> = [];
+  /** Runs of the batch under way that were not written, and why. */
+  private readonly notWritten = new Map<CompletedCheck, Exclude<RecordOutcome, 'recorded'>>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
   private readonly statements;
@@ -79,11 +90,17 @@ export class RunRecorder {
     this.statements = prepareStatements(db, forUpdate);
   }
 
-  /** Resolves once the run is committed. */
-  record(check: CompletedCheck): Promise<void> {
+  /** Resolves once the run is committed (or known not to be written). */
+  record(check: CompletedCheck): Promise<RecordOutcome> {
     return new Promise((resolve, reject) => {
-      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the caller gets the write's failure as it was thrown
-      this.pending.push({ check, done: (error) => (error ? reject(error) : resolve()) });
+      const done = (error?: unknown) => {
+        const outcome = this.notWritten.get(check) ?? 'recorded';
+        this.notWritten.delete(check);
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the caller gets the write's failure as it was thrown
+        if (error) reject(error);
+        else resolve(outcome);
+      };
+      this.pending.push({ check, done });
       if (this.pending.length >= BATCH_SIZE) this.schedule(0);
       else this.schedule(this.batchDelayMs);
     });
@@ -176,16 +193,34 @@ export class RunRecorder {
   private async write(trx: Transaction<Database>, monitorId: string, checks: CompletedCheck[]): Promise<number> {
     const s = this.statements;
     const [monitor] = await s.monitor.in(trx, monitorId);
-    if (!monitor || monitor.deleted_at !== null) return 0;
+    if (!monitor || monitor.deleted_at !== null) {
+      for (const check of checks) if (check.pingKeyHash !== undefined) this.notWritten.set(check, 'unknown');
+      return 0;
+    }
     const heartbeat = monitor.type === 'heartbeat';
 
     const stored: CompletedCheck[] = [];
     let deadlineMoved = false;
     for (const check of checks) {
-      const { job, result } = check;
+      const { job } = check;
+      let { result } = check;
+      if (check.pingKeyHash !== undefined) {
+        if (monitor.ping_key_hash !== check.pingKeyHash) {
+          this.notWritten.set(check, 'unknown');
+          continue;
+        }
+        if (monitor.paused) {
+          this.notWritten.set(check, 'dropped');
+          continue;
+        }
+        result = { ...result, durationMs: runTime(monitor, check.startedAt) };
+      }
       // A missed deadline is recorded only while it is still the monitor's deadline: a ping that
       // came meanwhile moved it, and a pause cleared it.
-      if (heartbeat && job.trigger === 'scheduled' && monitor.heartbeat_deadline !== job.dueAt) continue;
+      if (heartbeat && job.trigger === 'scheduled' && monitor.heartbeat_deadline !== job.dueAt) {
+        this.notWritten.set(check, 'dropped');
+        continue;
+      }
       // The run's id comes from its job, so a job retried after its run was written (a worker that
       // died before acknowledging it) writes nothing twice.
       const inserted = await s.insertRun.in(
@@ -231,13 +266,14 @@ export class RunRecorder {
         ...histogramRow(timed ? result.durationMs : null),
       );
       if (job.nextDueAt !== null) await s.schedule.in(trx, job.monitorId, job.region, job.nextDueAt, job.dueAt);
-      stored.push(check);
-    }
-    if (deadlineMoved) {
-      await s.updateHeartbeat.in(trx, monitor.heartbeat_deadline, monitor.heartbeat_started_at, monitorId);
+      stored.push(result === check.result ? check : { ...check, result });
     }
     // A paused monitor's late result is kept as a run but changes nothing about its state.
-    if (stored.length === 0 || monitor.paused) return 0;
+    if (stored.length === 0 || monitor.paused) {
+      if (deadlineMoved) await s.updateHeartbeat.in(trx, monitor.heartbeat_deadline, monitor.heartbeat_started_at, monitorId);
+      return 0;
+    }
+    // The state written with the status carries a heartbeat's deadline as moved above.
     return this.settle(trx, monitorId, monitor, stored.map(runOutcome));
   }
 
@@ -306,6 +342,8 @@ export class RunRecorder {
       next.state.certificate === state.certificate ? monitor.certificate : JSON.stringify(next.state.certificate),
       next.state.warnedFingerprints.at(-1) ?? null,
       next.state.maintenance ? 1 : 0,
+      monitor.heartbeat_deadline,
+      monitor.heartbeat_started_at,
       monitorId,
     );
     return next.events.length;
@@ -325,6 +363,12 @@ export class RunRecorder {
       .filter((fingerprint) => fingerprint !== newest);
     return [...new Set(earlier), ...warned];
   }
+}
+
+/** How long a heartbeat's job ran until a ping at `at`: since its `/start`, when that came within a period (or cron interval). */
+function runTime(monitor: MonitorRow, at: number): number {
+  const started = monitor.heartbeat_started_at;
+  return started !== null && started <= at && at - started <= longestRunMs(scheduleOf(monitor), started) ? at - started : NO_DURATION;
 }
 
 /** What the status decision needs of a stored run. */
@@ -381,6 +425,7 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
           'grace_seconds',
           'heartbeat_deadline',
           'heartbeat_started_at',
+          'ping_key_hash',
         ])
         .where('id', '=', id);
       // Regional workers of a cluster write results of one monitor concurrently.
@@ -534,6 +579,8 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
         certificate: string | null,
         warned: string | null,
         maintenance: number,
+        heartbeatDeadline: number | null,
+        heartbeatStartedAt: number | null,
         id: string,
       ) =>
         db
@@ -547,6 +594,8 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
             certificate,
             expiry_warned_fingerprint: warned,
             maintenance,
+            heartbeat_deadline: heartbeatDeadline,
+            heartbeat_started_at: heartbeatStartedAt,
           })
           .where('id', '=', id),
     ),

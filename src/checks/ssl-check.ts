@@ -49,16 +49,10 @@ export function runSslCheck(target: SslCheckTarget, options: SslCheckOptions): P
     try {
       assertHostAllowed(target.host, options.targetPolicy);
       socket = tls.connect({
+        ...tlsOptionsFor(target.host, options.secureContext),
         host: target.host,
         port: target.port,
-        servername: isIP(target.host) ? undefined : target.host, // TLS forbids IP literals as SNI
-        secureContext: options.secureContext,
         lookup: options.lookup ?? createPolicyLookup(options.targetPolicy),
-        // Verification failures are classified below instead of aborting the handshake, so the
-        // result can still carry the certificate. Node has already run tls.checkServerIdentity
-        // against the host when the chain verified.
-        rejectUnauthorized: false,
-        checkServerIdentity,
       });
     } catch (err) {
       finish(toCheckError(err, 'tls-error'), null);
@@ -66,22 +60,50 @@ export function runSslCheck(target: SslCheckTarget, options: SslCheckOptions): P
     }
     const connected = socket;
     connected.once('secureConnect', () => {
-      // A throw inside a socket listener would escape every caller and end the process.
-      try {
-        const { certificate, unreadable } = readPeerCertificate(connected, options.now ?? systemClock.now());
-        if (unreadable !== undefined) {
-          finish({ code: 'tls-error', message: `cannot read the certificate: ${unreadable}` }, null);
-          return;
-        }
-        // Set only when the chain was not trusted.
-        const failure = connected.authorizationError as Error | undefined;
-        finish(failure ? verificationError(String(failure), target.host, certificate) : null, certificate);
-      } catch (err) {
-        finish(toCheckError(err, 'tls-error'), null);
-      }
+      const verdict = judgeHandshake(connected, target.host, options.now ?? systemClock.now());
+      finish(verdict.error, verdict.certificate);
     });
     connected.on('error', (err) => finish(toCheckError(err, 'tls-error'), null));
   });
+}
+
+/**
+ * How a check opens TLS to `host` (with `host`, `port` and `lookup`, or over a connected `socket`).
+ * Verification failures are classified by judgeHandshake instead of aborting the handshake, so the
+ * result can still carry the certificate; Node runs the name check (checkServerIdentity) against
+ * the host when the chain verified.
+ */
+export function tlsOptionsFor(host: string, secureContext: tls.SecureContext | undefined): tls.ConnectionOptions {
+  return {
+    servername: isIP(host) ? undefined : host, // TLS forbids IP literals as SNI
+    secureContext,
+    rejectUnauthorized: false,
+    checkServerIdentity,
+  };
+}
+
+export interface HandshakeVerdict {
+  /** What is wrong with the peer's certificate (chain, name, validity window); null when nothing. */
+  error: CheckError | null;
+  certificate: CertificateInfo | null;
+}
+
+/**
+ * Judges a completed handshake of a socket opened with tlsOptionsFor: the peer's certificate as
+ * Lookout reports it (days remaining counted from `now`) and whether it is to be trusted. Never
+ * throws, since it runs inside socket listeners, where a throw would escape every caller and end
+ * the process.
+ */
+export function judgeHandshake(socket: tls.TLSSocket, host: string, now: number): HandshakeVerdict {
+  try {
+    const { certificate, unreadable } = readPeerCertificate(socket, now);
+    if (unreadable !== undefined) return { error: { code: 'tls-error', message: `cannot read the certificate: ${unreadable}` }, certificate: null };
+    // Set only when the chain was not trusted.
+    const failure = socket.authorizationError as Error | undefined;
+    return { error: failure ? verificationError(String(failure), host, certificate) : null, certificate };
+  } catch (err) {
+    return { error: toCheckError(err, 'tls-error'), certificate: null };
+  }
 }
 
 function verificationError(failure: string, host: string, certificate: CertificateInfo | null): CheckError {

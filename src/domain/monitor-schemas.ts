@@ -12,7 +12,14 @@ import {
   REGIONS,
   type MonitorType,
 } from '../shared/vocabulary.js';
-import { AssertionInput, AssertionRecord, ResponseTimeAssertionInput } from './assertions/assertion-schema.js';
+import {
+  AssertionInput,
+  AssertionRecord,
+  DnsAssertionInput,
+  DnsAssertionRecord,
+  TcpAssertionInput,
+  TcpAssertionRecord,
+} from './assertions/assertion-schema.js';
 import { cronProblem } from './heartbeats/schedule.js';
 import { isTimeZone } from './maintenance/rrule.js';
 import { HEADER_TOKEN, HEADER_TOKEN_MESSAGE, RESERVED_HEADERS } from './header-names.js';
@@ -334,7 +341,7 @@ const TlsField = z
   .describe('Whether to complete a TLS handshake after connecting, with the certificate checks of an SSL monitor (no expiry warning); default false.');
 
 const TcpAssertionsField = z
-  .array(ResponseTimeAssertionInput)
+  .array(TcpAssertionInput)
   .max(ASSERTION_LIMITS.assertions)
   .nullable()
   .describe('Assertions on the connection: `responseTime` only (the connection, and handshake, within a time); null for none.');
@@ -368,7 +375,7 @@ const ResolverField = checked(boundedString(MONITOR_LIMITS.resolverLength), reso
   .describe("The DNS server to ask: `ip`, `ip:port` or `[ipv6]:port` (port 53 when omitted); null or omitted: the system's resolvers.");
 
 const DnsAssertionsField = z
-  .array(ResponseTimeAssertionInput)
+  .array(DnsAssertionInput)
   .max(ASSERTION_LIMITS.assertions)
   .nullable()
   .describe(
@@ -765,7 +772,7 @@ export const TcpMonitorRecord = z.object({
   host: z.string(),
   port: z.int(),
   tls: z.boolean(),
-  assertions: z.array(AssertionRecord).describe('Assertions on the connection, in order; empty for none.'),
+  assertions: z.array(TcpAssertionRecord).describe('Assertions on the connection, in order; empty for none.'),
 });
 export type TcpMonitorRecord = z.output<typeof TcpMonitorRecord>;
 
@@ -776,7 +783,7 @@ export const DnsMonitorRecord = z.object({
   hostname: z.string(),
   recordType: z.enum(DNS_RECORD_TYPES),
   resolver: z.string().nullable().describe("The DNS server asked, or null for the system's resolvers."),
-  assertions: z.array(AssertionRecord).describe('Assertions on the answer, in order; empty for none.'),
+  assertions: z.array(DnsAssertionRecord).describe('Assertions on the answer, in order; empty for none.'),
 });
 export type DnsMonitorRecord = z.output<typeof DnsMonitorRecord>;
 

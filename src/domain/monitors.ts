@@ -13,7 +13,7 @@ import { MONITOR_TYPES, type DegradedReason, type DnsRecordType, type MonitorSta
 import { MONITOR_LIMITS } from '../shared/limits.js';
 import { deadlineAfterPing, type HeartbeatSchedule } from './heartbeats/schedule.js';
 import { newPingKey, pingKeyHash, pingUrl } from './heartbeats/ping-keys.js';
-import { normalAssertion, type Assertion, type AssertionInput } from './assertions/assertion-schema.js';
+import { normalAssertion, type AnyAssertionInput, type Assertion, type HttpAssertion } from './assertions/assertion-schema.js';
 import {
   MonitorCreate,
   NoFields,
@@ -28,7 +28,9 @@ import {
   type CertificateRecord,
   type MonitorAuthInput,
   type MonitorAuthRecord,
+  type DnsMonitorRecord,
   type MonitorRecord,
+  type TcpMonitorRecord,
 } from './monitor-schemas.js';
 import { POLICY_NOT_IN_TEAM, type NotificationPolicyService } from './notification-policies.js';
 import { Problem, problems, type FieldError } from './problem.js';
@@ -684,7 +686,7 @@ function requestColumns(fields: {
   headers?: RequestHeader[] | null;
   body?: string | null;
   followRedirects?: boolean;
-  assertions?: AssertionInput[] | null;
+  assertions?: AnyAssertionInput[] | null;
 }): Pick<Updateable<MonitorsTable>, 'request_headers' | 'request_body' | 'follow_redirects' | 'assertions'> {
   const list = (items: unknown[] | null | undefined) => (items === undefined ? undefined : items === null || items.length === 0 ? null : JSON.stringify(items));
   return {
@@ -696,7 +698,7 @@ function requestColumns(fields: {
 }
 
 /** The assertions column of a list (null for none). */
-function assertionColumn(assertions: AssertionInput[] | null): string | null {
+function assertionColumn(assertions: AnyAssertionInput[] | null): string | null {
   return requestColumns({ assertions }).assertions ?? null;
 }
 
@@ -895,7 +897,15 @@ export function toRecord(row: RecordRow, pingUrlOf?: (sealedKey: string) => stri
         certificate: certificateOf(row.certificate),
       };
     case 'tcp':
-      return { id: row.id, type: 'tcp', ...common, host: row.host!, port: row.port!, tls: row.tls === 1, assertions: parseList<Assertion>(row.assertions) };
+      return {
+        id: row.id,
+        type: 'tcp',
+        ...common,
+        host: row.host!,
+        port: row.port!,
+        tls: row.tls === 1,
+        assertions: parseList<TcpMonitorRecord['assertions'][number]>(row.assertions),
+      };
     case 'dns':
       return {
         id: row.id,
@@ -904,7 +914,7 @@ export function toRecord(row: RecordRow, pingUrlOf?: (sealedKey: string) => stri
         hostname: row.host!,
         recordType: row.record_type as DnsRecordType,
         resolver: row.resolver,
-        assertions: parseList<Assertion>(row.assertions),
+        assertions: parseList<DnsMonitorRecord['assertions'][number]>(row.assertions),
       };
   }
   const auth: MonitorAuthRecord | null =
@@ -927,7 +937,7 @@ export function toRecord(row: RecordRow, pingUrlOf?: (sealedKey: string) => stri
     headers: parseList<RequestHeader>(row.request_headers),
     body: row.request_body,
     followRedirects: row.follow_redirects === 1,
-    assertions: parseList<Assertion>(row.assertions),
+    assertions: parseList<HttpAssertion>(row.assertions),
   };
 }
 

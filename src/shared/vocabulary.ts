@@ -40,17 +40,21 @@ export const DEGRADED_REASONS = ['regions', 'assertions'] as const;
 export type DegradedReason = (typeof DEGRADED_REASONS)[number];
 
 /**
- * Assertions on an HTTP check's answer: where the checked value comes from (`source`), and the
+ * Assertions on a check's answer: where the checked value comes from (`source`), and the
  * operators (`op`) each source takes. A failing assertion fails the run (`fail`) or only marks the
- * monitor degraded (`degraded`).
+ * monitor degraded (`degraded`). `answer` is a DNS check's records; the others are an HTTP
+ * check's, of which a TCP check has only `responseTime`.
  */
-export const ASSERTION_SOURCES = ['body', 'json', 'header', 'responseTime'] as const;
+export const ASSERTION_SOURCES = ['body', 'json', 'header', 'responseTime', 'answer'] as const;
 export type AssertionSource = (typeof ASSERTION_SOURCES)[number];
+/** The sources an HTTP monitor's assertions take. */
+export const HTTP_ASSERTION_SOURCES = ['body', 'json', 'header', 'responseTime'] as const satisfies readonly AssertionSource[];
 export const ASSERTION_OPS = {
   body: ['contains', 'notContains', 'matches', 'notMatches'],
   json: ['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'contains', 'exists', 'notExists'],
   header: ['eq', 'contains', 'matches', 'exists', 'notExists'],
   responseTime: ['lt', 'lte'],
+  answer: ['contains', 'notContains', 'eq'],
 } as const;
 export type AssertionOp<S extends AssertionSource = AssertionSource> = (typeof ASSERTION_OPS)[S][number];
 /** Operators that take no `value`: they ask only whether something is there. */
@@ -81,6 +85,8 @@ export const CHECK_ERROR_CODES = [
   'assertion-failed',
   'heartbeat-missed',
   'heartbeat-failed',
+  'dns-nxdomain',
+  'dns-servfail',
 ] as const;
 export type CheckErrorCode = (typeof CHECK_ERROR_CODES)[number];
 

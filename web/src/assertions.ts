@@ -1,34 +1,17 @@
 /* Words for assertions, shared by the monitor form, its settings card and the runs table. */
 import type { DnsMonitor, HttpMonitor, MonitorType, TcpMonitor } from './api/types.js';
-import { ASSERTION_OPS, type AssertionSeverity, type AssertionSource } from '../../src/shared/vocabulary.js';
+import { HTTP_ASSERTION_SOURCES, type AssertionSource } from '../../src/shared/vocabulary.js';
 
-/** The operators on a DNS answer's records: some record is `value`, none is, or the records are exactly the list. */
-export const ANSWER_OPS = ['contains', 'notContains', 'eq'] as const;
-
-/** An assertion on a DNS answer's records: one record for contains/notContains, the whole set for eq. */
-export interface AnswerAssertion {
-  source: 'answer';
-  op: (typeof ANSWER_OPS)[number];
-  value: string | string[];
-  severity: AssertionSeverity;
-}
-
-export type Assertion = HttpMonitor['assertions'][number] | TcpMonitor['assertions'][number] | DnsMonitor['assertions'][number] | AnswerAssertion;
-
-/** Every source the editor offers: an HTTP answer's, and a DNS answer's records. */
-export type EditorSource = AssertionSource | 'answer';
-
-/** Each source's operators, in the order offered. */
-export const EDITOR_OPS: Record<EditorSource, readonly string[]> = { ...ASSERTION_OPS, answer: ANSWER_OPS };
+export type Assertion = HttpMonitor['assertions'][number] | TcpMonitor['assertions'][number] | DnsMonitor['assertions'][number];
 
 /** The sources each checked monitor type judges, in the order offered; the first is a new row's. */
-export const SOURCES_OF: Record<Exclude<MonitorType, 'ssl' | 'heartbeat'>, readonly EditorSource[]> = {
-  http: ['body', 'json', 'header', 'responseTime'],
+export const SOURCES_OF: Record<Exclude<MonitorType, 'ssl' | 'heartbeat'>, readonly AssertionSource[]> = {
+  http: HTTP_ASSERTION_SOURCES,
   tcp: ['responseTime'],
   dns: ['answer', 'responseTime'],
 };
 
-export const SOURCE_TEXT: Record<EditorSource, string> = {
+export const SOURCE_TEXT: Record<AssertionSource, string> = {
   body: 'Body',
   json: 'JSON path',
   header: 'Header',
@@ -73,7 +56,7 @@ export function jsonValue(text: string): unknown {
 }
 
 /** An operator's words; `eq` on an answer compares the whole set of records. */
-export function opText(source: EditorSource, op: string): string {
+export function opText(source: AssertionSource, op: string): string {
   return source === 'answer' && op === 'eq' ? 'is exactly' : (OP_TEXT[op] ?? op);
 }
 

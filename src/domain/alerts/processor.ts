@@ -272,9 +272,23 @@ function asItIs(monitor: MonitorRow, occurredAt: string, incidentId: string | nu
   return { occurredAt, previousStatus: monitor.status, status: monitor.status, incidentId, regions: [] };
 }
 
+/** What the monitor watches, as messages name it; a heartbeat's ping key is a secret and never part of it. */
 function summary(monitor: MonitorRow): MonitorSummary {
-  const target = monitor.type === 'ssl' ? `${monitor.host!}:${monitor.port!}` : (monitor.url ?? '');
-  return { id: monitor.id, name: monitor.name, type: monitor.type, target };
+  return { id: monitor.id, name: monitor.name, type: monitor.type, target: targetOf(monitor) };
+}
+
+function targetOf(monitor: MonitorRow): string {
+  switch (monitor.type) {
+    case 'ssl':
+    case 'tcp':
+      return `${monitor.host!}:${monitor.port!}`;
+    case 'dns':
+      return `${monitor.record_type ?? ''} ${monitor.host ?? ''}`;
+    case 'heartbeat':
+      return monitor.cron !== null ? `heartbeat (${monitor.cron} ${monitor.timezone ?? 'UTC'})` : `heartbeat (every ${monitor.period_seconds ?? 0} s)`;
+    default:
+      return monitor.url ?? '';
+  }
 }
 
 /*

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ASSERTION_LIMITS } from '../../shared/limits.js';
-import { ASSERTION_OPS, ASSERTION_SEVERITIES, ASSERTION_SOURCES, VALUELESS_OPS } from '../../shared/vocabulary.js';
+import { ASSERTION_OPS, ASSERTION_SEVERITIES, HTTP_ASSERTION_SOURCES, VALUELESS_OPS } from '../../shared/vocabulary.js';
 import { HEADER_TOKEN, HEADER_TOKEN_MESSAGE } from '../header-names.js';
 import { intRange, judgedUnion } from '../validation.js';
 import { parseJsonPath } from './json-path.js';
@@ -13,7 +13,7 @@ import { compilePattern } from './patterns.js';
  * of every assertion is reported at once, named like `assertions.2.value`.
  */
 
-const SOURCE_LIST = ASSERTION_SOURCES.join(', ');
+const HTTP_SOURCE_LIST = HTTP_ASSERTION_SOURCES.join(', ');
 const PATTERN_OPS: readonly string[] = ['matches', 'notMatches'];
 const COMPARISONS: readonly string[] = ['lt', 'lte', 'gt', 'gte'];
 
@@ -129,32 +129,112 @@ export const ResponseTimeAssertionInput = z
   })
   .describe('The time the whole exchange took (redirects and the body read included).');
 
+/** The most records an `eq` answer assertion lists. */
+export const ANSWER_SET_MAX = 50;
+
+const AnswerSet = z.array(TextValue).min(1).max(ANSWER_SET_MAX);
+
+export const AnswerAssertionInput = z
+  .strictObject({
+    source: z.literal('answer'),
+    op: z
+      .enum(ASSERTION_OPS.answer)
+      .describe(
+        '`contains` (some record equals `value`), `notContains` (no record does), `eq` (the set of records equals `value`, order and repeats ignored).',
+      ),
+    value: z
+      .union([z.string(), z.array(z.string())], { error: 'must be a string, or an array of strings with op eq' })
+      .optional()
+      .describe(
+        `A record as the run shows it (1-1024 characters) for contains/notContains; for eq an array of 1-${ANSWER_SET_MAX} of them. ` +
+          'Names (CNAME, NS, the exchange of MX) are compared in any case, with or without a trailing dot.',
+      ),
+    ...severity,
+  })
+  .superRefine((a, ctx) => {
+    if (!valuePresence(a.op, a.value, ctx)) return;
+    const many = a.op === 'eq';
+    if (many !== Array.isArray(a.value)) {
+      const message = many ? 'must be an array of strings with op eq' : `must be a string with op ${a.op}`;
+      ctx.addIssue({ code: 'custom', path: ['value'], message, input: a.value });
+      return;
+    }
+    // The length rules of the value's own schema, reported at the value (or its item).
+    const checked = (many ? AnswerSet : TextValue).safeParse(a.value);
+    if (!checked.success) for (const issue of checked.error.issues) ctx.addIssue({ ...issue, path: ['value', ...issue.path] });
+  })
+  .describe("The DNS answer's records, each as text: an address, a name, `<priority> <exchange>` for MX, a TXT record's strings joined.");
+
 export const AssertionInput = judgedUnion('source', [BodyAssertionInput, JsonAssertionInput, HeaderAssertionInput, ResponseTimeAssertionInput], {
   error: (issue) =>
     issue.code === 'invalid_union'
       ? (issue.input as Record<string, unknown> | undefined)?.source === undefined
         ? 'is required'
-        : `must be one of ${SOURCE_LIST}`
+        : `must be one of ${HTTP_SOURCE_LIST}`
       : undefined,
   // Which operators and values are right depends on the source; without one, any is judged later.
   fallback: { op: z.string(), value: z.unknown() },
 }).describe('One assertion on the answer: `source` picks what is checked.');
 export type AssertionInput = z.output<typeof AssertionInput>;
 
+/** An assertion union for a monitor type whose checks offer only some sources, saying which. */
+function sourcesOf<const Options extends readonly [z.ZodObject, ...z.ZodObject[]]>(options: Options, allowed: string) {
+  return judgedUnion('source', options, {
+    error: (issue) =>
+      issue.code === 'invalid_union'
+        ? (issue.input as Record<string, unknown> | undefined)?.source === undefined
+          ? 'is required'
+          : `must be ${allowed}`
+        : undefined,
+    // An assertion of a source these monitors do not take is wrong already; whether its value is
+    // missing (a header's `exists` has none) is not worth a second message.
+    fallback: { op: z.string(), value: z.unknown().optional() },
+  });
+}
+
+export const TcpAssertionInput = sourcesOf([ResponseTimeAssertionInput], 'responseTime for tcp monitors').describe(
+  'One assertion on the connection: only `responseTime` (the time to connect, and to complete the TLS handshake with `tls`).',
+);
+export type TcpAssertionInput = z.output<typeof TcpAssertionInput>;
+
+export const DnsAssertionInput = sourcesOf([AnswerAssertionInput, ResponseTimeAssertionInput], 'answer or responseTime for dns monitors').describe(
+  'One assertion on the DNS answer: its records (`answer`) or the time it took (`responseTime`).',
+);
+export type DnsAssertionInput = z.output<typeof DnsAssertionInput>;
+
 /* Stored and answered: the same fields, `severity` always there. */
 
 const recordSeverity = { severity: z.enum(ASSERTION_SEVERITIES) };
 
+const ResponseTimeAssertionRecord = z.object({ source: z.literal('responseTime'), op: z.enum(ASSERTION_OPS.responseTime), value: z.int(), ...recordSeverity });
+
+export const AnswerAssertionRecord = z.object({
+  source: z.literal('answer'),
+  op: z.enum(ASSERTION_OPS.answer),
+  value: z.union([z.string(), z.array(z.string())]),
+  ...recordSeverity,
+});
+
+/** An HTTP monitor's assertions. */
 export const AssertionRecord = z.discriminatedUnion('source', [
   z.object({ source: z.literal('body'), op: z.enum(ASSERTION_OPS.body), value: z.string(), ...recordSeverity }),
   z.object({ source: z.literal('json'), path: z.string(), op: z.enum(ASSERTION_OPS.json), value: z.unknown().optional(), ...recordSeverity }),
   z.object({ source: z.literal('header'), name: z.string(), op: z.enum(ASSERTION_OPS.header), value: z.string().optional(), ...recordSeverity }),
-  z.object({ source: z.literal('responseTime'), op: z.enum(ASSERTION_OPS.responseTime), value: z.int(), ...recordSeverity }),
+  ResponseTimeAssertionRecord,
 ]);
-export type Assertion = z.output<typeof AssertionRecord>;
+
+export const TcpAssertionRecord = ResponseTimeAssertionRecord;
+export const DnsAssertionRecord = z.discriminatedUnion('source', [AnswerAssertionRecord, ResponseTimeAssertionRecord]);
+
+export type HttpAssertion = z.output<typeof AssertionRecord>;
+/** An assertion of any monitor type, as the checks judge it. */
+export type Assertion = HttpAssertion | z.output<typeof AnswerAssertionRecord>;
+
+/** An assertion of any monitor type as a request gives it. */
+export type AnyAssertionInput = AssertionInput | TcpAssertionInput | DnsAssertionInput;
 
 /** An assertion as stored: fields in a fixed order, `severity` filled in. */
-export function normalAssertion(input: AssertionInput): Assertion {
+export function normalAssertion(input: AnyAssertionInput): Assertion {
   const severity = input.severity ?? 'fail';
   switch (input.source) {
     case 'body':
@@ -169,5 +249,8 @@ export function normalAssertion(input: AssertionInput): Assertion {
         : { source: 'header', name: input.name, op: input.op, value: input.value, severity };
     case 'responseTime':
       return { source: 'responseTime', op: input.op, value: input.value, severity };
+    case 'answer':
+      // Present once validated: every answer operator takes a value.
+      return { source: 'answer', op: input.op, value: input.value ?? [], severity };
   }
 }

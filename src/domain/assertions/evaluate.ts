@@ -1,4 +1,5 @@
 import { ASSERTION_LIMITS } from '../../shared/limits.js';
+import type { DnsRecordType } from '../../shared/vocabulary.js';
 import type { Assertion } from './assertion-schema.js';
 import { parseJsonPath, type PathStep, type PathValue } from './json-path.js';
 import { selectJsonPaths } from './json-select.js';
@@ -9,7 +10,8 @@ import { compilePattern, firstMatch } from './patterns.js';
  * what the check saw. The check gathers the answer (and reads the body only when an assertion
  * needs it); nothing here does I/O or reads a clock, so every operator can be tested on its own.
  * Nothing here knows HTTP beyond the words "header" and "body": a check of another kind gives the
- * parts it has (a TCP check only `responseTimeMs`), and an assertion on a part it lacks fails.
+ * parts it has (a TCP check only `responseTimeMs`, a DNS check also `records`), and an assertion on
+ * a part it lacks fails.
  */
 
 /** The body as the check read it: text (up to the read limit), or why it could not be read. */
@@ -23,6 +25,10 @@ export interface CheckAnswer {
   headers?: Readonly<Record<string, string | string[] | undefined>>;
   /** The body; absent when the check did not read one. */
   body?: BodyText;
+  /** A DNS answer's records as text (see dns-check.ts); absent when the check has no DNS answer. */
+  records?: readonly string[];
+  /** The type of those records, which says how two of them compare (names in any case); exact comparison when absent. */
+  recordType?: DnsRecordType;
 }
 
 export interface AssertionOutcome {
@@ -121,6 +127,8 @@ function judge(assertion: Assertion, answer: CheckAnswer, json: () => JsonValues
       return judgeHeader(assertion, headerValue(answer, assertion.name) ?? null, answer.headers !== undefined, words);
     case 'responseTime':
       return judgeResponseTime(assertion, answer.responseTimeMs);
+    case 'answer':
+      return judgeAnswerRecords(assertion, answer.records, answer.recordType, words);
   }
 }
 
@@ -336,6 +344,68 @@ function judgeHeader(a: Extract<Assertion, { source: 'header' }>, value: string 
 function judgeResponseTime(a: Extract<Assertion, { source: 'responseTime' }>, ms: number): Judged {
   const ok = a.op === 'lt' ? ms < a.value : ms <= a.value;
   return { ok, actual: `${ms} ms`, problem: `responseTime ${ms} ms ${a.op === 'lt' ? '≥' : '>'} ${a.value}` };
+}
+
+/* DNS answer */
+
+function judgeAnswerRecords(
+  a: Extract<Assertion, { source: 'answer' }>,
+  records: readonly string[] | undefined,
+  type: DnsRecordType | undefined,
+  { quote }: Words,
+): Judged {
+  if (records === undefined) return { ok: false, actual: null, problem: 'answer: this check has no DNS answer' };
+  // No record (NXDOMAIN, an empty answer) is nothing to show, as an absent header is.
+  const actual = records.length === 0 ? null : records.join(', ');
+  const got = actual === null ? 'no record' : `got ${quote(actual)}`;
+  const key = (record: string) => recordKey(record, type);
+  const present = new Set(records.map(key));
+  // Stored values follow the schema (a string, or a list for eq); either shape is read as a list.
+  const expected = typeof a.value === 'string' ? [a.value] : a.value;
+  switch (a.op) {
+    case 'contains':
+      return { ok: expected.every((v) => present.has(key(v))), actual, problem: `answer does not contain ${quote(a.value)} (${got})` };
+    case 'notContains':
+      return { ok: !expected.some((v) => present.has(key(v))), actual, problem: `answer contains ${quote(a.value)}` };
+    case 'eq': {
+      const wanted = new Set(expected.map(key));
+      const ok = wanted.size === present.size && [...wanted].every((k) => present.has(k));
+      return { ok, actual, problem: `answer eq ${quote(a.value)}: ${got}` };
+    }
+  }
+}
+
+/**
+ * What two records are compared by: names (CNAME, NS, an MX exchange) in any case and without a
+ * trailing dot, as DNS compares them; IPv6 addresses in their canonical form, so that `2001:DB8::1`
+ * and `2001:db8:0::1` are one address; anything else (TXT, IPv4) as it is.
+ */
+export function recordKey(record: string, type: DnsRecordType | undefined): string {
+  const name = (text: string) => text.trim().toLowerCase().replace(/\.$/, '');
+  switch (type) {
+    case 'CNAME':
+    case 'NS':
+      return name(record);
+    case 'MX': {
+      const match = /^\s*(\d+)\s+(\S+)\s*$/.exec(record);
+      return match ? `${Number(match[1])} ${name(match[2]!)}` : record;
+    }
+    case 'AAAA':
+      return canonicalIpv6(record.trim()) ?? record;
+    default:
+      return record;
+  }
+}
+
+/** The canonical text of an IPv6 address (lower case, the longest zero run compressed), or null when it is not one. */
+function canonicalIpv6(text: string): string | null {
+  if (!/^[0-9a-fA-F:.]+$/.test(text) || !text.includes(':')) return null;
+  try {
+    // The URL standard writes an IPv6 host in its canonical form.
+    return new URL(`http://[${text}]/`).hostname.slice(1, -1);
+  } catch {
+    return null;
+  }
 }
 
 /* Words */

@@ -50,6 +50,8 @@ export interface RotationReport {
 const SECRET_COLUMNS: ReadonlyArray<{ table: string; column: string; map: (stored: string, f: (sealed: string) => string) => string }> = [
   // Monitor credentials: the whole column is one sealed value.
   { table: 'monitors', column: 'auth_secret', map: (stored, f) => f(stored) },
+  // A heartbeat's ping key (found by its hash, which rotation leaves as it is).
+  { table: 'monitors', column: 'ping_key', map: (stored, f) => f(stored) },
   // Notification channels: the secret fields of each channel type inside the JSON list. The
   // outbox (`deliveries.channel`) keeps where a delivery goes, never a secret.
   {

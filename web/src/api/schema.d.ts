@@ -990,33 +990,7 @@ export interface operations {
                             port: number;
                             tls: boolean;
                             /** @description Assertions on the connection, in order; empty for none. */
-                            assertions: ({
-                                /** @constant */
-                                source: "body";
-                                /** @enum {string} */
-                                op: "contains" | "notContains" | "matches" | "notMatches";
-                                value: string;
-                                /** @enum {string} */
-                                severity: "fail" | "degraded";
-                            } | {
-                                /** @constant */
-                                source: "json";
-                                path: string;
-                                /** @enum {string} */
-                                op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
-                                value?: unknown;
-                                /** @enum {string} */
-                                severity: "fail" | "degraded";
-                            } | {
-                                /** @constant */
-                                source: "header";
-                                name: string;
-                                /** @enum {string} */
-                                op: "eq" | "contains" | "matches" | "exists" | "notExists";
-                                value?: string;
-                                /** @enum {string} */
-                                severity: "fail" | "degraded";
-                            } | {
+                            assertions: {
                                 /** @constant */
                                 source: "responseTime";
                                 /** @enum {string} */
@@ -1024,7 +998,7 @@ export interface operations {
                                 value: number;
                                 /** @enum {string} */
                                 severity: "fail" | "degraded";
-                            })[];
+                            }[];
                         } | {
                             id: string;
                             /** @constant */
@@ -1055,28 +1029,10 @@ export interface operations {
                             /** @description Assertions on the answer, in order; empty for none. */
                             assertions: ({
                                 /** @constant */
-                                source: "body";
+                                source: "answer";
                                 /** @enum {string} */
-                                op: "contains" | "notContains" | "matches" | "notMatches";
-                                value: string;
-                                /** @enum {string} */
-                                severity: "fail" | "degraded";
-                            } | {
-                                /** @constant */
-                                source: "json";
-                                path: string;
-                                /** @enum {string} */
-                                op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
-                                value?: unknown;
-                                /** @enum {string} */
-                                severity: "fail" | "degraded";
-                            } | {
-                                /** @constant */
-                                source: "header";
-                                name: string;
-                                /** @enum {string} */
-                                op: "eq" | "contains" | "matches" | "exists" | "notExists";
-                                value?: string;
+                                op: "contains" | "notContains" | "eq";
+                                value: string | string[];
                                 /** @enum {string} */
                                 severity: "fail" | "degraded";
                             } | {
@@ -1395,7 +1351,22 @@ export interface operations {
                     /** @description The DNS server to ask: `ip`, `ip:port` or `[ipv6]:port` (port 53 when omitted); null or omitted: the system's resolvers. */
                     resolver?: string | null;
                     /** @description Assertions on the answer: `answer` (`contains`/`notContains` a record, `eq` the whole set of records) and `responseTime`; null for none. Records are compared as text: an address, a name, `<priority> <exchange>` for MX, the joined strings of a TXT record. */
-                    assertions?: {
+                    assertions?: ({
+                        /** @constant */
+                        source: "answer";
+                        /**
+                         * @description `contains` (some record equals `value`), `notContains` (no record does), `eq` (the set of records equals `value`, order and repeats ignored).
+                         * @enum {string}
+                         */
+                        op: "contains" | "notContains" | "eq";
+                        /** @description A record as the run shows it (1-1024 characters) for contains/notContains; for eq an array of 1-50 of them. Names (CNAME, NS, the exchange of MX) are compared in any case, with or without a trailing dot. */
+                        value?: string | string[];
+                        /**
+                         * @description `fail` (the default): the run fails with `assertion-failed` when the assertion does not hold; `degraded`: the run succeeds with a warning.
+                         * @enum {string}
+                         */
+                        severity?: "fail" | "degraded";
+                    } | {
                         /** @constant */
                         source: "responseTime";
                         /**
@@ -1410,7 +1381,7 @@ export interface operations {
                          * @enum {string}
                          */
                         severity?: "fail" | "degraded";
-                    }[] | null;
+                    })[] | null;
                 } | {
                     /**
                      * @description `heartbeat`: a job pings Lookout; the monitor goes down when a ping is missed.
@@ -1592,33 +1563,7 @@ export interface operations {
                         port: number;
                         tls: boolean;
                         /** @description Assertions on the connection, in order; empty for none. */
-                        assertions: ({
-                            /** @constant */
-                            source: "body";
-                            /** @enum {string} */
-                            op: "contains" | "notContains" | "matches" | "notMatches";
-                            value: string;
-                            /** @enum {string} */
-                            severity: "fail" | "degraded";
-                        } | {
-                            /** @constant */
-                            source: "json";
-                            path: string;
-                            /** @enum {string} */
-                            op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
-                            value?: unknown;
-                            /** @enum {string} */
-                            severity: "fail" | "degraded";
-                        } | {
-                            /** @constant */
-                            source: "header";
-                            name: string;
-                            /** @enum {string} */
-                            op: "eq" | "contains" | "matches" | "exists" | "notExists";
-                            value?: string;
-                            /** @enum {string} */
-                            severity: "fail" | "degraded";
-                        } | {
+                        assertions: {
                             /** @constant */
                             source: "responseTime";
                             /** @enum {string} */
@@ -1626,7 +1571,7 @@ export interface operations {
                             value: number;
                             /** @enum {string} */
                             severity: "fail" | "degraded";
-                        })[];
+                        }[];
                     } | {
                         id: string;
                         /** @constant */
@@ -1657,28 +1602,10 @@ export interface operations {
                         /** @description Assertions on the answer, in order; empty for none. */
                         assertions: ({
                             /** @constant */
-                            source: "body";
+                            source: "answer";
                             /** @enum {string} */
-                            op: "contains" | "notContains" | "matches" | "notMatches";
-                            value: string;
-                            /** @enum {string} */
-                            severity: "fail" | "degraded";
-                        } | {
-                            /** @constant */
-                            source: "json";
-                            path: string;
-                            /** @enum {string} */
-                            op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
-                            value?: unknown;
-                            /** @enum {string} */
-                            severity: "fail" | "degraded";
-                        } | {
-                            /** @constant */
-                            source: "header";
-                            name: string;
-                            /** @enum {string} */
-                            op: "eq" | "contains" | "matches" | "exists" | "notExists";
-                            value?: string;
+                            op: "contains" | "notContains" | "eq";
+                            value: string | string[];
                             /** @enum {string} */
                             severity: "fail" | "degraded";
                         } | {
@@ -1886,33 +1813,7 @@ export interface operations {
                         port: number;
                         tls: boolean;
                         /** @description Assertions on the connection, in order; empty for none. */
-                        assertions: ({
-                            /** @constant */
-                            source: "body";
-                            /** @enum {string} */
-                            op: "contains" | "notContains" | "matches" | "notMatches";
-                            value: string;
-                            /** @enum {string} */
-                            severity: "fail" | "degraded";
-                        } | {
-                            /** @constant */
-                            source: "json";
-                            path: string;
-                            /** @enum {string} */
-                            op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
-                            value?: unknown;
-                            /** @enum {string} */
-                            severity: "fail" | "degraded";
-                        } | {
-                            /** @constant */
-                            source: "header";
-                            name: string;
-                            /** @enum {string} */
-                            op: "eq" | "contains" | "matches" | "exists" | "notExists";
-                            value?: string;
-                            /** @enum {string} */
-                            severity: "fail" | "degraded";
-                        } | {
+                        assertions: {
                             /** @constant */
                             source: "responseTime";
                             /** @enum {string} */
@@ -1920,7 +1821,7 @@ export interface operations {
                             value: number;
                             /** @enum {string} */
                             severity: "fail" | "degraded";
-                        })[];
+                        }[];
                     } | {
                         id: string;
                         /** @constant */
@@ -1951,28 +1852,10 @@ export interface operations {
                         /** @description Assertions on the answer, in order; empty for none. */
                         assertions: ({
                             /** @constant */
-                            source: "body";
+                            source: "answer";
                             /** @enum {string} */
-                            op: "contains" | "notContains" | "matches" | "notMatches";
-                            value: string;
-                            /** @enum {string} */
-                            severity: "fail" | "degraded";
-                        } | {
-                            /** @constant */
-                            source: "json";
-                            path: string;
-                            /** @enum {string} */
-                            op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
-                            value?: unknown;
-                            /** @enum {string} */
-                            severity: "fail" | "degraded";
-                        } | {
-                            /** @constant */
-                            source: "header";
-                            name: string;
-                            /** @enum {string} */
-                            op: "eq" | "contains" | "matches" | "exists" | "notExists";
-                            value?: string;
+                            op: "contains" | "notContains" | "eq";
+                            value: string | string[];
                             /** @enum {string} */
                             severity: "fail" | "degraded";
                         } | {
@@ -2266,7 +2149,22 @@ export interface operations {
                     /** @description The DNS server to ask: `ip`, `ip:port` or `[ipv6]:port` (port 53 when omitted); null or omitted: the system's resolvers. */
                     resolver?: string | null;
                     /** @description Assertions on the answer: `answer` (`contains`/`notContains` a record, `eq` the whole set of records) and `responseTime`; null for none. Records are compared as text: an address, a name, `<priority> <exchange>` for MX, the joined strings of a TXT record. */
-                    assertions?: {
+                    assertions?: ({
+                        /** @constant */
+                        source: "answer";
+                        /**
+                         * @description `contains` (some record equals `value`), `notContains` (no record does), `eq` (the set of records equals `value`, order and repeats ignored).
+                         * @enum {string}
+                         */
+                        op: "contains" | "notContains" | "eq";
+                        /** @description A record as the run shows it (1-1024 characters) for contains/notContains; for eq an array of 1-50 of them. Names (CNAME, NS, the exchange of MX) are compared in any case, with or without a trailing dot. */
+                        value?: string | string[];
+                        /**
+                         * @description `fail` (the default): the run fails with `assertion-failed` when the assertion does not hold; `degraded`: the run succeeds with a warning.
+                         * @enum {string}
+                         */
+                        severity?: "fail" | "degraded";
+                    } | {
                         /** @constant */
                         source: "responseTime";
                         /**
@@ -2281,7 +2179,7 @@ export interface operations {
                          * @enum {string}
                          */
                         severity?: "fail" | "degraded";
-                    }[] | null;
+                    })[] | null;
                 } | {
                     /** @description A name people recognise the monitor by: 1-200 characters, not only white space. */
                     name?: string;
@@ -2449,33 +2347,7 @@ export interface operations {
                         port: number;
                         tls: boolean;
                         /** @description Assertions on the connection, in order; empty for none. */
-                        assertions: ({
-                            /** @constant */
-                            source: "body";
-                            /** @enum {string} */
-                            op: "contains" | "notContains" | "matches" | "notMatches";
-                            value: string;
-                            /** @enum {string} */
-                            severity: "fail" | "degraded";
-                        } | {
-                            /** @constant */
-                            source: "json";
-                            path: string;
-                            /** @enum {string} */
-                            op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
-                            value?: unknown;
-                            /** @enum {string} */
-                            severity: "fail" | "degraded";
-                        } | {
-                            /** @constant */
-                            source: "header";
-                            name: string;
-                            /** @enum {string} */
-                            op: "eq" | "contains" | "matches" | "exists" | "notExists";
-                            value?: string;
-                            /** @enum {string} */
-                            severity: "fail" | "degraded";
-                        } | {
+                        assertions: {
                             /** @constant */
                             source: "responseTime";
                             /** @enum {string} */
@@ -2483,7 +2355,7 @@ export interface operations {
                             value: number;
                             /** @enum {string} */
                             severity: "fail" | "degraded";
-                        })[];
+                        }[];
                     } | {
                         id: string;
                         /** @constant */
@@ -2514,28 +2386,10 @@ export interface operations {
                         /** @description Assertions on the answer, in order; empty for none. */
                         assertions: ({
                             /** @constant */
-                            source: "body";
+                            source: "answer";
                             /** @enum {string} */
-                            op: "contains" | "notContains" | "matches" | "notMatches";
-                            value: string;
-                            /** @enum {string} */
-                            severity: "fail" | "degraded";
-                        } | {
-                            /** @constant */
-                            source: "json";
-                            path: string;
-                            /** @enum {string} */
-                            op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
-                            value?: unknown;
-                            /** @enum {string} */
-                            severity: "fail" | "degraded";
-                        } | {
-                            /** @constant */
-                            source: "header";
-                            name: string;
-                            /** @enum {string} */
-                            op: "eq" | "contains" | "matches" | "exists" | "notExists";
-                            value?: string;
+                            op: "contains" | "notContains" | "eq";
+                            value: string | string[];
                             /** @enum {string} */
                             severity: "fail" | "degraded";
                         } | {
@@ -2744,33 +2598,7 @@ export interface operations {
                         port: number;
                         tls: boolean;
                         /** @description Assertions on the connection, in order; empty for none. */
-                        assertions: ({
-                            /** @constant */
-                            source: "body";
-                            /** @enum {string} */
-                            op: "contains" | "notContains" | "matches" | "notMatches";
-                            value: string;
-                            /** @enum {string} */
-                            severity: "fail" | "degraded";
-                        } | {
-                            /** @constant */
-                            source: "json";
-                            path: string;
-                            /** @enum {string} */
-                            op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
-                            value?: unknown;
-                            /** @enum {string} */
-                            severity: "fail" | "degraded";
-                        } | {
-                            /** @constant */
-                            source: "header";
-                            name: string;
-                            /** @enum {string} */
-                            op: "eq" | "contains" | "matches" | "exists" | "notExists";
-                            value?: string;
-                            /** @enum {string} */
-                            severity: "fail" | "degraded";
-                        } | {
+                        assertions: {
                             /** @constant */
                             source: "responseTime";
                             /** @enum {string} */
@@ -2778,7 +2606,7 @@ export interface operations {
                             value: number;
                             /** @enum {string} */
                             severity: "fail" | "degraded";
-                        })[];
+                        }[];
                     } | {
                         id: string;
                         /** @constant */
@@ -2809,28 +2637,10 @@ export interface operations {
                         /** @description Assertions on the answer, in order; empty for none. */
                         assertions: ({
                             /** @constant */
-                            source: "body";
+                            source: "answer";
                             /** @enum {string} */
-                            op: "contains" | "notContains" | "matches" | "notMatches";
-                            value: string;
-                            /** @enum {string} */
-                            severity: "fail" | "degraded";
-                        } | {
-                            /** @constant */
-                            source: "json";
-                            path: string;
-                            /** @enum {string} */
-                            op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
-                            value?: unknown;
-                            /** @enum {string} */
-                            severity: "fail" | "degraded";
-                        } | {
-                            /** @constant */
-                            source: "header";
-                            name: string;
-                            /** @enum {string} */
-                            op: "eq" | "contains" | "matches" | "exists" | "notExists";
-                            value?: string;
+                            op: "contains" | "notContains" | "eq";
+                            value: string | string[];
                             /** @enum {string} */
                             severity: "fail" | "degraded";
                         } | {
@@ -3037,33 +2847,7 @@ export interface operations {
                         port: number;
                         tls: boolean;
                         /** @description Assertions on the connection, in order; empty for none. */
-                        assertions: ({
-                            /** @constant */
-                            source: "body";
-                            /** @enum {string} */
-                            op: "contains" | "notContains" | "matches" | "notMatches";
-                            value: string;
-                            /** @enum {string} */
-                            severity: "fail" | "degraded";
-                        } | {
-                            /** @constant */
-                            source: "json";
-                            path: string;
-                            /** @enum {string} */
-                            op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
-                            value?: unknown;
-                            /** @enum {string} */
-                            severity: "fail" | "degraded";
-                        } | {
-                            /** @constant */
-                            source: "header";
-                            name: string;
-                            /** @enum {string} */
-                            op: "eq" | "contains" | "matches" | "exists" | "notExists";
-                            value?: string;
-                            /** @enum {string} */
-                            severity: "fail" | "degraded";
-                        } | {
+                        assertions: {
                             /** @constant */
                             source: "responseTime";
                             /** @enum {string} */
@@ -3071,7 +2855,7 @@ export interface operations {
                             value: number;
                             /** @enum {string} */
                             severity: "fail" | "degraded";
-                        })[];
+                        }[];
                     } | {
                         id: string;
                         /** @constant */
@@ -3102,28 +2886,10 @@ export interface operations {
                         /** @description Assertions on the answer, in order; empty for none. */
                         assertions: ({
                             /** @constant */
-                            source: "body";
+                            source: "answer";
                             /** @enum {string} */
-                            op: "contains" | "notContains" | "matches" | "notMatches";
-                            value: string;
-                            /** @enum {string} */
-                            severity: "fail" | "degraded";
-                        } | {
-                            /** @constant */
-                            source: "json";
-                            path: string;
-                            /** @enum {string} */
-                            op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
-                            value?: unknown;
-                            /** @enum {string} */
-                            severity: "fail" | "degraded";
-                        } | {
-                            /** @constant */
-                            source: "header";
-                            name: string;
-                            /** @enum {string} */
-                            op: "eq" | "contains" | "matches" | "exists" | "notExists";
-                            value?: string;
+                            op: "contains" | "notContains" | "eq";
+                            value: string | string[];
                             /** @enum {string} */
                             severity: "fail" | "degraded";
                         } | {
@@ -3330,33 +3096,7 @@ export interface operations {
                         port: number;
                         tls: boolean;
                         /** @description Assertions on the connection, in order; empty for none. */
-                        assertions: ({
-                            /** @constant */
-                            source: "body";
-                            /** @enum {string} */
-                            op: "contains" | "notContains" | "matches" | "notMatches";
-                            value: string;
-                            /** @enum {string} */
-                            severity: "fail" | "degraded";
-                        } | {
-                            /** @constant */
-                            source: "json";
-                            path: string;
-                            /** @enum {string} */
-                            op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
-                            value?: unknown;
-                            /** @enum {string} */
-                            severity: "fail" | "degraded";
-                        } | {
-                            /** @constant */
-                            source: "header";
-                            name: string;
-                            /** @enum {string} */
-                            op: "eq" | "contains" | "matches" | "exists" | "notExists";
-                            value?: string;
-                            /** @enum {string} */
-                            severity: "fail" | "degraded";
-                        } | {
+                        assertions: {
                             /** @constant */
                             source: "responseTime";
                             /** @enum {string} */
@@ -3364,7 +3104,7 @@ export interface operations {
                             value: number;
                             /** @enum {string} */
                             severity: "fail" | "degraded";
-                        })[];
+                        }[];
                     } | {
                         id: string;
                         /** @constant */
@@ -3395,28 +3135,10 @@ export interface operations {
                         /** @description Assertions on the answer, in order; empty for none. */
                         assertions: ({
                             /** @constant */
-                            source: "body";
+                            source: "answer";
                             /** @enum {string} */
-                            op: "contains" | "notContains" | "matches" | "notMatches";
-                            value: string;
-                            /** @enum {string} */
-                            severity: "fail" | "degraded";
-                        } | {
-                            /** @constant */
-                            source: "json";
-                            path: string;
-                            /** @enum {string} */
-                            op: "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "contains" | "exists" | "notExists";
-                            value?: unknown;
-                            /** @enum {string} */
-                            severity: "fail" | "degraded";
-                        } | {
-                            /** @constant */
-                            source: "header";
-                            name: string;
-                            /** @enum {string} */
-                            op: "eq" | "contains" | "matches" | "exists" | "notExists";
-                            value?: string;
+                            op: "contains" | "notContains" | "eq";
+                            value: string | string[];
                             /** @enum {string} */
                             severity: "fail" | "degraded";
                         } | {
@@ -3502,7 +3224,7 @@ export interface operations {
                             attempts: number;
                             error: {
                                 /** @enum {string} */
-                                code: "timeout" | "dns-failure" | "connection-refused" | "connection-reset" | "tls-error" | "status-mismatch" | "certificate-expired" | "certificate-not-yet-valid" | "certificate-untrusted" | "hostname-mismatch" | "target-blocked" | "assertion-failed" | "heartbeat-missed" | "heartbeat-failed";
+                                code: "timeout" | "dns-failure" | "connection-refused" | "connection-reset" | "tls-error" | "status-mismatch" | "certificate-expired" | "certificate-not-yet-valid" | "certificate-untrusted" | "hostname-mismatch" | "target-blocked" | "assertion-failed" | "heartbeat-missed" | "heartbeat-failed" | "dns-nxdomain" | "dns-servfail";
                                 message: string;
                             } | null;
                             /** @description HTTP runs: the status code received, if any. */

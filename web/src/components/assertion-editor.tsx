@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import type { ApiError } from '../api/errors.js';
-import { EDITOR_OPS, SOURCE_TEXT, jsonText, jsonValue, opText, type Assertion, type EditorSource } from '../assertions.js';
+import { SOURCE_TEXT, jsonText, jsonValue, opText, type Assertion } from '../assertions.js';
 import { ASSERTION_LIMITS } from '../../../src/shared/limits.js';
-import { VALUELESS_OPS, type AssertionSeverity } from '../../../src/shared/vocabulary.js';
+import { ASSERTION_OPS, VALUELESS_OPS, type AssertionSeverity, type AssertionSource } from '../../../src/shared/vocabulary.js';
 import { rowErrors, type RowError } from './row-errors.js';
 import { Button } from './ui.js';
 
@@ -10,7 +10,7 @@ import { Button } from './ui.js';
 export interface AssertionRow {
   /** Keeps each row's inputs in place when another row is removed. */
   key: number;
-  source: EditorSource;
+  source: AssertionSource;
   op: string;
   /** The JSON path (json) or the header name (header). */
   target: string;
@@ -71,7 +71,7 @@ export function assertionBodies(rows: readonly AssertionRow[]): Record<string, u
   });
 }
 
-const PLACEHOLDERS: Record<EditorSource, string> = {
+const PLACEHOLDERS: Record<AssertionSource, string> = {
   body: 'text, or an RE2 pattern',
   json: '"ok", 3, true, null, […]',
   header: 'text, or an RE2 pattern',
@@ -93,7 +93,7 @@ export function AssertionEditor({
   rows: AssertionRow[];
   onChange: (rows: AssertionRow[]) => void;
   error: ApiError | null;
-  sources: readonly EditorSource[];
+  sources: readonly AssertionSource[];
   none: string;
 }) {
   const id = useId();
@@ -101,7 +101,7 @@ export function AssertionEditor({
   const update = (index: number, row: AssertionRow) => onChange(rows.map((r, i) => (i === index ? row : r)));
   const add = () => {
     const source = sources[0]!;
-    onChange([...rows, { key: nextKey++, source, op: EDITOR_OPS[source][0]!, target: '', value: '', severity: 'fail' }]);
+    onChange([...rows, { key: nextKey++, source, op: ASSERTION_OPS[source][0]!, target: '', value: '', severity: 'fail' }]);
   };
   return (
     <div className="row-editor" role="group" aria-labelledby={`${id}-label`}>
@@ -145,7 +145,7 @@ function AssertionRowEditor({
 }: {
   index: number;
   row: AssertionRow;
-  sources: readonly EditorSource[];
+  sources: readonly AssertionSource[];
   errors: RowError[];
   onChange: (row: AssertionRow) => void;
   onRemove: () => void;
@@ -155,15 +155,15 @@ function AssertionRowEditor({
   const invalid = (part: string) => errors.some((e) => e.part === part || e.part === '');
   const describedBy = errors.length > 0 ? `${id}-errors` : undefined;
   const input = (part: string) => ({ 'aria-invalid': invalid(part), 'aria-describedby': describedBy });
-  const ops = EDITOR_OPS[row.source];
-  const setSource = (source: EditorSource) => {
-    const allowed = EDITOR_OPS[source];
+  const ops: readonly string[] = ASSERTION_OPS[row.source];
+  const setSource = (source: AssertionSource) => {
+    const allowed: readonly string[] = ASSERTION_OPS[source];
     onChange({ ...row, source, op: allowed.includes(row.op) ? row.op : allowed[0]!, target: source === row.source ? row.target : '' });
   };
   return (
     <div className={`editor-row ${errors.length > 0 ? 'editor-row-invalid' : ''}`} role="group" aria-label={`Assertion ${n}`} data-index={index}>
       <div className="editor-row-fields">
-        <select aria-label={`Assertion ${n} source`} value={row.source} onChange={(e) => setSource(e.target.value as EditorSource)} {...input('source')}>
+        <select aria-label={`Assertion ${n} source`} value={row.source} onChange={(e) => setSource(e.target.value as AssertionSource)} {...input('source')}>
           {sources.map((source) => (
             <option key={source} value={source}>
               {SOURCE_TEXT[source]}
