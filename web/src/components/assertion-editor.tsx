@@ -101,7 +101,7 @@ export function AssertionEditor({
   const update = (index: number, row: AssertionRow) => onChange(rows.map((r, i) => (i === index ? row : r)));
   const add = () => {
     const source = sources[0]!;
-    onChange([...rows, { key: nextKey++, source, op: ASSERTION_OPS[source][0]!, target: '', value: '', severity: 'fail' }]);
+    onChange([...rows, { key: nextKey++, source, op: ASSERTION_OPS[source][0], target: '', value: '', severity: 'fail' }]);
   };
   return (
     <div className="row-editor" role="group" aria-labelledby={`${id}-label`}>
