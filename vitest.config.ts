@@ -62,6 +62,7 @@ export default defineConfig({
             'test/dashboard/assertion-editor.test.ts',
             'test/dashboard/policy-form.test.ts',
             'test/dashboard/maintenance.test.ts',
+            'test/dashboard/monitor-types.test.ts',
             'test/status-pages/browser.test.ts',
           ],
           env: {

@@ -14,6 +14,7 @@ import { distinctIds, inFieldOrder, parseCollecting, parseInput, text, uuid } fr
 import { monitorsNotInTeam } from './monitors.js';
 import { activeOccurrence, nextOccurrence } from './maintenance/occurrences.js';
 import type { MaintenanceWindowService } from './maintenance/service.js';
+import { PUSH_REGION } from './run-columns.js';
 
 /* Limits and windows of the public page. */
 
@@ -479,7 +480,8 @@ export class StatusPageService {
           'in',
           s.monitors.map((m) => m.id),
         )
-        .where('region', 'in', [...REGIONS])
+        // The regions checks run from, and the one a heartbeat's pings are counted under.
+        .where('region', 'in', [...REGIONS, PUSH_REGION])
         .where('period', '=', 'day')
         .where('bucket_start', '>=', first)
         .where('bucket_start', '<=', s.today)
@@ -643,9 +645,23 @@ function publicMonitorStatus(m: Pick<ListedMonitor, 'status' | 'paused' | 'maint
   }
 }
 
-/** The host only: an HTTP monitor's URL may carry a path, query or credentials that are nobody's business. */
+/**
+ * What a listed monitor watches, as the public may see it: an HTTP monitor's host only (its URL may
+ * carry a path, query or credentials that are nobody's business), an SSL or TCP monitor's host and
+ * port, the name a DNS monitor asks about (kept in `host`). A heartbeat watches no address of its
+ * own, and its ping URL is a secret: none.
+ */
 function targetOf(m: ListedMonitor): string | null {
-  if (m.type === 'ssl') return m.host && (m.port && m.port !== 443 ? `${m.host}:${m.port}` : m.host);
+  switch (m.type) {
+    case 'ssl':
+      return m.host && (m.port && m.port !== 443 ? `${m.host}:${m.port}` : m.host);
+    case 'tcp':
+      return m.host && `${m.host}:${String(m.port)}`;
+    case 'dns':
+      return m.host;
+    case 'heartbeat':
+      return null;
+  }
   try {
     return m.url ? new URL(m.url).host : null;
   } catch {

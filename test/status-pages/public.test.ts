@@ -162,6 +162,39 @@ describe('GET /status/{slug}', () => {
     expect((await page('.json')).body.monitors[0]).not.toHaveProperty('target');
   });
 
+  it("never shows a heartbeat's ping URL or key, with or without targets; a TCP and a DNS monitor show host and port, and the name", async () => {
+    const created = async (body: Record<string, unknown>) => expectStatus(await call(server, owner, 'POST', '/api/v1/monitors', body), 201);
+    const checked = { intervalSeconds: 60, timeoutSeconds: 5, regions: ['us-east'] };
+    const heartbeat = await created({ type: 'heartbeat', name: 'Nightly backup', cron: '0 3 * * *', timezone: 'Europe/Berlin' });
+    const tcp = await created({ type: 'tcp', name: 'Database', ...checked, host: 'db.shop.test', port: 5432 });
+    const dns = await created({ type: 'dns', name: 'Mail', ...checked, hostname: 'mail.shop.test', recordType: 'MX' });
+    const key = new URL(heartbeat.pingUrl).pathname.split('/').pop()!;
+    expect(key.length).toBeGreaterThanOrEqual(32);
+    // Pinged once, with a log: the heartbeat is up and today counts its ping.
+    const pinged = await fetch(`${server.baseUrl}/ping/${key}`, { method: 'POST', body: 'backup done' });
+    expect(pinged.status).toBe(200);
+    const monitorIds = [api.id, website.id, heartbeat.id, tcp.id, dns.id];
+    try {
+      for (const showTargets of [false, true]) {
+        await putPage(server, owner, { slug, title: 'Shop <status>', monitorIds, showTargets });
+        const [html, json, atom] = [(await page()).text, await page('.json'), (await page('/feed.atom')).text];
+        for (const text of [html, json.text, atom]) expectNoneOf(text, [key, heartbeat.pingUrl, '/ping/', 'backup done', 'Europe/Berlin', '0 3 * * *']);
+        const listed = json.body.monitors.find((m: any) => m.name === 'Nightly backup');
+        expect(listed).toMatchObject({ status: 'operational', uptime90d: 100 });
+        expect(listed.days.at(-1)).toEqual({ date: isoDay(0), uptime: 100, maintenance: false });
+        expect(listed.target ?? null).toBeNull();
+        if (showTargets) {
+          expect(json.body.monitors.map((m: any) => m.target)).toEqual(['api.shop.test', 'www.shop.test:8443', null, 'db.shop.test:5432', 'mail.shop.test']);
+          expect(html).toContain('<h3>Nightly backup</h3>');
+          expect(html).toContain('<h3>Database<span class="target">db.shop.test:5432</span></h3>');
+          expect(html).toContain('<h3>Mail<span class="target">mail.shop.test</span></h3>');
+        }
+      }
+    } finally {
+      await putPage(server, owner, { slug, title: 'Shop <status>', monitorIds: [api.id, website.id] });
+    }
+  });
+
   it('lists the last 14 days of incidents, day by day, resolved ones with their posted timeline', async () => {
     const recent = await createIncident(server, owner, { title: 'Slow pages', monitorId: website.id, severity: 'minor', message: 'Pages load slowly.' });
     await call(server, owner, 'POST', `/api/v1/incidents/${recent.id}/resolve`, { message: 'Back to normal.' });

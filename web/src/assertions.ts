@@ -1,8 +1,15 @@
 /* Words for assertions, shared by the monitor form, its settings card and the runs table. */
-import type { HttpMonitor } from './api/types.js';
-import type { AssertionSource } from '../../src/shared/vocabulary.js';
+import type { DnsMonitor, HttpMonitor, MonitorType, TcpMonitor } from './api/types.js';
+import { HTTP_ASSERTION_SOURCES, type AssertionSource } from '../../src/shared/vocabulary.js';
 
-export type Assertion = HttpMonitor['assertions'][number];
+export type Assertion = HttpMonitor['assertions'][number] | TcpMonitor['assertions'][number] | DnsMonitor['assertions'][number];
+
+/** The sources each checked monitor type judges, in the order offered; the first is a new row's. */
+export const SOURCES_OF: Record<Exclude<MonitorType, 'ssl' | 'heartbeat'>, readonly AssertionSource[]> = {
+  http: HTTP_ASSERTION_SOURCES,
+  tcp: ['responseTime'],
+  dns: ['answer', 'responseTime'],
+};
 
 export const SOURCE_TEXT: Record<AssertionSource, string> = {
   body: 'Body',
@@ -48,10 +55,17 @@ export function jsonValue(text: string): unknown {
   }
 }
 
+/** An operator's words; `eq` on an answer compares the whole set of records. */
+export function opText(source: AssertionSource, op: string): string {
+  return source === 'answer' && op === 'eq' ? 'is exactly' : (OP_TEXT[op] ?? op);
+}
+
 /** One line saying what an assertion checks, such as `JSON path $.status equals "ok"`. */
 export function describeAssertion(a: Assertion): string {
-  const op = OP_TEXT[a.op] ?? a.op;
+  const op = opText(a.source, a.op);
   switch (a.source) {
+    case 'answer':
+      return `Answer ${op} ${Array.isArray(a.value) ? a.value.map((v) => JSON.stringify(v)).join(', ') : JSON.stringify(a.value)}`;
     case 'body':
       return `Body ${op} ${JSON.stringify(a.value)}`;
     case 'json':

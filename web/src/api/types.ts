@@ -10,8 +10,15 @@ export type Role = SessionTeam['role'];
 export type Monitor = Answer<'/api/v1/monitors/{id}', 'get'>;
 export type HttpMonitor = Extract<Monitor, { type: 'http' }>;
 export type SslMonitor = Extract<Monitor, { type: 'ssl' }>;
+export type TcpMonitor = Extract<Monitor, { type: 'tcp' }>;
+export type DnsMonitor = Extract<Monitor, { type: 'dns' }>;
+export type HeartbeatMonitor = Extract<Monitor, { type: 'heartbeat' }>;
+/** A monitor Lookout checks itself, from regions on an interval (every type but heartbeat). */
+export type CheckedMonitor = Exclude<Monitor, HeartbeatMonitor>;
+export type MonitorType = Monitor['type'];
 export type MonitorStatus = Monitor['status'];
-export type Region = Monitor['regions'][number];
+export type Region = CheckedMonitor['regions'][number];
+export type DnsRecordType = DnsMonitor['recordType'];
 export type HttpMethod = HttpMonitor['method'];
 export type Certificate = NonNullable<SslMonitor['certificate']>;
 export type MonitorCreate = RequestBody<'/api/v1/monitors', 'post'>;

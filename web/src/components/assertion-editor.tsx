@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import type { ApiError } from '../api/errors.js';
-import { OP_TEXT, SOURCE_TEXT, jsonText, jsonValue, type Assertion } from '../assertions.js';
+import { SOURCE_TEXT, jsonText, jsonValue, opText, type Assertion } from '../assertions.js';
 import { ASSERTION_LIMITS } from '../../../src/shared/limits.js';
-import { ASSERTION_OPS, HTTP_ASSERTION_SOURCES, VALUELESS_OPS, type AssertionSeverity, type AssertionSource } from '../../../src/shared/vocabulary.js';
+import { ASSERTION_OPS, VALUELESS_OPS, type AssertionSeverity, type AssertionSource } from '../../../src/shared/vocabulary.js';
 import { rowErrors, type RowError } from './row-errors.js';
 import { Button } from './ui.js';
 
@@ -14,6 +14,7 @@ export interface AssertionRow {
   op: string;
   /** The JSON path (json) or the header name (header). */
   target: string;
+  /** As typed; the records of an answer's `eq`, one a line. */
   value: string;
   severity: AssertionSeverity;
 }
@@ -35,12 +36,22 @@ export function assertionRows(assertions: readonly Assertion[]): AssertionRow[] 
     source: a.source,
     op: a.op,
     target: a.source === 'json' ? a.path : a.source === 'header' ? a.name : '',
-    value: a.value === undefined ? '' : a.source === 'json' ? jsonText(a.value) : String(a.value),
+    value: a.value === undefined ? '' : a.source === 'json' ? jsonText(a.value) : Array.isArray(a.value) ? a.value.join('\n') : String(a.value),
     severity: a.severity,
   }));
 }
 
 const needsValue = (op: string) => !(VALUELESS_OPS as readonly string[]).includes(op);
+/** An answer's `eq` lists the records, one a line. */
+const takesList = (row: Pick<AssertionRow, 'source' | 'op'>) => row.source === 'answer' && row.op === 'eq';
+
+/** The records of a list typed one a line; blank lines are not records. */
+function lines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
 
 /** The assertions as the API takes them. A value left empty is not sent, so that the API names what is missing. */
 export function assertionBodies(rows: readonly AssertionRow[]): Record<string, unknown>[] {
@@ -51,6 +62,7 @@ export function assertionBodies(rows: readonly AssertionRow[]): Record<string, u
     body.op = row.op;
     if (needsValue(row.op) && row.value !== '') {
       if (row.source === 'json') body.value = jsonValue(row.value);
+      else if (takesList(row)) body.value = lines(row.value);
       else if (row.source === 'responseTime') body.value = /^\s*-?\d+(\.\d+)?\s*$/.test(row.value) ? Number(row.value) : row.value;
       else body.value = row.value;
     }
@@ -67,12 +79,30 @@ const PLACEHOLDERS: Record<AssertionSource, string> = {
   answer: 'a record, such as 10 mail.example.com',
 };
 
-/** The assertions of an HTTP monitor: one row each, the API's messages beside the row they concern. */
-export function AssertionEditor({ rows, onChange, error }: { rows: AssertionRow[]; onChange: (rows: AssertionRow[]) => void; error: ApiError | null }) {
+/**
+ * The assertions of a monitor, on the `sources` its type judges: one row each, the API's messages
+ * beside the row they concern. `none` says what decides a check without any.
+ */
+export function AssertionEditor({
+  rows,
+  onChange,
+  error,
+  sources,
+  none,
+}: {
+  rows: AssertionRow[];
+  onChange: (rows: AssertionRow[]) => void;
+  error: ApiError | null;
+  sources: readonly AssertionSource[];
+  none: string;
+}) {
   const id = useId();
   const listError = error?.fieldMessage('assertions');
   const update = (index: number, row: AssertionRow) => onChange(rows.map((r, i) => (i === index ? row : r)));
-  const add = () => onChange([...rows, { key: nextKey++, source: 'body', op: 'contains', target: '', value: '', severity: 'fail' }]);
+  const add = () => {
+    const source = sources[0]!;
+    onChange([...rows, { key: nextKey++, source, op: ASSERTION_OPS[source][0], target: '', value: '', severity: 'fail' }]);
+  };
   return (
     <div className="row-editor" role="group" aria-labelledby={`${id}-label`}>
       {/* The form's section already says so on screen. */}
@@ -80,7 +110,7 @@ export function AssertionEditor({ rows, onChange, error }: { rows: AssertionRow[
         Assertions
       </span>
       {rows.length === 0 ? (
-        <p className="field-hint">None: a check succeeds on the expected status alone.</p>
+        <p className="field-hint">{none}</p>
       ) : (
         <p className="field-hint">All must hold. Those that fail the check make the monitor down; those that mark it degraded only warn.</p>
       )}
@@ -89,6 +119,7 @@ export function AssertionEditor({ rows, onChange, error }: { rows: AssertionRow[
           key={row.key}
           index={index}
           row={row}
+          sources={sources}
           errors={rowErrors(error, 'assertions', index)}
           onChange={(next) => update(index, next)}
           onRemove={() => onChange(rows.filter((_, i) => i !== index))}
@@ -107,12 +138,14 @@ export function AssertionEditor({ rows, onChange, error }: { rows: AssertionRow[
 function AssertionRowEditor({
   index,
   row,
+  sources,
   errors,
   onChange,
   onRemove,
 }: {
   index: number;
   row: AssertionRow;
+  sources: readonly AssertionSource[];
   errors: RowError[];
   onChange: (row: AssertionRow) => void;
   onRemove: () => void;
@@ -131,7 +164,7 @@ function AssertionRowEditor({
     <div className={`editor-row ${errors.length > 0 ? 'editor-row-invalid' : ''}`} role="group" aria-label={`Assertion ${n}`} data-index={index}>
       <div className="editor-row-fields">
         <select aria-label={`Assertion ${n} source`} value={row.source} onChange={(e) => setSource(e.target.value as AssertionSource)} {...input('source')}>
-          {HTTP_ASSERTION_SOURCES.map((source) => (
+          {sources.map((source) => (
             <option key={source} value={source}>
               {SOURCE_TEXT[source]}
             </option>
@@ -149,19 +182,30 @@ function AssertionRowEditor({
         <select aria-label={`Assertion ${n} operator`} value={row.op} onChange={(e) => onChange({ ...row, op: e.target.value })} {...input('op')}>
           {ops.map((op) => (
             <option key={op} value={op}>
-              {OP_TEXT[op] ?? op}
+              {opText(row.source, op)}
             </option>
           ))}
         </select>
-        {needsValue(row.op) && (
-          <input
+        {takesList(row) ? (
+          <textarea
             aria-label={`Assertion ${n} value`}
+            rows={Math.min(6, Math.max(2, lines(row.value).length + 1))}
             value={row.value}
-            inputMode={row.source === 'responseTime' ? 'numeric' : undefined}
-            placeholder={PLACEHOLDERS[row.source]}
+            placeholder={'one record a line, such as\n192.0.2.10\n192.0.2.11'}
             onChange={(e) => onChange({ ...row, value: e.target.value })}
             {...input('value')}
           />
+        ) : (
+          needsValue(row.op) && (
+            <input
+              aria-label={`Assertion ${n} value`}
+              value={row.value}
+              inputMode={row.source === 'responseTime' ? 'numeric' : undefined}
+              placeholder={PLACEHOLDERS[row.source]}
+              onChange={(e) => onChange({ ...row, value: e.target.value })}
+              {...input('value')}
+            />
+          )
         )}
         <select
           className="editor-row-severity"

@@ -509,8 +509,8 @@ export function useToast() {
   return useContext(ToastContext);
 }
 
-/** Copies text, with feedback on the button. */
-export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+/** Copies text, with feedback on the button; `name` tells several Copy buttons apart for assistive technology. */
+export function CopyButton({ text, label = 'Copy', name }: { text: string; label?: string; name?: string }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -522,7 +522,7 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
     }
   };
   return (
-    <Button size="sm" icon={copied ? 'check' : 'copy'} onClick={() => void copy()}>
+    <Button size="sm" icon={copied ? 'check' : 'copy'} onClick={() => void copy()} aria-label={name && (copied ? `${name}: copied` : name)}>
       {copied ? 'Copied' : label}
     </Button>
   );

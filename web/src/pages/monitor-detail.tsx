@@ -8,6 +8,7 @@ import {
   ButtonLink,
   Card,
   ConfirmDialog,
+  CopyButton,
   ErrorState,
   IncidentBadge,
   Loading,
@@ -23,10 +24,11 @@ import { useLive, useLiveEvents } from '../live.js';
 import { Link, navigate } from '../router.js';
 import { usePermissions } from '../session.js';
 import { newestPerRegion } from '../stats.js';
-import type { Monitor, MonitorStats, Run } from '../api/types.js';
+import type { CheckedMonitor, HeartbeatMonitor, Monitor, MonitorStats, Run } from '../api/types.js';
 import { describeAssertion, type Assertion } from '../assertions.js';
+import { PING_LIMITS } from '../../../src/shared/limits.js';
 import type { StatsRange } from '../../../src/shared/vocabulary.js';
-import { target, uptimeClass } from './monitors.js';
+import { schedule, target, uptimeClass } from './monitors.js';
 
 const RANGES: Array<{ value: StatsRange; label: string; ms: number }> = [
   { value: '24h', label: '24 hours', ms: 86_400_000 },
@@ -43,7 +45,7 @@ function degradedText(reasons: readonly string[]): string {
 }
 
 /** "Check now": shows the trigger lock's countdown once the server reports it (429 with Retry-After). */
-function CheckNow({ monitor, onQueued }: { monitor: Monitor; onQueued: () => void }) {
+function CheckNow({ monitor, onQueued }: { monitor: CheckedMonitor; onQueued: () => void }) {
   const toast = useToast();
   const now = useNow(500);
   const [busy, setBusy] = useState(false);
@@ -106,7 +108,7 @@ function CheckNow({ monitor, onQueued }: { monitor: Monitor; onQueued: () => voi
   );
 }
 
-function RegionTiles({ monitor, runs }: { monitor: Monitor; runs: Run[] | undefined }) {
+function RegionTiles({ monitor, runs }: { monitor: CheckedMonitor; runs: Run[] | undefined }) {
   const newest = useMemo(() => newestPerRegion(runs ?? []), [runs]);
   const now = useNow(5000);
   return (
@@ -172,7 +174,7 @@ function chartPoints(runs: Run[], stats: MonitorStats | undefined, from: number)
       t: new Date(r.startedAt).getTime(),
       value: r.error?.code === 'timeout' ? null : r.durationMs,
       failures: r.ok ? 0 : 1,
-      note: `${r.region} · ${r.ok ? 'OK' : (r.error?.code ?? 'failed')}`,
+      note: `${r.region ?? (r.trigger === 'ping' ? 'ping' : 'no ping')} · ${r.ok ? 'OK' : (r.error?.code ?? 'failed')}`,
     }));
   const oldestRun = fromRuns.length ? Math.min(...fromRuns.map((p) => p.t)) : Infinity;
   const size = (stats?.bucketSeconds ?? 3600) * 1000;
@@ -188,7 +190,7 @@ function chartPoints(runs: Run[], stats: MonitorStats | undefined, from: number)
   return [...fromBuckets, ...fromRuns];
 }
 
-function ResponseChart({ monitorId, runs, version }: { monitorId: string; runs: Run[] | undefined; version: number }) {
+function ResponseChart({ monitorId, runs, version, title }: { monitorId: string; runs: Run[] | undefined; version: number; title: string }) {
   const [range, setRange] = useState<StatsRange>('24h');
   const stats = useGet('/api/v1/monitors/{id}/stats', { params: { path: { id: monitorId }, query: { range } } });
   useEffect(() => {
@@ -203,7 +205,7 @@ function ResponseChart({ monitorId, runs, version }: { monitorId: string; runs: 
   const s = stats.data;
   return (
     <Card
-      title="Response time"
+      title={title}
       actions={
         <div className="segmented segmented-sm" role="group" aria-label="Time range">
           {RANGES.map((r) => (
@@ -240,7 +242,7 @@ function ResponseChart({ monitorId, runs, version }: { monitorId: string; runs: 
       ) : !stats.data && !runs ? (
         <SkeletonRows rows={3} />
       ) : (
-        <LineChart points={points} from={from} to={now} label={`Response time over the last ${RANGES.find((r) => r.value === range)!.label}`} />
+        <LineChart points={points} from={from} to={now} label={`${title} over the last ${RANGES.find((r) => r.value === range)!.label}`} />
       )}
     </Card>
   );
@@ -287,21 +289,73 @@ function AssertionOutcomes({ run, assertions }: { run: Run; assertions: readonly
   );
 }
 
+/** Where the time of a run went, phase by phase (HTTP and TCP runs); phases the exchange did not reach are left out. */
+function Timings({ timings }: { timings: NonNullable<Run['timings']> }) {
+  const phases = [
+    ['DNS', timings.dnsMs],
+    ['connect', timings.connectMs],
+    ['TLS', timings.tlsMs],
+    ['first byte', timings.ttfbMs],
+  ] as const;
+  const reached = phases.filter(([, value]) => value !== null);
+  if (reached.length === 0) return null;
+  return (
+    <span className="run-timings" aria-label="Timings">
+      {reached.map(([phase, value]) => `${phase} ${ms(value)}`).join(' · ')}
+    </span>
+  );
+}
+
+/** A DNS run's answer: its code and records. */
+function DnsAnswer({ dns }: { dns: NonNullable<Run['dns']> }) {
+  return (
+    <span className="run-dns">
+      {dns.rcode !== null && <span className="code">{dns.rcode}</span>}
+      {dns.records.length > 0 ? (
+        <span className="run-records" aria-label="Records">
+          {dns.records.map((record, i) => (
+            <code key={i}>{record}</code>
+          ))}
+        </span>
+      ) : (
+        <span className="muted">no records</span>
+      )}
+    </span>
+  );
+}
+
+/** Where a run came from: its region; a heartbeat's runs have none, and came from a ping (or from no ping: missed). */
+function RunSource({ run }: { run: Run }) {
+  if (run.region !== null) return <>{run.region}</>;
+  if (run.trigger === 'ping') return <>ping</>;
+  return <>—{run.error?.code === 'heartbeat-missed' && <span className="pill pill-muted">missed</span>}</>;
+}
+
 function RunsTable({
   runs,
   assertions,
   error,
   onRetry,
+  heartbeat,
 }: {
   runs: Run[] | undefined;
   assertions: readonly Assertion[];
   error: ApiError | undefined;
   onRetry: () => void;
+  heartbeat: boolean;
 }) {
   const [limit, setLimit] = useState(10);
   if (error && !runs) return <ErrorState error={error} onRetry={onRetry} title="Could not load the checks" />;
   if (!runs) return <SkeletonRows rows={4} />;
-  if (runs.length === 0) return <p className="empty-inline">No checks yet. The first ones run within seconds of creating or resuming the monitor.</p>;
+  if (runs.length === 0) {
+    return (
+      <p className="empty-inline">
+        {heartbeat
+          ? 'No runs yet: each ping of the job is one, and so is each ping it misses.'
+          : 'No checks yet. The first ones run within seconds of creating or resuming the monitor.'}
+      </p>
+    );
+  }
   return (
     <>
       <div className="table-scroll">
@@ -324,7 +378,7 @@ function RunsTable({
                   {sameDay(run.startedAt) ? shortTime(run.startedAt) : `${date(run.startedAt)}, ${shortTime(run.startedAt)}`}
                 </td>
                 <td>
-                  {run.region}
+                  <RunSource run={run} />
                   {run.trigger === 'manual' && <span className="pill pill-muted">manual</span>}
                 </td>
                 <td>
@@ -336,6 +390,8 @@ function RunsTable({
                 <td className="num">{ms(run.durationMs)}</td>
                 <td className="run-details">
                   {run.statusCode !== null && <span className="code">HTTP {run.statusCode}</span>}
+                  {run.dns && <DnsAnswer dns={run.dns} />}
+                  {run.timings && <Timings timings={run.timings} />}
                   {run.error && (
                     <span>
                       <code>{run.error.code}</code> {run.error.message}
@@ -344,6 +400,12 @@ function RunsTable({
                   {run.attempts > 1 && <span className="muted"> · retried</span>}
                   {run.warnings.length > 0 && <Warnings warnings={run.warnings} />}
                   {run.assertions.length > 0 && <AssertionOutcomes run={run} assertions={assertions} />}
+                  {run.log !== null && (
+                    <details className="run-log">
+                      <summary>Log ({run.log.length.toLocaleString()} characters)</summary>
+                      <pre>{run.log}</pre>
+                    </details>
+                  )}
                 </td>
               </tr>
             ))}
@@ -446,6 +508,157 @@ function CertificateCard({ monitor }: { monitor: Monitor }) {
   );
 }
 
+/** A monitor's assertions, one line each, as a row of the settings (none when it has none). */
+function AssertionFacts({ assertions }: { assertions: readonly Assertion[] }) {
+  if (assertions.length === 0) return null;
+  return (
+    <div>
+      <dt>Assertions</dt>
+      <dd>
+        <ol className="assertion-list">
+          {assertions.map((a, i) => (
+            <li key={i}>
+              {describeAssertion(a)}
+              {a.severity === 'degraded' && <span className="pill pill-muted">degraded</span>}
+            </li>
+          ))}
+        </ol>
+      </dd>
+    </div>
+  );
+}
+
+/** The job's command in an example: where a person puts their own. */
+const EXAMPLE_JOB = '/usr/local/bin/backup.sh';
+/** curl as a job should ping: quiet, failing on an error answer, bounded in time, retried on network trouble. */
+const CURL = 'curl -fsS -m 10 --retry 3';
+
+/**
+ * A crontab schedule that runs a job every `seconds`, when cron can say so (every N minutes or hours
+ * that divide the hour or day, daily, weekly); null otherwise.
+ */
+function cronForPeriod(seconds: number): string | null {
+  const minutes = seconds / 60;
+  const hours = seconds / 3600;
+  if (minutes === 1) return '* * * * *';
+  if (Number.isInteger(minutes) && minutes < 60 && 60 % minutes === 0) return `*/${minutes} * * * *`;
+  if (hours === 1) return '0 * * * *';
+  if (Number.isInteger(hours) && hours < 24 && 24 % hours === 0) return `0 */${hours} * * *`;
+  if (hours === 24) return '0 3 * * *';
+  if (hours === 24 * 7) return '0 3 * * 0';
+  return null;
+}
+
+/** One command to copy: the line as the terminal or crontab takes it. */
+function CopyLine({ label, text, testId }: { label: string; text: string; testId: string }) {
+  return (
+    <div className="field">
+      <span className="label">{label}</span>
+      <span className="secret-row">
+        <code className="secret" data-testid={testId}>
+          {text}
+        </code>
+        <CopyButton text={text} name={`Copy ${label.toLowerCase()}`} />
+      </span>
+    </div>
+  );
+}
+
+/**
+ * How the job reports: its ping URL, a curl line and a crontab line to copy, the other endpoints,
+ * when the next ping is due, and a new key (the old URL stops working at once).
+ */
+function PingCard({ monitor, onChanged }: { monitor: HeartbeatMonitor; onChanged: (monitor: Monitor) => void }) {
+  const toast = useToast();
+  const now = useNow(5000);
+  const [confirming, setConfirming] = useState(false);
+  const [renewed, setRenewed] = useState(false);
+  const url = monitor.pingUrl;
+  const cron = monitor.cron ?? (monitor.periodSeconds === null ? null : cronForPeriod(monitor.periodSeconds));
+  const job = `${EXAMPLE_JOB}; ${CURL} ${url ?? ''}/$?`;
+  return (
+    <Card
+      title="Pings"
+      actions={
+        <Button size="sm" icon="refresh" onClick={() => setConfirming(true)}>
+          New ping key
+        </Button>
+      }
+    >
+      {url === null ? (
+        <p className="empty-inline">This monitor has no ping URL.</p>
+      ) : (
+        <div className="ping-card">
+          {renewed && (
+            <Notice kind="success">
+              <strong>New ping URL.</strong> The old one answers 404 from now on: update every job that pings it.
+            </Notice>
+          )}
+          <div className="field">
+            <label htmlFor="ping-url">Ping URL</label>
+            <span className="secret-row">
+              <input id="ping-url" className="mono" readOnly value={url} onFocus={(e) => e.target.select()} />
+              <CopyButton text={url} name="Copy ping URL" />
+            </span>
+            <p className="field-hint">Anyone with this URL can report for the job: keep it as you would a password.</p>
+          </div>
+          <CopyLine label="curl" text={`${CURL} ${url}`} testId="ping-curl" />
+          <CopyLine label={cron === null ? 'After the job' : 'Crontab'} text={cron === null ? job : `${cron} ${job}`} testId="ping-crontab" />
+          {cron !== null && monitor.cron !== null && monitor.timezone !== 'UTC' && (
+            <p className="field-hint">
+              Lookout reads the expression in {monitor.timezone}: set your crontab’s zone to match (<code>CRON_TZ={monitor.timezone}</code> where cron supports
+              it).
+            </p>
+          )}
+          <div className="field">
+            <span className="label">Other reports</span>
+            <ul className="ping-variants">
+              <li>
+                <code>{url}/start</code> when the job starts: the run it then reports has a duration.
+              </li>
+              <li>
+                <code>{url}/fail</code> when it fails, or <code>{url}/&lt;exit code&gt;</code> (0 is a success, as <code>/$?</code> above sends it).
+              </li>
+              <li>GET, POST or HEAD: the first {PING_LIMITS.logBytes / 1024} KiB of a POST body are kept as the run’s log.</li>
+            </ul>
+          </div>
+          <dl className="facts">
+            <div>
+              <dt>Expected by</dt>
+              <dd data-testid="ping-deadline">
+                {monitor.paused ? (
+                  'Nothing while paused'
+                ) : monitor.deadlineAt === null ? (
+                  'Waiting for the first ping'
+                ) : (
+                  <span title={monitor.deadlineAt}>
+                    {dateTime(monitor.deadlineAt)} ({relativeTime(monitor.deadlineAt, now)})
+                  </span>
+                )}
+              </dd>
+            </div>
+          </dl>
+        </div>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title="Make a new ping key?"
+          confirmLabel="Make a new key"
+          onClose={() => setConfirming(false)}
+          onConfirm={async () => {
+            const updated = await api.POST('/api/v1/monitors/{id}/ping-key', { params: { path: { id: monitor.id } } });
+            onChanged(updated);
+            setRenewed(true);
+            toast('success', `New ping URL for “${updated.name}”`);
+          }}
+        >
+          <p>The current ping URL stops working at once (its pings answer 404). Every job that pings it must be given the new one.</p>
+        </ConfirmDialog>
+      )}
+    </Card>
+  );
+}
+
 function SettingsCard({ monitor }: { monitor: Monitor }) {
   const policy = useGet('/api/v1/notification-policies/{id}', monitor.notificationPolicyId ? { params: { path: { id: monitor.notificationPolicyId } } } : null);
   return (
@@ -495,23 +708,9 @@ function SettingsCard({ monitor }: { monitor: Monitor }) {
               <dt>Redirects</dt>
               <dd>{monitor.followRedirects ? 'Followed (up to 5)' : 'Not followed'}</dd>
             </div>
-            {monitor.assertions.length > 0 && (
-              <div>
-                <dt>Assertions</dt>
-                <dd>
-                  <ol className="assertion-list">
-                    {monitor.assertions.map((a, i) => (
-                      <li key={i}>
-                        {describeAssertion(a)}
-                        {a.severity === 'degraded' && <span className="pill pill-muted">degraded</span>}
-                      </li>
-                    ))}
-                  </ol>
-                </dd>
-              </div>
-            )}
+            <AssertionFacts assertions={monitor.assertions} />
           </>
-        ) : (
+        ) : monitor.type === 'ssl' ? (
           <>
             <div>
               <dt>Host</dt>
@@ -524,19 +723,62 @@ function SettingsCard({ monitor }: { monitor: Monitor }) {
               <dd>{monitor.warningDays === null ? 'Off' : `${monitor.warningDays} days before`}</dd>
             </div>
           </>
+        ) : monitor.type === 'tcp' ? (
+          <>
+            <div>
+              <dt>Connects to</dt>
+              <dd className="break">
+                {monitor.host}:{monitor.port}
+              </dd>
+            </div>
+            <div>
+              <dt>TLS</dt>
+              <dd>{monitor.tls ? 'Handshake after connecting, certificate checked' : 'No'}</dd>
+            </div>
+            <AssertionFacts assertions={monitor.assertions} />
+          </>
+        ) : monitor.type === 'dns' ? (
+          <>
+            <div>
+              <dt>Asks for</dt>
+              <dd className="break">
+                <code>{monitor.recordType}</code> {monitor.hostname}
+              </dd>
+            </div>
+            <div>
+              <dt>Resolver</dt>
+              <dd>{monitor.resolver ?? 'The system’s resolvers'}</dd>
+            </div>
+            <AssertionFacts assertions={monitor.assertions} />
+          </>
+        ) : (
+          <>
+            <div>
+              <dt>Schedule</dt>
+              <dd className="break">{monitor.cron === null ? schedule(monitor) : `${monitor.cron} in ${monitor.timezone}`}</dd>
+            </div>
+            <div>
+              <dt>Grace</dt>
+              <dd>{monitor.graceSeconds === 0 ? 'None' : interval(monitor.graceSeconds)}</dd>
+            </div>
+          </>
         )}
-        <div>
-          <dt>Interval</dt>
-          <dd>every {interval(monitor.intervalSeconds)}</dd>
-        </div>
-        <div>
-          <dt>Timeout</dt>
-          <dd>{monitor.timeoutSeconds} s</dd>
-        </div>
-        <div>
-          <dt>Regions</dt>
-          <dd>{monitor.regions.join(', ')}</dd>
-        </div>
+        {monitor.type !== 'heartbeat' && (
+          <>
+            <div>
+              <dt>Interval</dt>
+              <dd>every {interval(monitor.intervalSeconds)}</dd>
+            </div>
+            <div>
+              <dt>Timeout</dt>
+              <dd>{monitor.timeoutSeconds} s</dd>
+            </div>
+            <div>
+              <dt>Regions</dt>
+              <dd>{monitor.regions.join(', ')}</dd>
+            </div>
+          </>
+        )}
         <div>
           <dt>Notifications</dt>
           <dd>{monitor.notificationPolicyId ? <Link to={`/notifications/${monitor.notificationPolicyId}`}>{policy.data?.name ?? 'Policy'}</Link> : 'None'}</dd>
@@ -628,12 +870,15 @@ export function MonitorDetailPage({ id }: { id: string }) {
         subtitle={
           <>
             <span className="type-tag">{m.type.toUpperCase()}</span> <span className="break">{target(m)}</span>
-            <span className="muted"> · last checked {relativeTime(m.lastCheckedAt, now)}</span>
+            <span className="muted">
+              {' '}
+              · {m.type === 'heartbeat' ? 'last run' : 'last checked'} {relativeTime(m.lastCheckedAt, now)}
+            </span>
           </>
         }
         actions={
           <>
-            <CheckNow monitor={m} onQueued={refresh} />
+            {m.type !== 'heartbeat' && <CheckNow monitor={m} onQueued={refresh} />}
             {m.paused ? (
               <Button icon="play" onClick={() => void setPaused(false)} busy={busy}>
                 Resume
@@ -657,7 +902,13 @@ export function MonitorDetailPage({ id }: { id: string }) {
           </>
         }
       />
-      {m.paused && <Notice kind="info">This monitor is paused: it is not checked and raises no alerts until you resume it.</Notice>}
+      {m.paused && (
+        <Notice kind="info">
+          {m.type === 'heartbeat'
+            ? 'This monitor is paused: it expects no ping and raises no alerts until you resume it.'
+            : 'This monitor is paused: it is not checked and raises no alerts until you resume it.'}
+        </Notice>
+      )}
       {m.status === 'maintenance' && (
         <Notice kind="info">
           <strong>Under maintenance:</strong> checked as usual, but it opens no incident and alerts nobody until the{' '}
@@ -670,17 +921,27 @@ export function MonitorDetailPage({ id }: { id: string }) {
         </Notice>
       )}
       <OpenIncidents monitorId={id} />
-      <Card title="Regions">
-        <RegionTiles monitor={m} runs={runs.data?.data} />
-      </Card>
-      <ResponseChart monitorId={id} runs={runs.data?.data} version={version} />
+      {m.type === 'heartbeat' ? (
+        <PingCard monitor={m} onChanged={(updated) => monitor.setData(() => updated)} />
+      ) : (
+        <Card title="Regions">
+          <RegionTiles monitor={m} runs={runs.data?.data} />
+        </Card>
+      )}
+      <ResponseChart monitorId={id} runs={runs.data?.data} version={version} title={m.type === 'heartbeat' ? 'Job duration' : 'Response time'} />
       <div className="grid-2">
         <AvailabilityCard monitorId={id} version={version} />
         <CertificateCard monitor={m} />
         <SettingsCard monitor={m} />
       </div>
-      <Card title="Recent checks" className="table-card">
-        <RunsTable runs={runs.data?.data} assertions={m.type === 'http' ? m.assertions : []} error={runs.error} onRetry={() => void runs.reload()} />
+      <Card title={m.type === 'heartbeat' ? 'Recent runs' : 'Recent checks'} className="table-card">
+        <RunsTable
+          runs={runs.data?.data}
+          assertions={'assertions' in m ? m.assertions : []}
+          error={runs.error}
+          onRetry={() => void runs.reload()}
+          heartbeat={m.type === 'heartbeat'}
+        />
       </Card>
       {confirmDelete && (
         <ConfirmDialog

@@ -2,18 +2,24 @@ import { useState, type SubmitEvent } from 'react';
 import { api } from '../api/client.js';
 import { HTTP_METHODS, REGIONS } from '../api/enums.js';
 import type { ApiError } from '../api/errors.js';
-import type { HttpMethod, Monitor, MonitorCreate, MonitorUpdate, Region } from '../api/types.js';
+import type { DnsRecordType, HttpMethod, Monitor, MonitorCreate, MonitorType, MonitorUpdate, Region } from '../api/types.js';
+import { SOURCES_OF } from '../assertions.js';
 import { ASSERTION_PART_LABELS, AssertionEditor, assertionBodies, assertionRows, type AssertionRow } from '../components/assertion-editor.js';
 import { HeaderEditor, headerBodies, headerRows, type HeaderRow } from '../components/header-editor.js';
 import { listFieldLabels } from '../components/row-errors.js';
 import { Button, ErrorState, Field, FormError, Loading, PageHeader, fieldError, useToast } from '../components/ui.js';
 import { useDocumentTitle, useGet } from '../hooks.js';
 import { navigate } from '../router.js';
-import { REQUEST_LIMITS } from '../../../src/shared/limits.js';
-import { BODY_METHODS, MONITOR_TYPES } from '../../../src/shared/vocabulary.js';
+import { MONITOR_LIMITS, REQUEST_LIMITS } from '../../../src/shared/limits.js';
+import { BODY_METHODS, DNS_RECORD_TYPES, MONITOR_TYPES } from '../../../src/shared/vocabulary.js';
 
 type HttpCreate = Extract<MonitorCreate, { type: 'http' }>;
 type SslCreate = Extract<MonitorCreate, { type: 'ssl' }>;
+type TcpCreate = Extract<MonitorCreate, { type: 'tcp' }>;
+type DnsCreate = Extract<MonitorCreate, { type: 'dns' }>;
+type HeartbeatCreate = Extract<MonitorCreate, { type: 'heartbeat' }>;
+/** Assertions as the editor sends them: the API, not the form, judges each. */
+type AssertionBodies = Record<string, unknown>[];
 type Auth = NonNullable<HttpCreate['auth']>;
 type AuthMode = 'none' | Auth['type'];
 type Partially<T> = T extends unknown ? Partial<T> : never;
@@ -22,19 +28,28 @@ type Partially<T> = T extends unknown ? Partial<T> : never;
  * names each field that is missing or invalid.
  */
 type MonitorDraft =
-  | (Partial<Omit<HttpCreate, 'auth' | 'assertions'>> & { type: 'http'; auth?: Partially<Auth> | null; assertions?: Record<string, unknown>[] })
-  | (Partial<SslCreate> & { type: 'ssl' });
+  | (Partial<Omit<HttpCreate, 'auth' | 'assertions'>> & { type: 'http'; auth?: Partially<Auth> | null; assertions?: AssertionBodies })
+  | (Partial<SslCreate> & { type: 'ssl' })
+  | (Partial<Omit<TcpCreate, 'assertions'>> & { type: 'tcp'; assertions?: AssertionBodies })
+  | (Partial<Omit<DnsCreate, 'assertions'>> & { type: 'dns'; assertions?: AssertionBodies })
+  | (Partial<HeartbeatCreate> & { type: 'heartbeat' });
 type KeysOf<T> = T extends unknown ? keyof T : never;
 type UpdatableField = Exclude<KeysOf<MonitorDraft>, 'type' | 'auth'>;
 /** An update as the form sends it; a field of the create body that PATCH does not take is a type error where the diff sets it. */
 type MonitorPatch = { [K in UpdatableField & KeysOf<MonitorUpdate>]?: unknown } & { auth?: Partially<Auth> | null };
 
-/** The form's fields typed as whole numbers. */
-type NumberField = 'expectedStatus' | 'timeoutSeconds' | 'failureThreshold' | 'recoveryThreshold' | 'port' | 'warningDays';
+/** The form's fields typed as numbers. */
+type NumberField = 'expectedStatus' | 'timeoutSeconds' | 'failureThreshold' | 'recoveryThreshold' | 'port' | 'warningDays' | 'periodCount' | 'graceCount';
 type FieldInputProps = Parameters<Parameters<typeof Field>[0]['children']>[0];
 
+/** Units a heartbeat's period and grace are typed in, in seconds. */
+const UNITS = { seconds: 1, minutes: 60, hours: 3600, days: 86_400 } as const;
+type Unit = keyof typeof UNITS;
+const PERIOD_UNITS: readonly Unit[] = ['minutes', 'hours', 'days'];
+const GRACE_UNITS: readonly Unit[] = ['seconds', 'minutes', 'hours'];
+
 interface FormState {
-  type: 'http' | 'ssl';
+  type: MonitorType;
   name: string;
   url: string;
   method: HttpMethod;
@@ -56,6 +71,18 @@ interface FormState {
   host: string;
   port: string;
   warningDays: string;
+  tls: boolean;
+  hostname: string;
+  recordType: DnsRecordType;
+  resolver: string;
+  /** A heartbeat runs every `periodCount` `periodUnit`, or on `cron` in `timezone`. */
+  schedule: 'period' | 'cron';
+  periodCount: string;
+  periodUnit: Unit;
+  cron: string;
+  timezone: string;
+  graceCount: string;
+  graceUnit: Unit;
 }
 
 const LABELS: Record<string, string> = {
@@ -81,20 +108,66 @@ const LABELS: Record<string, string> = {
   host: 'Host',
   port: 'Port',
   warningDays: 'Expiry warning',
+  tls: 'TLS',
+  hostname: 'Host name',
+  recordType: 'Record type',
+  resolver: 'Resolver',
+  periodSeconds: 'Every',
+  cron: 'Cron expression',
+  timezone: 'Time zone',
+  graceSeconds: 'Grace',
 };
+
+/** What each type is, on the picker. */
+const TYPE_CHOICES: Record<MonitorType, { title: string; text: string }> = {
+  http: { title: 'HTTP', text: 'Request a URL and expect a status code.' },
+  ssl: { title: 'SSL certificate', text: 'Check that a host’s certificate is valid and not expiring.' },
+  tcp: { title: 'TCP port', text: 'Connect to a host’s port, optionally with a TLS handshake.' },
+  dns: { title: 'DNS record', text: 'Ask for a record and check the answer.' },
+  heartbeat: { title: 'Heartbeat', text: 'A scheduled job pings Lookout; a missed ping is an alert.' },
+};
+
+/** The port a new monitor of the type starts with: SSL's default; a TCP port has none. */
+const DEFAULT_PORT: Partial<Record<MonitorType, string>> = { ssl: String(MONITOR_LIMITS.defaultPort), tcp: '' };
+
+/** Seconds as a count of the largest of `units` that holds them whole (seconds when none does). */
+function inUnits(seconds: number, units: readonly Unit[]): { count: string; unit: Unit } {
+  const unit = [...units].reverse().find((u) => seconds % UNITS[u] === 0) ?? 'seconds';
+  return { count: String(seconds / UNITS[unit]), unit };
+}
+
+/** A count and unit as seconds; empty is left out, for the API to name. */
+function seconds(count: string, unit: Unit): number | undefined {
+  const n = num(count);
+  return n === undefined ? undefined : n * UNITS[unit];
+}
+
+/** Every IANA zone the browser knows, UTC first. */
+function timeZones(): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return ['UTC', ...known.filter((zone) => zone !== 'UTC')];
+}
 
 const INTERVALS = [60, 120, 300, 600, 900, 1800, 3600];
 
+/** What decides a check without assertions, per type that takes them. */
+const NO_ASSERTIONS: Record<keyof typeof SOURCES_OF, string> = {
+  http: 'None: a check succeeds on the expected status alone.',
+  tcp: 'None: a check succeeds when the connection (and handshake) completes within the timeout. Add a response time to ask for less.',
+  dns: 'None: a check succeeds on an answer with at least one record. Add the records you expect, or a response time.',
+};
+
 function initial(monitor?: Monitor): FormState {
+  const defaultGrace = inUnits(MONITOR_LIMITS.defaultGraceSeconds, GRACE_UNITS);
   const base: FormState = {
     type: monitor?.type ?? 'http',
     name: monitor?.name ?? '',
     url: '',
     method: 'GET',
     expectedStatus: '200',
-    intervalSeconds: String(monitor?.intervalSeconds ?? 60),
-    timeoutSeconds: String(monitor?.timeoutSeconds ?? 10),
-    regions: monitor?.regions ?? ['us-east'],
+    intervalSeconds: '60',
+    timeoutSeconds: '10',
+    regions: ['us-east'],
     notificationPolicyId: monitor?.notificationPolicyId ?? '',
     failureThreshold: String(monitor?.failureThreshold ?? 1),
     recoveryThreshold: String(monitor?.recoveryThreshold ?? 1),
@@ -107,9 +180,23 @@ function initial(monitor?: Monitor): FormState {
     followRedirects: false,
     assertions: [],
     host: '',
-    port: '443',
+    port: DEFAULT_PORT[monitor?.type ?? 'http'] ?? String(MONITOR_LIMITS.defaultPort),
     warningDays: '',
+    tls: false,
+    hostname: '',
+    recordType: 'A',
+    resolver: '',
+    schedule: 'period',
+    periodCount: '1',
+    periodUnit: 'hours',
+    cron: '',
+    timezone: 'UTC',
+    graceCount: defaultGrace.count,
+    graceUnit: defaultGrace.unit,
   };
+  if (monitor && monitor.type !== 'heartbeat') {
+    Object.assign(base, { intervalSeconds: String(monitor.intervalSeconds), timeoutSeconds: String(monitor.timeoutSeconds), regions: monitor.regions });
+  }
   if (monitor?.type === 'http') {
     Object.assign(base, {
       url: monitor.url,
@@ -126,6 +213,29 @@ function initial(monitor?: Monitor): FormState {
   }
   if (monitor?.type === 'ssl') {
     Object.assign(base, { host: monitor.host, port: String(monitor.port), warningDays: monitor.warningDays === null ? '' : String(monitor.warningDays) });
+  }
+  if (monitor?.type === 'tcp') {
+    Object.assign(base, { host: monitor.host, port: String(monitor.port), tls: monitor.tls, assertions: assertionRows(monitor.assertions) });
+  }
+  if (monitor?.type === 'dns') {
+    Object.assign(base, {
+      hostname: monitor.hostname,
+      recordType: monitor.recordType,
+      resolver: monitor.resolver ?? '',
+      assertions: assertionRows(monitor.assertions),
+    });
+  }
+  if (monitor?.type === 'heartbeat') {
+    const period = monitor.periodSeconds === null ? null : inUnits(monitor.periodSeconds, PERIOD_UNITS);
+    const grace = inUnits(monitor.graceSeconds, GRACE_UNITS);
+    Object.assign(base, {
+      schedule: monitor.cron === null ? 'period' : 'cron',
+      ...(period && { periodCount: period.count, periodUnit: period.unit }),
+      cron: monitor.cron ?? '',
+      timezone: monitor.timezone,
+      graceCount: grace.count,
+      graceUnit: grace.unit,
+    });
   }
   return base;
 }
@@ -145,18 +255,23 @@ function authBody(form: FormState): Partially<Auth> | null {
 
 /** The create body: every field the form has for the type; the API validates it. */
 function createBody(form: FormState): MonitorDraft {
-  const common = {
+  const alerting = {
     name: form.name,
-    intervalSeconds: num(form.intervalSeconds),
-    timeoutSeconds: num(form.timeoutSeconds),
-    regions: form.regions,
     notificationPolicyId: form.notificationPolicyId || null,
     failureThreshold: num(form.failureThreshold),
     recoveryThreshold: num(form.recoveryThreshold),
   };
+  const common = {
+    ...alerting,
+    intervalSeconds: num(form.intervalSeconds),
+    timeoutSeconds: num(form.timeoutSeconds),
+    regions: form.regions,
+  };
+  const assertions = form.assertions.length > 0 ? assertionBodies(form.assertions) : undefined;
   // Fields left empty (undefined) are not sent: JSON has no undefined.
-  return form.type === 'http'
-    ? {
+  switch (form.type) {
+    case 'http':
+      return {
         type: 'http',
         ...common,
         url: form.url,
@@ -167,9 +282,33 @@ function createBody(form: FormState): MonitorDraft {
         // A body goes with the methods that take one; with another method it is dropped, not refused.
         body: sendsBody(form.method) && form.body !== '' ? form.body : undefined,
         followRedirects: form.followRedirects,
-        assertions: form.assertions.length > 0 ? assertionBodies(form.assertions) : undefined,
-      }
-    : { type: 'ssl', ...common, host: form.host, port: num(form.port), warningDays: num(form.warningDays) ?? null };
+        assertions,
+      };
+    case 'ssl':
+      return { type: 'ssl', ...common, host: form.host, port: num(form.port), warningDays: num(form.warningDays) ?? null };
+    case 'tcp':
+      return { type: 'tcp', ...common, host: form.host, port: num(form.port), tls: form.tls, assertions };
+    case 'dns':
+      return {
+        type: 'dns',
+        ...common,
+        hostname: form.hostname,
+        recordType: form.recordType,
+        resolver: form.resolver.trim() === '' ? undefined : form.resolver.trim(),
+        assertions,
+      };
+    case 'heartbeat':
+      // A heartbeat is not checked: no interval, timeout or regions. Its schedule is a period or a cron expression, never both.
+      return {
+        type: 'heartbeat',
+        ...alerting,
+        ...(form.schedule === 'period'
+          ? { periodSeconds: seconds(form.periodCount, form.periodUnit) }
+          : // An empty expression is sent, so that the API's message for it shows at the field.
+            { cron: form.cron.trim(), timezone: form.timezone.trim() }),
+        graceSeconds: seconds(form.graceCount, form.graceUnit),
+      };
+  }
 }
 
 function sendsBody(method: HttpMethod): boolean {
@@ -194,8 +333,12 @@ function updateBody(form: FormState, original: FormState): MonitorPatch {
   const body: MonitorPatch = {};
   // Every field of either body but the type and the credentials (which go whole or not at all).
   const fields = new Set([...Object.keys(next), ...Object.keys(before)].filter((key) => key !== 'type' && key !== 'auth') as UpdatableField[]);
-  // A field emptied on the form is sent as null, for the API to refuse by name.
-  for (const key of fields) if (JSON.stringify(next[key]) !== JSON.stringify(before[key])) body[key] = next[key] ?? null;
+  // A field emptied on the form is sent as null, for the API to refuse by name. A heartbeat moved
+  // from cron to a period drops its cron (null) but not its zone, which the API takes only with cron.
+  for (const key of fields) {
+    if (key === 'timezone' && next.timezone === undefined) continue;
+    if (JSON.stringify(next[key]) !== JSON.stringify(before[key])) body[key] = next[key] ?? null;
+  }
   if (form.type === 'http') {
     const authChanged =
       form.authMode !== original.authMode ||
@@ -230,7 +373,14 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
       const saved = editing
         ? await api.PATCH('/api/v1/monitors/{id}', { params: { path: { id: monitor.id } }, body: updateBody(form, original) as MonitorUpdate })
         : await api.POST('/api/v1/monitors', { body: createBody(form) as MonitorCreate });
-      toast('success', editing ? `Saved “${saved.name}”` : `Created “${saved.name}”; the first checks run now`);
+      toast(
+        'success',
+        editing
+          ? `Saved “${saved.name}”`
+          : saved.type === 'heartbeat'
+            ? `Created “${saved.name}”; it waits for the job’s first ping`
+            : `Created “${saved.name}”; the first checks run now`,
+      );
       navigate(`/monitors/${saved.id}`);
     } catch (e) {
       setError(e as ApiError);
@@ -241,6 +391,45 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
 
   const toggleRegion = (region: Region) =>
     set('regions', form.regions.includes(region) ? form.regions.filter((r) => r !== region) : REGIONS.filter((r) => r === region || form.regions.includes(r)));
+
+  /** Another type: a port still at the old type's default takes the new one's, and assertions the new type does not judge go. */
+  const pickType = (type: MonitorType) =>
+    setForm((f) => {
+      const sources: readonly string[] = type === 'http' || type === 'tcp' || type === 'dns' ? SOURCES_OF[type] : [];
+      const untouchedPort = f.port === (DEFAULT_PORT[f.type] ?? f.port);
+      return {
+        ...f,
+        type,
+        port: untouchedPort ? (DEFAULT_PORT[type] ?? f.port) : f.port,
+        assertions: f.assertions.filter((row) => sources.includes(row.source)),
+      };
+    });
+
+  /** A count and its unit, such as "every 1 hours": the API's message for `field` shows under both. */
+  const durationField = (
+    label: string,
+    field: string,
+    count: 'periodCount' | 'graceCount',
+    unit: 'periodUnit' | 'graceUnit',
+    units: readonly Unit[],
+    hint: string,
+  ) => (
+    <Field label={label} error={err(field)} hint={hint}>
+      {(p) => (
+        <div className="input-unit">
+          <input {...p} name={count} type="number" inputMode="numeric" min={0} value={form[count]} onChange={(e) => set(count, e.target.value)} />
+          <select aria-label={`${label} unit`} name={unit} value={form[unit]} onChange={(e) => set(unit, e.target.value as Unit)}>
+            {/* A stored value that no offered unit holds whole is shown in seconds. */}
+            {(units.includes(form[unit]) ? units : [form[unit], ...units]).map((u) => (
+              <option key={u} value={u}>
+                {u}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+    </Field>
+  );
 
   return (
     <form className="form card form-card" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="page-title">
@@ -255,11 +444,9 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
             <div className="choice-cards" role="radiogroup" aria-labelledby="type-label">
               {MONITOR_TYPES.map((type) => (
                 <label key={type} className={`choice-card ${form.type === type ? 'selected' : ''}`}>
-                  <input type="radio" name="type" value={type} checked={form.type === type} onChange={() => set('type', type)} />
-                  <span className="choice-title">{type === 'http' ? 'HTTP' : 'SSL certificate'}</span>
-                  <span className="choice-text">
-                    {type === 'http' ? 'Request a URL and expect a status code.' : 'Check that a host’s certificate is valid and not expiring.'}
-                  </span>
+                  <input type="radio" name="type" value={type} checked={form.type === type} onChange={() => pickType(type)} />
+                  <span className="choice-title">{TYPE_CHOICES[type].title}</span>
+                  <span className="choice-text">{TYPE_CHOICES[type].text}</span>
                 </label>
               ))}
             </div>
@@ -269,7 +456,7 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
         <Field label="Name" error={err('name')} hint="How your team recognises this monitor.">
           {(p) => <input {...p} name="name" value={form.name} onChange={(e) => set('name', e.target.value)} placeholder="Checkout API" />}
         </Field>
-        {form.type === 'http' ? (
+        {form.type === 'http' && (
           <>
             <Field label="URL" error={err('url')}>
               {(p) => (
@@ -299,7 +486,8 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
               </Field>
             </div>
           </>
-        ) : (
+        )}
+        {form.type === 'ssl' && (
           <div className="field-row">
             <Field label="Host" error={err('host')} hint="The host name only, without https://.">
               {(p) => <input {...p} name="host" value={form.host} onChange={(e) => set('host', e.target.value)} placeholder="example.com" />}
@@ -312,47 +500,195 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
             </Field>
           </div>
         )}
+        {form.type === 'tcp' && (
+          <>
+            <div className="field-row">
+              <Field label="Host" error={err('host')} hint="A host name or IP address, without a scheme or port.">
+                {(p) => <input {...p} name="host" value={form.host} onChange={(e) => set('host', e.target.value)} placeholder="db.example.com" />}
+              </Field>
+              <Field label="Port" error={err('port')} hint="1 to 65535.">
+                {(p) => (
+                  <input
+                    {...p}
+                    name="port"
+                    type="number"
+                    inputMode="numeric"
+                    min={MONITOR_LIMITS.port[0]}
+                    max={MONITOR_LIMITS.port[1]}
+                    value={form.port}
+                    onChange={(e) => set('port', e.target.value)}
+                    placeholder="5432"
+                  />
+                )}
+              </Field>
+            </div>
+            <div className="field">
+              <label className="check">
+                <input type="checkbox" name="tls" checked={form.tls} onChange={(e) => set('tls', e.target.checked)} />
+                TLS handshake after connecting
+              </label>
+              {err('tls') ? (
+                <p className="field-error">{err('tls')}</p>
+              ) : (
+                <p className="field-hint">The certificate is then checked as an SSL monitor checks it (without expiry warnings).</p>
+              )}
+            </div>
+          </>
+        )}
+        {form.type === 'dns' && (
+          <>
+            <div className="field-row">
+              <Field label="Host name" error={err('hostname')} hint="The name to ask about.">
+                {(p) => <input {...p} name="hostname" value={form.hostname} onChange={(e) => set('hostname', e.target.value)} placeholder="example.com" />}
+              </Field>
+              <Field label="Record type" error={err('recordType')}>
+                {(p) => (
+                  <select {...p} name="recordType" value={form.recordType} onChange={(e) => set('recordType', e.target.value as DnsRecordType)}>
+                    {DNS_RECORD_TYPES.map((t) => (
+                      <option key={t}>{t}</option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+            </div>
+            <Field
+              label="Resolver"
+              optional
+              error={err('resolver')}
+              hint="The DNS server to ask: an IP address, optionally with a port (9.9.9.9, 9.9.9.9:53, [2620:fe::fe]:53). Empty: the system’s resolvers."
+            >
+              {(p) => <input {...p} name="resolver" value={form.resolver} onChange={(e) => set('resolver', e.target.value)} placeholder="9.9.9.9" />}
+            </Field>
+          </>
+        )}
       </fieldset>
 
       <fieldset className="form-section">
-        <legend>How often and from where</legend>
-        <div className="field-row">
-          <Field label="Check interval" error={err('intervalSeconds')}>
-            {(p) => (
-              <select {...p} name="intervalSeconds" value={form.intervalSeconds} onChange={(e) => set('intervalSeconds', e.target.value)}>
-                {[...new Set([...INTERVALS, Number(form.intervalSeconds)])]
-                  .filter((s) => Number.isFinite(s))
-                  .sort((a, b) => a - b)
-                  .map((s) => (
-                    <option key={s} value={s}>
-                      every {s < 3600 ? `${s / 60} minute${s === 60 ? '' : 's'}` : `${s / 3600} hour`}
-                    </option>
-                  ))}
-              </select>
+        {form.type === 'heartbeat' ? (
+          <>
+            <legend>When the job runs</legend>
+            <div className="field" role="radiogroup" aria-labelledby="schedule-label">
+              <span className="label" id="schedule-label">
+                Schedule
+              </span>
+              <div className="checks-inline">
+                <label className="check">
+                  <input type="radio" name="schedule" value="period" checked={form.schedule === 'period'} onChange={() => set('schedule', 'period')} />
+                  Every few minutes, hours or days
+                </label>
+                <label className="check">
+                  <input type="radio" name="schedule" value="cron" checked={form.schedule === 'cron'} onChange={() => set('schedule', 'cron')} />
+                  On a cron expression
+                </label>
+              </div>
+            </div>
+            {form.schedule === 'period' ? (
+              durationField(
+                'Every',
+                'periodSeconds',
+                'periodCount',
+                'periodUnit',
+                PERIOD_UNITS,
+                'From 1 minute to 30 days: a ping is expected this long after the last one.',
+              )
+            ) : (
+              <div className="field-row">
+                <Field
+                  label="Cron expression"
+                  error={err('cron')}
+                  hint={
+                    <>
+                      Five fields: minute, hour, day of month, month, day of week. <code>0 3 * * *</code> is every day at 03:00.
+                    </>
+                  }
+                >
+                  {(p) => (
+                    <input
+                      {...p}
+                      name="cron"
+                      value={form.cron}
+                      onChange={(e) => set('cron', e.target.value)}
+                      placeholder="0 3 * * *"
+                      spellCheck={false}
+                      autoComplete="off"
+                      maxLength={MONITOR_LIMITS.cronLength}
+                    />
+                  )}
+                </Field>
+                <Field label="Time zone" error={err('timezone')} hint="The cron expression is read in this IANA zone.">
+                  {(p) => (
+                    <>
+                      <input
+                        {...p}
+                        name="timezone"
+                        list="time-zones"
+                        value={form.timezone}
+                        onChange={(e) => set('timezone', e.target.value)}
+                        placeholder="UTC"
+                        spellCheck={false}
+                        autoComplete="off"
+                      />
+                      <datalist id="time-zones">
+                        {timeZones().map((zone) => (
+                          <option key={zone} value={zone} />
+                        ))}
+                      </datalist>
+                    </>
+                  )}
+                </Field>
+              </div>
             )}
-          </Field>
-          <Field label="Timeout (seconds)" error={err('timeoutSeconds')}>
-            {numberInput('timeoutSeconds')}
-          </Field>
-        </div>
-        <div className={`field ${err('regions') ? 'field-invalid' : ''}`} role="group" aria-labelledby="regions-label">
-          <span className="label" id="regions-label">
-            Regions
-          </span>
-          <div className="checks-inline">
-            {REGIONS.map((region) => (
-              <label key={region} className="check">
-                <input type="checkbox" name="regions" value={region} checked={form.regions.includes(region)} onChange={() => toggleRegion(region)} />
-                {region}
-              </label>
-            ))}
-          </div>
-          {err('regions') ? (
-            <p className="field-error">{err('regions')}</p>
-          ) : (
-            <p className="field-hint">Down means every region fails; degraded means some do.</p>
-          )}
-        </div>
+            {durationField(
+              'Grace',
+              'graceSeconds',
+              'graceCount',
+              'graceUnit',
+              GRACE_UNITS,
+              'How late a ping may be before it counts as missed: up to 24 hours.',
+            )}
+          </>
+        ) : (
+          <>
+            <legend>How often and from where</legend>
+            <div className="field-row">
+              <Field label="Check interval" error={err('intervalSeconds')}>
+                {(p) => (
+                  <select {...p} name="intervalSeconds" value={form.intervalSeconds} onChange={(e) => set('intervalSeconds', e.target.value)}>
+                    {[...new Set([...INTERVALS, Number(form.intervalSeconds)])]
+                      .filter((s) => Number.isFinite(s))
+                      .sort((a, b) => a - b)
+                      .map((s) => (
+                        <option key={s} value={s}>
+                          every {s < 3600 ? `${s / 60} minute${s === 60 ? '' : 's'}` : `${s / 3600} hour`}
+                        </option>
+                      ))}
+                  </select>
+                )}
+              </Field>
+              <Field label="Timeout (seconds)" error={err('timeoutSeconds')}>
+                {numberInput('timeoutSeconds')}
+              </Field>
+            </div>
+            <div className={`field ${err('regions') ? 'field-invalid' : ''}`} role="group" aria-labelledby="regions-label">
+              <span className="label" id="regions-label">
+                Regions
+              </span>
+              <div className="checks-inline">
+                {REGIONS.map((region) => (
+                  <label key={region} className="check">
+                    <input type="checkbox" name="regions" value={region} checked={form.regions.includes(region)} onChange={() => toggleRegion(region)} />
+                    {region}
+                  </label>
+                ))}
+              </div>
+              {err('regions') ? (
+                <p className="field-error">{err('regions')}</p>
+              ) : (
+                <p className="field-hint">Down means every region fails; degraded means some do.</p>
+              )}
+            </div>
+          </>
+        )}
         <Field label="Notification policy" optional error={err('notificationPolicyId')}>
           {(p) => (
             <select {...p} name="notificationPolicyId" value={form.notificationPolicyId} onChange={(e) => set('notificationPolicyId', e.target.value)}>
@@ -366,10 +702,22 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
           )}
         </Field>
         <div className="field-row">
-          <Field label="Failed checks before down" error={err('failureThreshold')} hint="In a row, per region: 1 alerts on the first confirmed failure.">
+          <Field
+            label="Failed checks before down"
+            error={err('failureThreshold')}
+            hint={
+              form.type === 'heartbeat'
+                ? 'Missed or failed runs in a row: 1 alerts on the first.'
+                : 'In a row, per region: 1 alerts on the first confirmed failure.'
+            }
+          >
             {numberInput('failureThreshold')}
           </Field>
-          <Field label="Successful checks before up" error={err('recoveryThreshold')} hint="In a row, per region, after a failure.">
+          <Field
+            label="Successful checks before up"
+            error={err('recoveryThreshold')}
+            hint={form.type === 'heartbeat' ? 'Success pings in a row, after a failure.' : 'In a row, per region, after a failure.'}
+          >
             {numberInput('recoveryThreshold')}
           </Field>
         </div>
@@ -474,10 +822,16 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
         </fieldset>
       )}
 
-      {form.type === 'http' && (
+      {(form.type === 'http' || form.type === 'tcp' || form.type === 'dns') && (
         <fieldset className="form-section">
           <legend>Assertions</legend>
-          <AssertionEditor rows={form.assertions} onChange={(rows) => set('assertions', rows)} error={error} />
+          <AssertionEditor
+            rows={form.assertions}
+            onChange={(rows) => set('assertions', rows)}
+            error={error}
+            sources={SOURCES_OF[form.type]}
+            none={NO_ASSERTIONS[form.type]}
+          />
         </fieldset>
       )}
 
@@ -495,7 +849,11 @@ export function MonitorNewPage() {
   useDocumentTitle('New monitor');
   return (
     <div className="page page-narrow">
-      <PageHeader title="New monitor" back={{ to: '/monitors', label: 'Monitors' }} subtitle="It is checked at once from each region, then on its interval." />
+      <PageHeader
+        title="New monitor"
+        back={{ to: '/monitors', label: 'Monitors' }}
+        subtitle="Checked at once from each region, then on its interval; a heartbeat waits for its job’s pings."
+      />
       <MonitorForm />
     </div>
   );

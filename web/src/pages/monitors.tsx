@@ -6,7 +6,7 @@ import { interval, ms, percent, relativeTime } from '../format.js';
 import { useDocumentTitle, useGet, useNow, useThrottled } from '../hooks.js';
 import { useLive, useLiveEvents } from '../live.js';
 import { Link, navigate, useLocation } from '../router.js';
-import type { Monitor, MonitorSummary } from '../api/types.js';
+import type { HeartbeatMonitor, Monitor, MonitorSummary } from '../api/types.js';
 import { uptimeLevel } from '../../../src/shared/uptime.js';
 import { MONITOR_STATUS_TEXT, type MonitorStatus } from '../../../src/shared/vocabulary.js';
 
@@ -15,8 +15,25 @@ const FILTERS: Array<{ value: 'all' | MonitorStatus; label: string }> = [
   ...(['up', 'down', 'degraded', 'maintenance', 'paused', 'pending'] as const).map((value) => ({ value, label: MONITOR_STATUS_TEXT[value] })),
 ];
 
+/** What a monitor watches, in one line: the URL, `host:port`, `A example.com`, or a heartbeat's schedule. */
 export function target(monitor: Monitor): string {
-  return monitor.type === 'http' ? monitor.url : `${monitor.host}:${monitor.port}`;
+  switch (monitor.type) {
+    case 'http':
+      return monitor.url;
+    case 'ssl':
+    case 'tcp':
+      return `${monitor.host}:${monitor.port}`;
+    case 'dns':
+      return `${monitor.recordType} ${monitor.hostname}`;
+    case 'heartbeat':
+      return schedule(monitor);
+  }
+}
+
+/** When a heartbeat's job runs: "every 1 h", or its cron expression (with the zone unless UTC). */
+export function schedule(monitor: HeartbeatMonitor): string {
+  if (monitor.cron === null) return `every ${interval(monitor.periodSeconds ?? 0)}`;
+  return monitor.timezone === 'UTC' ? monitor.cron : `${monitor.cron} (${monitor.timezone})`;
 }
 
 /** Every monitor's 24-hour uptime and newest runs (one call), fetched again at most every few seconds while checks report. */
@@ -85,7 +102,7 @@ export function MonitorsPage() {
       : problems > 0
         ? `${problems} of ${list.length} monitors need attention.`
         : `All ${list.length} monitors are fine${counts.paused ? ` (${counts.paused} paused)` : ''}${counts.maintenance ? ` (${counts.maintenance} in maintenance)` : ''}.`
-    : 'HTTP endpoints and certificates your team watches.';
+    : 'Endpoints, certificates, ports, DNS records and jobs your team watches.';
 
   return (
     <div className="page">
@@ -105,7 +122,7 @@ export function MonitorsPage() {
             <label htmlFor="monitor-search" className="sr-only">
               Search monitors
             </label>
-            <input id="monitor-search" type="search" placeholder="Search by name or URL" value={query} onChange={(e) => setQuery(e.target.value)} />
+            <input id="monitor-search" type="search" placeholder="Search by name or target" value={query} onChange={(e) => setQuery(e.target.value)} />
           </div>
           <div className="segmented" role="group" aria-label="Filter by status">
             {FILTERS.map((f) => (
@@ -140,7 +157,8 @@ export function MonitorsPage() {
               </ButtonLink>
             }
           >
-            Watch an HTTP endpoint or a TLS certificate from up to three regions. You will see its status here within seconds.
+            Watch an HTTP endpoint, a TLS certificate, a TCP port or a DNS record from up to three regions, or have a scheduled job report in with a heartbeat.
+            You will see its status here within seconds.
           </EmptyState>
         </div>
       ) : shown.length === 0 ? (
@@ -198,7 +216,13 @@ export function MonitorsPage() {
                     </td>
                     <td data-label="Last check">
                       <span title={m.lastCheckedAt ?? undefined}>{relativeTime(m.lastCheckedAt, now)}</span>
-                      <span className="row-sub">every {interval(m.intervalSeconds)}</span>
+                      <span className="row-sub">
+                        {m.type === 'heartbeat'
+                          ? m.deadlineAt
+                            ? `ping due ${relativeTime(m.deadlineAt, now)}`
+                            : 'waits for a ping'
+                          : `every ${interval(m.intervalSeconds)}`}
+                      </span>
                     </td>
                     <td data-label="Uptime 24 h" className="num">
                       <span className={`uptime-value ${uptimeClass(summary?.uptime24h ?? null)}`}>{percent(summary?.uptime24h ?? null)}</span>
