@@ -9,7 +9,6 @@ import { prepared } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
 import type { RunRecorder } from './run-recorder.js';
 
-
 export interface HeartbeatPingsOptions {
   db: Kysely<Database>;
   /** Writes each ping as a run, with the status it causes, before the ping is answered. */
