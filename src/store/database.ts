@@ -4,6 +4,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatab
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import { ensurePrivateDirectory, ensurePrivateFile } from './private-files.js';
+import { startWalCheckpointer } from './wal-checkpointer.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -24,16 +25,22 @@ export interface StoreOptions {
    * backend). The pool drops it and opens a new one for the next query; this only reports it.
    */
   onConnectionError?(error: Error): void;
+  /**
+   * SQLite: write the log back into the database on a thread of its own (src/store/wal-checkpointer.ts),
+   * for long-running processes that write all the time; `onCheckpointFailure` hears if it cannot.
+   */
+  checkpointInBackground?: boolean;
+  onCheckpointFailure?(reason: string): void;
 }
 
 /** Opens `file:<path>` as embedded SQLite or `postgres://…` as PostgreSQL. */
 export function openStore(databaseUrl: string, options: StoreOptions = {}): Store {
   if (databaseUrl.startsWith('postgres://') || databaseUrl.startsWith('postgresql://')) return openPostgres(databaseUrl, options);
-  if (databaseUrl.startsWith('file:')) return openSqlite(resolve(databaseUrl.slice('file:'.length)));
+  if (databaseUrl.startsWith('file:')) return openSqlite(resolve(databaseUrl.slice('file:'.length)), options);
   throw new Error(`DATABASE_URL must start with file: or postgres:// (got "${databaseUrl.split(':')[0]!}:…")`);
 }
 
-function openSqlite(file: string): Store {
+function openSqlite(file: string, options: StoreOptions): Store {
   // A new data directory and database are private (0700, 0600); the WAL and shared-memory files
   // follow the database file's mode.
   ensurePrivateDirectory(dirname(file));
@@ -44,7 +51,20 @@ function openSqlite(file: string): Store {
   connection.pragma('busy_timeout = 5000');
   connection.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
-  return withCommon(db, 'sqlite', file);
+  const store = withCommon(db, 'sqlite', file);
+  if (!options.checkpointInBackground) return store;
+  connection.pragma('wal_autocheckpoint = 0');
+  const checkpointer = startWalCheckpointer(file, (reason) => {
+    // The connection checkpoints as it would have by itself: the log never grows without end.
+    if (connection.open) connection.pragma('wal_autocheckpoint = 1000');
+    options.onCheckpointFailure?.(reason);
+  });
+  const closeConnection = store.close.bind(store);
+  store.close = async () => {
+    await checkpointer.stop();
+    await closeConnection();
+  };
+  return store;
 }
 
 /**
