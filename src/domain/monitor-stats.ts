@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REGIONS } from '../shared/vocabulary.js';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { DAY_MS, HOUR_MS, percentileFromHistogram } from './rollup-buckets.js';
 import { prepared } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
@@ -37,7 +37,7 @@ const Figures = {
   checks: z.int().describe('Completed checks (all regions).'),
   failures: z.int().describe('Checks that failed (after the confirming retry).'),
   uptime: z.number().nullable().describe('Percentage of checks that succeeded; null without checks.'),
-  avgResponseMs: z.number().nullable().describe('Mean duration of the checks; null without checks.'),
+  avgResponseMs: z.number().nullable().describe('Mean duration of the runs that have one (every check; a heartbeat run after a `/start`); null without any.'),
 };
 
 export const StatsBucket = z.object({
@@ -84,11 +84,13 @@ interface Totals {
 }
 
 function figures(t: Totals) {
+  // Runs with a duration: every check, and a heartbeat's pings that followed a `/start`.
+  const timed = t.histogram.reduce((sum, n) => sum + n, 0);
   return {
     checks: t.checks,
     failures: t.failures,
     uptime: t.checks ? ((t.checks - t.failures) / t.checks) * 100 : null,
-    avgResponseMs: t.checks ? Math.round(t.durationSum / t.checks) : null,
+    avgResponseMs: timed ? Math.round(t.durationSum / timed) : null,
     p95ResponseMs: percentileFromHistogram(t.histogram),
   };
 }
@@ -167,6 +169,7 @@ export class MonitorStatsService {
         eb.fn.sum<number>('r.failures').as('failures'),
         // PostgreSQL sums a bigint column as numeric, which its driver hands over as a string.
         eb.fn.sum<number | string>('r.duration_sum').as('duration_sum'),
+        eb.fn.sum<number | string>(sql`r.h0 + r.h1 + r.h2 + r.h3 + r.h4 + r.h5 + r.h6 + r.h7 + r.h8 + r.h9 + r.h10 + r.h11`).as('timed'),
       ])
       .where('m.team_id', '=', actor.teamId)
       .where('m.deleted_at', 'is', null)
@@ -184,7 +187,7 @@ export class MonitorStatsService {
       summaries.push({
         monitorId: monitor.id,
         uptime24h: checks ? ((checks - failures) / checks) * 100 : null,
-        avgResponseMs24h: checks ? Math.round(Number(t!.duration_sum) / checks) : null,
+        avgResponseMs24h: t && Number(t.timed) > 0 ? Math.round(Number(t.duration_sum) / Number(t.timed)) : null,
         checks24h: checks,
         recent: runs
           .reverse()

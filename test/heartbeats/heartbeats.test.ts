@@ -162,6 +162,16 @@ describe('a heartbeat monitor', () => {
     });
     expect(failed.log).toBe(`line 1\n${'x'.repeat(10_240 - 8)}`);
     expect((await monitorOf(monitor.id)).status).toBe('down');
+    // Uptime counts every ping; the mean duration only the run that had one.
+    const stats = expectStatus(await call(server, owner, 'GET', `/api/v1/monitors/${monitor.id}/stats`), 200);
+    expect(stats).toMatchObject({ checks: 3, failures: 2, avgResponseMs: 42_000 });
+    const summary = expectStatus(await call(server, owner, 'GET', '/api/v1/monitor-stats'), 200).data.find((m: any) => m.monitorId === monitor.id);
+    expect(summary).toMatchObject({ checks24h: 3, avgResponseMs24h: 42_000 });
+    expect(summary.recent.map((r: any) => [r.region, r.durationMs])).toEqual([
+      [null, null],
+      [null, null],
+      [null, 42_000],
+    ]);
 
     // Without a start the run has no duration; a start from longer ago than a period is not this run's.
     clock.advance(SECOND);

@@ -3346,7 +3346,7 @@ export interface operations {
                         failures: number;
                         /** @description Percentage of checks that succeeded; null without checks. */
                         uptime: number | null;
-                        /** @description Mean duration of the checks; null without checks. */
+                        /** @description Mean duration of the runs that have one (every check; a heartbeat run after a `/start`); null without any. */
                         avgResponseMs: number | null;
                         p95ResponseMs: number | null;
                         /** @description Oldest first; only buckets with checks. */
@@ -3358,7 +3358,7 @@ export interface operations {
                             failures: number;
                             /** @description Percentage of checks that succeeded; null without checks. */
                             uptime: number | null;
-                            /** @description Mean duration of the checks; null without checks. */
+                            /** @description Mean duration of the runs that have one (every check; a heartbeat run after a `/start`); null without any. */
                             avgResponseMs: number | null;
                             /** @description 95th percentile from the duration histogram (the upper bound of its bucket). */
                             p95ResponseMs: number | null;
