@@ -53,6 +53,7 @@ export default defineConfig({
             'test/status-pages/model.test.ts',
             'test/platform/serve.test.ts',
             'test/engine/restart.test.ts',
+            'test/engine/run-recorder-flush.test.ts',
             'test/platform/file-modes.test.ts',
             // Chromium: the dashboard and the public page are clients of the API, whose every
             // operation the API suite runs on PostgreSQL; in a browser they run once.

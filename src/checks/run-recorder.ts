@@ -74,6 +74,7 @@ export class RunRecorder {
   /** Runs of the batch under way that were not written, and why. */
   private readonly notWritten = new Map<CompletedCheck, Exclude<RecordOutcome, 'recorded'>>();
   private timer: NodeJS.Timeout | null = null;
+  private immediate: NodeJS.Immediate | null = null;
   private flushing: Promise<void> = Promise.resolve();
   private readonly statements;
 
@@ -108,18 +109,41 @@ export class RunRecorder {
 
   /** Writes everything waiting now. */
   async flush(): Promise<void> {
-    this.schedule(0);
+    // Writes at once rather than on a timer: awaiting a write that a timer has yet to start would
+    // only ever find the previous one done.
+    while (this.pending.length > 0) {
+      if (this.timer) clearTimeout(this.timer);
+      if (this.immediate) clearImmediate(this.immediate);
+      this.timer = null;
+      this.immediate = null;
+      this.startWrite();
+      await this.flushing;
+    }
     await this.flushing;
-    if (this.pending.length > 0) await this.flush();
   }
 
   private schedule(delayMs: number): void {
-    if (this.timer && delayMs > 0) return;
+    if (delayMs > 0) {
+      if (this.timer || this.immediate) return;
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.startWrite();
+      }, delayMs);
+      return;
+    }
+    if (this.immediate) return;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.flushing = this.flushing.then(() => this.writeBatch());
-    }, delayMs);
+    this.timer = null;
+    // After the I/O of this turn of the event loop: every run that came in it shares the batch,
+    // without the millisecond a zero timeout waits.
+    this.immediate = setImmediate(() => {
+      this.immediate = null;
+      this.startWrite();
+    });
+  }
+
+  private startWrite(): void {
+    this.flushing = this.flushing.then(() => this.writeBatch());
   }
 
   private async writeBatch(): Promise<void> {
