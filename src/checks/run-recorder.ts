@@ -354,8 +354,7 @@ export class RunRecorder {
     };
     const next = applyRuns(state, inputs);
     for (const event of next.events) await appendEvent(trx, event);
-    await this.statements.updateMonitor.in(
-      trx,
+    const columns = [
       next.state.status,
       next.state.degradedReasons === state.degradedReasons ? monitor.degraded_reasons : JSON.stringify(next.state.degradedReasons),
       JSON.stringify(next.state.regionResults),
@@ -366,10 +365,13 @@ export class RunRecorder {
       next.state.certificate === state.certificate ? monitor.certificate : JSON.stringify(next.state.certificate),
       next.state.warnedFingerprints.at(-1) ?? null,
       next.state.maintenance ? 1 : 0,
-      monitor.heartbeat_deadline,
-      monitor.heartbeat_started_at,
-      monitorId,
-    );
+    ] as const;
+    // A heartbeat's deadline (indexed) is written with its state; a checked monitor's update leaves that index alone.
+    if (monitor.type === 'heartbeat') {
+      await this.statements.updateHeartbeatMonitor.in(trx, ...columns, monitor.heartbeat_deadline, monitor.heartbeat_started_at, monitorId);
+    } else {
+      await this.statements.updateMonitor.in(trx, ...columns, monitorId);
+    }
     return next.events.length;
   }
 
@@ -416,6 +418,29 @@ function histogramRow(durationMs: number | null): Histogram {
   const row = new Array<number>(12).fill(0) as Histogram;
   if (durationMs !== null) row[bucketIndex(durationMs)] = 1;
   return row;
+}
+
+/** The columns of a monitor's state as its runs leave it. */
+function stateColumns(
+  status: string,
+  degradedReasons: string,
+  regionResults: string,
+  streaks: string | null,
+  lastCheckedAt: number | null,
+  certificate: string | null,
+  warned: string | null,
+  maintenance: number,
+) {
+  return {
+    status,
+    degraded_reasons: degradedReasons,
+    region_results: regionResults,
+    region_streaks: streaks,
+    last_checked_at: lastCheckedAt,
+    certificate,
+    expiry_warned_fingerprint: warned,
+    maintenance,
+  };
 }
 
 /** The monitor row as the recorder reads it. */
@@ -603,23 +628,34 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
         certificate: string | null,
         warned: string | null,
         maintenance: number,
-        heartbeatDeadline: number | null,
-        heartbeatStartedAt: number | null,
+        id: string,
+      ) =>
+        db
+          .updateTable('monitors')
+          .set(stateColumns(status, degradedReasons, regionResults, streaks, lastCheckedAt, certificate, warned, maintenance))
+          .where('id', '=', id),
+    ),
+    updateHeartbeatMonitor: prepared(
+      db,
+      (
+        status: string,
+        degradedReasons: string,
+        regionResults: string,
+        streaks: string | null,
+        lastCheckedAt: number | null,
+        certificate: string | null,
+        warned: string | null,
+        maintenance: number,
+        deadline: number | null,
+        startedAt: number | null,
         id: string,
       ) =>
         db
           .updateTable('monitors')
           .set({
-            status,
-            degraded_reasons: degradedReasons,
-            region_results: regionResults,
-            region_streaks: streaks,
-            last_checked_at: lastCheckedAt,
-            certificate,
-            expiry_warned_fingerprint: warned,
-            maintenance,
-            heartbeat_deadline: heartbeatDeadline,
-            heartbeat_started_at: heartbeatStartedAt,
+            ...stateColumns(status, degradedReasons, regionResults, streaks, lastCheckedAt, certificate, warned, maintenance),
+            heartbeat_deadline: deadline,
+            heartbeat_started_at: startedAt,
           })
           .where('id', '=', id),
     ),
