@@ -46,7 +46,7 @@ export class HeartbeatPings implements PingReceiver {
         .where('id', '=', id)
         .where('ping_key_hash', '=', hash)
         .where('deleted_at', 'is', null)
-        .returning('paused'),
+        .returning('id'),
     );
   }
 
