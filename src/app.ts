@@ -71,7 +71,8 @@ export async function createRuntime({ config, logDestination, alerting, checks, 
   const store = openStore(config.databaseUrl, {
     onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost; the next query opens a new one'),
     checkpointInBackground: true,
-    onCheckpointFailure: (reason) => logger.error({ reason }, 'the database log cannot be checkpointed in the background; the server does it itself from now on'),
+    onCheckpointFailure: (reason) =>
+      logger.error({ reason }, 'the database log cannot be checkpointed in the background; the server does it itself from now on'),
   });
   await store.migrate();
   let coordination: Coordination;
