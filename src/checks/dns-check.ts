@@ -1,7 +1,7 @@
 import { Resolver } from 'node:dns';
-import { isIP } from 'node:net';
 import type { Assertion } from '../domain/assertions/assertion-schema.js';
 import type { AssertionVerdict } from '../domain/assertions/evaluate.js';
+import { parseResolver } from '../domain/monitor-schemas.js';
 import type { DnsRecordType } from '../shared/vocabulary.js';
 import type { CheckError, CheckResult, DnsAnswer } from './check-result.js';
 import { judgeAnswer } from './judge-answer.js';
@@ -181,23 +181,6 @@ function failure(err: NodeJS.ErrnoException, target: DnsCheckTarget): { rcode: s
 
 function noRecord({ hostname, recordType }: DnsCheckTarget): CheckError {
   return { code: 'dns-failure', message: `${hostname} has no ${recordType} record` };
-}
-
-/**
- * The address and port of a DNS server written as c-ares takes it (`ip`, `ip:port`, `[ipv6]`,
- * `[ipv6]:port`, or a bare IPv6 address without a port), or null for anything else.
- */
-export function parseResolver(text: string): { address: string; port: number } | null {
-  const match = /^(?:\[([0-9a-fA-F:.]+)\]|(\d{1,3}(?:\.\d{1,3}){3})|([0-9a-fA-F:.]+))(?::(\d{1,5}))?$/.exec(text);
-  if (!match) return null;
-  const [, bracketed, ipv4, bare, portText] = match;
-  // A bare IPv6 address cannot take a port: its last group would be read as one.
-  if (bare !== undefined && portText !== undefined) return null;
-  const address = bracketed ?? ipv4 ?? bare!;
-  const family = isIP(address);
-  if (family === 0 || (ipv4 === undefined && family !== 6)) return null;
-  const port = portText === undefined ? 53 : Number(portText);
-  return port >= 1 && port <= 65535 ? { address, port } : null;
 }
 
 function cut(record: string): string {

@@ -1,4 +1,4 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import { isIP, isIPv4, isIPv6 } from 'node:net';
 import { z } from 'zod';
 import { ASSERTION_LIMITS, MONITOR_LIMITS, REQUEST_LIMITS } from '../shared/limits.js';
 import {
@@ -353,21 +353,30 @@ const DnsHostnameField = checked(boundedString(MONITOR_LIMITS.hostLength), (name
 
 const RecordTypeField = z.enum(DNS_RECORD_TYPES).describe(`The record type asked for: ${DNS_RECORD_TYPES.join(', ')}.`);
 
-/** `ip`, `ip:port` or `[ipv6]:port`; the reason when `resolver` is none of these. */
+/**
+ * The address and port of a DNS server written as c-ares takes it (`ip`, `ip:port`, `[ipv6]`,
+ * `[ipv6]:port`, or a bare IPv6 address without a port), or null for anything else.
+ */
+export function parseResolver(text: string): { address: string; port: number } | null {
+  const match = /^(?:\[([0-9a-fA-F:.]+)\]|(\d{1,3}(?:\.\d{1,3}){3})|([0-9a-fA-F:.]+))(?::(\d{1,5}))?$/.exec(text);
+  if (!match) return null;
+  const [, bracketed, ipv4, bare, portText] = match;
+  // A bare IPv6 address cannot take a port: its last group would be read as one.
+  if (bare !== undefined && portText !== undefined) return null;
+  const address = bracketed ?? ipv4 ?? bare!;
+  const family = isIP(address);
+  if (family === 0 || (ipv4 === undefined && family !== 6)) return null;
+  const port = portText === undefined ? 53 : Number(portText);
+  return port >= 1 && port <= 65535 ? { address, port } : null;
+}
+
+/** Why `resolver` is not a DNS server's address (`ip`, `ip:port` or `[ipv6]:port`), or null when it is one. */
 export function resolverProblem(resolver: string): string | null {
-  const wrong = 'must be an IP address, optionally with a port (such as 9.9.9.9, 9.9.9.9:53 or [2620:fe::fe]:53)';
-  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(resolver);
-  const plain = /^([^:]+)(?::(\d{1,5}))?$/.exec(resolver);
-  const [address, port] = bracketed
-    ? [bracketed[1]!, bracketed[2]]
-    : isIPv6(resolver)
-      ? [resolver, undefined]
-      : plain
-        ? [plain[1]!, plain[2]]
-        : ['', undefined];
-  if (!(bracketed ? isIPv6(address) : isIPv4(address) || isIPv6(address))) return wrong;
-  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return 'must have a port from 1 to 65535';
-  return null;
+  if (parseResolver(resolver) !== null) return null;
+  // An address whose only fault is its port.
+  const port = /:(\d{1,5})$/.exec(resolver);
+  if (port && parseResolver(`${resolver.slice(0, port.index)}:53`) !== null) return 'must have a port from 1 to 65535';
+  return 'must be an IP address, optionally with a port (such as 9.9.9.9, 9.9.9.9:53 or [2620:fe::fe]:53)';
 }
 
 const ResolverField = checked(boundedString(MONITOR_LIMITS.resolverLength), resolverProblem)
