@@ -230,6 +230,19 @@ describe('a heartbeat monitor', () => {
     const refused = answers.find((a) => a.status === 429)!;
     expect(refused.text).toBe('too many pings');
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // A body over 1 MiB is refused in plain text, and the server goes on.
+    const huge = await ping(`${renewed.pingUrl}/0`, { method: 'POST', body: 'x'.repeat(1_048_577) });
+    expect(huge).toMatchObject({ status: 413, text: 'body too large' });
+    // Nobody but the team renews the key: without a token 401, from another team 404 (as for any monitor of another team).
+    expect((await server.request('POST', `/api/v1/monitors/${monitor.id}/ping-key`)).status).toBe(401);
+    const stranger = await server.newTeam('Owner');
+    expect((await call(server, stranger, 'POST', `/api/v1/monitors/${monitor.id}/ping-key`)).status).toBe(404);
+    // A deleted monitor's key is unknown, also once a ping has made it known.
+    const deleted = await createHeartbeat({ periodSeconds: 600 });
+    expect((await ping(deleted.pingUrl)).status).toBe(200);
+    expectStatus(await call(server, owner, 'DELETE', `/api/v1/monitors/${deleted.id}`), 204);
+    expect((await ping(deleted.pingUrl)).status).toBe(404);
+    expect((await ping(`${deleted.pingUrl}/start`)).status).toBe(404);
     // The key is never written to the log in full.
     expect(server.logs()).not.toContain(renewed.pingUrl.split('/').pop());
   });
