@@ -277,8 +277,17 @@ describe('the dashboard, end to end', () => {
     const { csrfToken } = (await server.request('GET', '/api/v1/session', { headers: elsewhere })).body;
     expect((await server.request('DELETE', '/api/v1/session', { headers: { ...elsewhere, 'x-csrf-token': csrfToken } })).status).toBe(204);
 
-    await page.getByRole('link', { name: 'Incidents' }).click();
-    await page.getByText('Your session has ended. Please sign in again.').waitFor();
+    // The person's next step finds out, unless the dashboard found out first: its live stream is
+    // refused from now on, and its next poll sends it to sign-in by itself, taking the link away.
+    const ended = page.getByText('Your session has ended. Please sign in again.');
+    await Promise.race([
+      page
+        .getByRole('link', { name: 'Incidents' })
+        .click()
+        .catch(() => undefined),
+      ended.waitFor(),
+    ]);
+    await ended.waitFor();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await context.close();
   });
