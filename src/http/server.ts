@@ -58,6 +58,8 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
     reply.header('X-Request-Id', request.id);
   });
   app.addHook('onResponse', async (request, reply) => {
+    // Not even the line's fields are put together when it would not be written.
+    if (!deps.logger.isLevelEnabled('info')) return;
     request.log.info({ method: request.method, path: loggedPath(request), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 
