@@ -43,7 +43,9 @@ export function freePort(): Promise<number> {
 /** Runs `lookout serve` in its own process, as in production, so the load generator does not share its event loop. */
 export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/main.ts'), 'serve'], {
+  // BENCH_SERVER_NODE_ARGS passes Node flags to the server alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles`.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(ROOT, 'src/main.ts'), 'serve'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', LOOKOUT_BOOTSTRAP: 'false', LOOKOUT_REGIONS: 'none', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
