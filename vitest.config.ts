@@ -55,6 +55,7 @@ export default defineConfig({
             'test/engine/restart.test.ts',
             'test/engine/run-recorder-flush.test.ts',
             'test/platform/file-modes.test.ts',
+            'test/platform/wal-checkpointer.test.ts',
             // Chromium: the dashboard and the public page are clients of the API, whose every
             // operation the API suite runs on PostgreSQL; in a browser they run once.
             'test/dashboard/e2e.test.ts',

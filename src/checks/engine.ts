@@ -71,8 +71,9 @@ export class CheckEngine {
     const { config, store, services, dispatcher, logger } = options;
     const clock = options.clock ?? systemClock;
     this.metrics = createCheckMetrics((region) => dispatcher.depth(region as never), config.regions);
-    this.recorder = new RunRecorder(store.db, { onEvents: () => services.alerts.notify() }, store.dialect === 'postgres');
-    this.heartbeatRecorder = new RunRecorder(store.db, { onEvents: () => services.alerts.notify() }, store.dialect === 'postgres', 0);
+    const hooks = { onEvents: () => services.alerts.notify(), beforeWrite: () => store.beforeBulkWrite() };
+    this.recorder = new RunRecorder(store.db, hooks, store.dialect === 'postgres');
+    this.heartbeatRecorder = new RunRecorder(store.db, hooks, store.dialect === 'postgres', 0);
     this.pings = new HeartbeatPings({ db: store.db, recorder: this.heartbeatRecorder, limiter: options.pingLimiter, clock });
     const heartbeats = new HeartbeatSweep({ db: store.db, recorder: this.heartbeatRecorder, logger, clock });
     this.heartbeats = heartbeats;

@@ -52,6 +52,8 @@ export interface RecorderHooks {
   onEvents?(): void;
   /** After every committed run. */
   onRecorded?(check: CompletedCheck): void;
+  /** Before each batch's transaction: what the store may need first (see Store.beforeBulkWrite). */
+  beforeWrite?(): Promise<void>;
 }
 
 const BATCH_SIZE = 200;
@@ -147,6 +149,8 @@ export class RunRecorder {
   }
 
   private async writeBatch(): Promise<void> {
+    // Runs that come while the store makes room join this batch.
+    if (this.hooks.beforeWrite) await this.hooks.beforeWrite().catch(() => undefined);
     const batch = this.pending.splice(0, BATCH_SIZE);
     if (this.pending.length > 0) this.schedule(0);
     if (batch.length === 0) return;

@@ -4,7 +4,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatab
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import { ensurePrivateDirectory, ensurePrivateFile } from './private-files.js';
-import { startWalCheckpointer } from './wal-checkpointer.js';
+import { LOG_RESTART_PAGES, startWalCheckpointer } from './wal-checkpointer.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -16,6 +16,12 @@ export interface Store {
   file: string | null;
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Writers of many rows at a time (the run recorders) call this before each transaction: it
+   * resolves at once, except when SQLite's write-ahead log must first be copied back so that it
+   * can start over (src/store/wal-checkpointer.ts).
+   */
+  beforeBulkWrite(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -59,6 +65,9 @@ function openSqlite(file: string, options: StoreOptions): Store {
     if (connection.open) connection.pragma('wal_autocheckpoint = 1000');
     options.onCheckpointFailure?.(reason);
   });
+  // A log started over is cut back to its limit, so the file never keeps a burst's length.
+  connection.pragma(`journal_size_limit = ${LOG_RESTART_PAGES * 4096}`);
+  store.beforeBulkWrite = () => checkpointer.beforeBulkWrite();
   const closeConnection = store.close.bind(store);
   store.close = async () => {
     await checkpointer.stop();
@@ -98,6 +107,8 @@ function openPostgres(url: string, options: StoreOptions): Store {
   return withCommon(db, 'postgres', null);
 }
 
+const NOTHING_TO_WAIT_FOR = Promise.resolve();
+
 function withCommon(db: Kysely<Database>, dialect: Dialect, file: string | null): Store {
   return {
     db,
@@ -114,6 +125,7 @@ function withCommon(db: Kysely<Database>, dialect: Dialect, file: string | null)
     async ping() {
       await sql`select 1`.execute(db);
     },
+    beforeBulkWrite: () => NOTHING_TO_WAIT_FOR,
     async close() {
       await db.destroy();
     },

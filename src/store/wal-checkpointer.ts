@@ -7,6 +7,12 @@ import { Worker } from 'node:worker_threads';
  * those pages and syncing the file then holds every request and check for milliseconds, the
  * slowest answers of a busy server. A second connection on a worker thread checkpoints the log
  * every quarter of a second instead (PASSIVE: it never waits for, nor blocks, the writer).
+ *
+ * A checkpointed log is started over by the next write only if that write's transaction began
+ * with the whole log already copied. Under a steady stream of writes (heartbeat pings, one batch
+ * per turn of the event loop) some batch always commits while a checkpoint runs, and the log
+ * would grow without end: once it passes its limit, heavy writers wait (without blocking the
+ * event loop) for one checkpoint, and their next write starts the log over.
  */
 
 const WORKER_SOURCE = `
@@ -14,39 +20,77 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file);
 db.pragma('busy_timeout = 5000');
-const timer = setInterval(() => {
+let timer = null;
+const checkpoint = (requested) => {
   try {
-    db.pragma('wal_checkpoint(PASSIVE)');
+    const [{ log }] = db.pragma('wal_checkpoint(PASSIVE)');
+    parentPort.postMessage({ log, requested });
   } catch (error) {
     parentPort.postMessage({ error: String(error) });
   }
-}, workerData.everyMs);
-parentPort.on('message', () => {
-  clearInterval(timer);
+  // The next one a full interval later, also after a requested one: a checkpoint under way when
+  // the writer starts the log over would hold a lock that makes it give up and append instead.
+  clearTimeout(timer);
+  timer = setTimeout(() => checkpoint(false), workerData.everyMs);
+};
+timer = setTimeout(() => checkpoint(false), workerData.everyMs);
+parentPort.on('message', (message) => {
+  if (message === 'checkpoint') return checkpoint(true);
+  clearTimeout(timer);
   db.close();
   parentPort.close();
 });
 `;
 
+/** Log pages (4 KiB each) past which writers make way for a checkpoint that lets the log start over. */
+export const LOG_RESTART_PAGES = 65_536;
+
 export interface WalCheckpointer {
+  /**
+   * For writers of many rows at a time, before each transaction: resolves at once while the log
+   * is within its limit; past it, once a checkpoint has copied the whole log.
+   */
+  beforeBulkWrite(): Promise<void>;
   /** Stops checkpointing; the database's own connection takes over again. */
   stop(): Promise<void>;
 }
+
+type WorkerMessage = { error: string } | { log: number; requested: boolean };
+
+const READY = Promise.resolve();
 
 /**
  * Starts checkpointing `file` in the background, and calls `onFailure` (after which the caller
  * lets its connection checkpoint again) if the thread cannot do it.
  */
-export function startWalCheckpointer(file: string, onFailure: (reason: string) => void, everyMs = 250): WalCheckpointer {
+export function startWalCheckpointer(file: string, onFailure: (reason: string) => void, everyMs = 250, restartPages = LOG_RESTART_PAGES): WalCheckpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver, everyMs } });
   let failed = false;
+  /** The log's length at the last checkpoint, in pages. */
+  let logPages = 0;
+  let requested: { done: Promise<void>; resolve: () => void } | null = null;
+  const settleRequest = () => {
+    requested?.resolve();
+    requested = null;
+  };
   const fail = (reason: string) => {
+    settleRequest();
     if (failed) return;
     failed = true;
     onFailure(reason);
   };
-  worker.on('message', (message: { error?: string }) => fail(message.error ?? 'unknown'));
+  worker.on('message', (message: WorkerMessage) => {
+    if ('error' in message) {
+      fail(message.error);
+      return;
+    }
+    logPages = message.log;
+    if (!message.requested) return;
+    // The next write starts the log over (the timer's next checkpoint says if one did not).
+    logPages = 0;
+    settleRequest();
+  });
   worker.on('error', (error) => fail(error.message));
   worker.on('exit', (code) => {
     if (code !== 0) fail(`the checkpoint thread ended (${code})`);
@@ -54,8 +98,19 @@ export function startWalCheckpointer(file: string, onFailure: (reason: string) =
   // Never what keeps a process alive.
   worker.unref();
   return {
+    beforeBulkWrite() {
+      if (failed || logPages < restartPages) return READY;
+      if (!requested) {
+        let resolve!: () => void;
+        const done = new Promise<void>((r) => (resolve = r));
+        requested = { done, resolve };
+        worker.postMessage('checkpoint');
+      }
+      return requested.done;
+    },
     async stop() {
       failed = true;
+      settleRequest();
       const exited = new Promise((resolve) => worker.once('exit', resolve));
       worker.postMessage('stop');
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
