@@ -56,7 +56,11 @@ export class HeartbeatPings implements PingReceiver {
     const monitorId = this.known.get(hash) ?? (await this.lookUp(hash));
     if (monitorId === undefined) return { status: 'unknown' };
     const budget = await this.options.limiter.consume(hash);
-    if (!budget.allowed) return { status: 'rate-limited', retryAfterSeconds: budget.resetSeconds };
+    if (!budget.allowed) {
+      // The key may have stopped being one since it was remembered (renewed, or its monitor
+      // deleted): a refusal is only for a key that still is, anything else is unknown.
+      return (await this.find(hash)).length > 0 ? { status: 'rate-limited', retryAfterSeconds: budget.resetSeconds } : this.forget(hash);
+    }
 
     const now = this.options.clock.now();
     if (ping.kind === 'start') {

@@ -243,6 +243,16 @@ describe('a heartbeat monitor', () => {
     expectStatus(await call(server, owner, 'DELETE', `/api/v1/monitors/${deleted.id}`), 204);
     expect((await ping(deleted.pingUrl)).status).toBe(404);
     expect((await ping(`${deleted.pingUrl}/start`)).status).toBe(404);
+    // A key that spent its minute and then stopped being one (renewed, or its monitor deleted) is unknown too, not refused.
+    const spent = await createHeartbeat({ periodSeconds: 600 });
+    await Promise.all(Array.from({ length: 60 }, () => ping(spent.pingUrl)));
+    expect((await ping(spent.pingUrl)).status).toBe(429);
+    expectStatus(await call(server, owner, 'DELETE', `/api/v1/monitors/${spent.id}`), 204);
+    expect((await ping(spent.pingUrl)).status).toBe(404);
+    expect((await ping(renewed.pingUrl)).status).toBe(429);
+    const renewedAgain = expectStatus(await call(server, owner, 'POST', `/api/v1/monitors/${monitor.id}/ping-key`), 200);
+    expect((await ping(renewed.pingUrl)).status).toBe(404);
+    expect((await ping(renewedAgain.pingUrl)).status).toBe(200);
     // The key is never written to the log in full.
     expect(server.logs()).not.toContain(renewed.pingUrl.split('/').pop());
   });
