@@ -398,6 +398,8 @@ describe('monitor types on the dashboard', () => {
     expect((await cells(2)).slice(0, 3)).toEqual(['—missed', 'Failed', '—']);
     expect(await runs.nth(2).locator('.run-details').textContent()).toContain('heartbeat-missed');
     expect(await page.getByRole('heading', { name: 'Regions' }).count()).toBe(0);
+    // Pings came, none with a duration: the chart says why it is empty, not that nothing came.
+    expect(await page.locator('.chart-empty').textContent()).toBe('No job durations in this period: a ping has one when /start came before it');
 
     // The DNS run: its answer code and each record.
     await page.goto(`/monitors/${dns.id}`);

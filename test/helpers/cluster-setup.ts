@@ -49,7 +49,10 @@ export async function setup(): Promise<() => Promise<void>> {
   });
 
   return async () => {
-    const dropped = (await dropTestDatabases(RUN_ID)).filter((name) => name !== MIGRATED_TEMPLATE);
-    if (dropped.length > 0) console.log(`cluster tests: dropped ${dropped.length} database(s) left by tests that did not close their server`);
+    const dropped = (await dropTestDatabases(RUN_ID)).filter(({ name }) => name !== MIGRATED_TEMPLATE);
+    if (dropped.length > 0) {
+      console.log(`cluster tests: dropped ${dropped.length} database(s) left by tests that did not close their server:`);
+      for (const { creator } of dropped) console.log(`  ${creator ?? 'unknown'}`);
+    }
   };
 }

@@ -14,7 +14,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -92,7 +92,15 @@ export async function createMigratedTemplate(migrate: (url: string) => Promise<v
  */
 export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const name = `${TEST_DATABASE_PREFIX}${RUN_ID}_${randomBytes(6).toString('hex')}`;
-  await withAdmin((client) => client.query(`CREATE DATABASE "${name}"${options.migrated ? ` TEMPLATE "${MIGRATED_TEMPLATE}"` : ''}`));
+  // Which test made it, for the teardown to name the tests that leave their database behind.
+  // Imported here: the global setup, which imports this file too, runs outside vitest's test state.
+  const { expect } = await import('vitest');
+  const { testPath, currentTestName } = expect.getState();
+  const creator = [testPath && relative(process.cwd(), testPath), currentTestName].filter(Boolean).join(' > ') || 'unknown';
+  await withAdmin(async (client) => {
+    await client.query(`CREATE DATABASE "${name}"${options.migrated ? ` TEMPLATE "${MIGRATED_TEMPLATE}"` : ''}`);
+    await client.query(`COMMENT ON DATABASE "${name}" IS ${client.escapeLiteral(creator)}`);
+  });
   let dropped = false;
   return {
     name,
@@ -113,15 +121,18 @@ async function dropDatabases(names: string[]): Promise<void> {
   });
 }
 
-/** Drops the databases of one run (the global teardown), or of every run (`runId` omitted). */
-export async function dropTestDatabases(runId?: string): Promise<string[]> {
+/** Drops the databases of one run (the global teardown), or of every run (`runId` omitted); answers each with the test that made it. */
+export async function dropTestDatabases(runId?: string): Promise<Array<{ name: string; creator: string | null }>> {
   const pattern = `${TEST_DATABASE_PREFIX}${runId ? `${runId}_` : ''}`.replaceAll('_', '\\_') + '%';
-  const names = await withAdmin(async (client) => {
-    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [pattern]);
-    return rows.map((r) => r.datname);
+  const found = await withAdmin(async (client) => {
+    const { rows } = await client.query<{ name: string; creator: string | null }>(
+      "SELECT datname AS name, shobj_description(oid, 'pg_database') AS creator FROM pg_database WHERE datname LIKE $1",
+      [pattern],
+    );
+    return rows;
   });
-  await dropDatabases(names);
-  return names;
+  await dropDatabases(found.map((database) => database.name));
+  return found;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ describe('the background WAL checkpointer', () => {
     connection.pragma(`journal_size_limit = ${RESTART_PAGES * PAGE}`);
     connection.exec('create table rows (id integer primary key, body text)');
     const failures: string[] = [];
-    const checkpointer = startWalCheckpointer(file, (reason) => failures.push(reason), 20, RESTART_PAGES);
+    const checkpointer = startWalCheckpointer(file, (reason) => failures.push(reason), { pollMs: 20, checkpointPages: 16, restartPages: RESTART_PAGES });
     cleanups.push(async () => {
       await checkpointer.stop();
       connection.close();
@@ -81,6 +81,20 @@ describe('the background WAL checkpointer', () => {
     // Never started over: the file only grows.
     for (let i = 1; i < sizes.length; i++) expect(sizes[i]).toBeGreaterThanOrEqual(sizes[i - 1]!);
     expect(sizes.at(-1)).toBeGreaterThan(RESTART_PAGES * PAGE * 8);
+    expect(failures).toEqual([]);
+  });
+
+  it('checkpoints by itself once enough pages were added: after a pause, the next write starts the log over', async () => {
+    const { connection, walFile, failures } = open();
+    const insert = connection.prepare('insert into rows (body) values (?)');
+    const batch = connection.transaction(() => {
+      for (let i = 0; i < 20; i++) insert.run('x'.repeat(500));
+    });
+    for (let i = 0; i < 60; i++) batch();
+    expect(statSync(walFile).size).toBeGreaterThan(RESTART_PAGES * PAGE * 2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    batch();
+    expect(statSync(walFile).size).toBeLessThanOrEqual(RESTART_PAGES * PAGE);
     expect(failures).toEqual([]);
   });
 

@@ -74,7 +74,22 @@ function tickLabel(t: number, spanMs: number): string {
 }
 
 /** Response time over a time range: line and area, failure marks, hover and keyboard read-out. */
-export function LineChart({ points, from, to, height = 220, label }: { points: ChartPoint[]; from: number; to: number; height?: number; label: string }) {
+export function LineChart({
+  points,
+  from,
+  to,
+  height = 220,
+  label,
+  empty = 'No checks in this period yet',
+}: {
+  points: ChartPoint[];
+  from: number;
+  to: number;
+  height?: number;
+  label: string;
+  /** What the chart says when it has no value to draw. */
+  empty?: string;
+}) {
   const wrap = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(640);
   const [hover, setHover] = useState<number | null>(null);
@@ -196,7 +211,7 @@ export function LineChart({ points, from, to, height = 220, label }: { points: C
           {hovered.note && <span>{hovered.note}</span>}
         </div>
       )}
-      {values.length === 0 && <div className="chart-empty">No checks in this period yet</div>}
+      {values.length === 0 && <div className="chart-empty">{empty}</div>}
     </div>
   );
 }

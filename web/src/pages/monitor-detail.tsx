@@ -190,7 +190,19 @@ function chartPoints(runs: Run[], stats: MonitorStats | undefined, from: number)
   return [...fromBuckets, ...fromRuns];
 }
 
-function ResponseChart({ monitorId, runs, version, title }: { monitorId: string; runs: Run[] | undefined; version: number; title: string }) {
+function ResponseChart({
+  monitorId,
+  runs,
+  version,
+  title,
+  empty,
+}: {
+  monitorId: string;
+  runs: Run[] | undefined;
+  version: number;
+  title: string;
+  empty?: string;
+}) {
   const [range, setRange] = useState<StatsRange>('24h');
   const stats = useGet('/api/v1/monitors/{id}/stats', { params: { path: { id: monitorId }, query: { range } } });
   useEffect(() => {
@@ -242,7 +254,7 @@ function ResponseChart({ monitorId, runs, version, title }: { monitorId: string;
       ) : !stats.data && !runs ? (
         <SkeletonRows rows={3} />
       ) : (
-        <LineChart points={points} from={from} to={now} label={`${title} over the last ${RANGES.find((r) => r.value === range)!.label}`} />
+        <LineChart points={points} from={from} to={now} empty={empty} label={`${title} over the last ${RANGES.find((r) => r.value === range)!.label}`} />
       )}
     </Card>
   );
@@ -928,7 +940,17 @@ export function MonitorDetailPage({ id }: { id: string }) {
           <RegionTiles monitor={m} runs={runs.data?.data} />
         </Card>
       )}
-      <ResponseChart monitorId={id} runs={runs.data?.data} version={version} title={m.type === 'heartbeat' ? 'Job duration' : 'Response time'} />
+      {m.type === 'heartbeat' ? (
+        <ResponseChart
+          monitorId={id}
+          runs={runs.data?.data}
+          version={version}
+          title="Job duration"
+          empty="No job durations in this period: a ping has one when /start came before it"
+        />
+      ) : (
+        <ResponseChart monitorId={id} runs={runs.data?.data} version={version} title="Response time" />
+      )}
       <div className="grid-2">
         <AvailabilityCard monitorId={id} version={version} />
         <CertificateCard monitor={m} />
