@@ -43,27 +43,14 @@ async function main(): Promise<void> {
     await load({ label: 'warm-up', url: `${server.baseUrl}/healthz`, connections: CONNECTIONS, seconds: 3 });
     const baseline = await load({ label: 'GET /healthz (baseline)', url: `${server.baseUrl}/healthz`, connections: CONNECTIONS, seconds: SECONDS });
     const fastest = await pingLoad(`GET /ping/<key>, ${CONNECTIONS} connections`, `${server.baseUrl}/ping/${keys[0]!}`, pingPath);
-    const steadyBaseline = await pacedLoad({
-      label: `GET /healthz, steady ${RATE}/s`,
-      port,
-      rate: RATE,
-      seconds: SECONDS,
-      connections: CONNECTIONS,
-      path: () => '/healthz',
-    });
+    const steadyRun = (label: string, path: () => string, seconds = SECONDS) => pacedLoad({ label, port, rate: RATE, seconds, connections: CONNECTIONS, path });
+    const steadyBaseline = await steadyRun(`GET /healthz, steady ${RATE}/s`, () => '/healthz');
     // The fast run spent up to half of each key's minute: the steady run waits for the windows to pass.
     await new Promise((resolve) => setTimeout(resolve, 61_000));
     // After a minute idle the first second is slower (compiled code and caches gone cold): a short
     // run at the same rate first, as a server receiving steady pings would be.
-    const warmUp = await pacedLoad({ label: 'warm-up', port, rate: RATE, seconds: 3, connections: CONNECTIONS, path: pingPath });
-    const steady = await pacedLoad({
-      label: `GET /ping/<key>, steady ${RATE}/s`,
-      port,
-      rate: RATE,
-      seconds: SECONDS,
-      connections: CONNECTIONS,
-      path: pingPath,
-    });
+    const warmUp = await steadyRun('warm-up', pingPath, 3);
+    const steady = await steadyRun(`GET /ping/<key>, steady ${RATE}/s`, pingPath);
 
     const store = openStore(db.databaseUrl);
     const { n } = await store.db

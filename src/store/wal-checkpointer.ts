@@ -131,7 +131,7 @@ export function startWalCheckpointer(file: string, onFailure: (reason: string) =
     }
     logPages = message.log;
     if (!message.requested) return;
-    // The next write starts the log over (the timer's next checkpoint says if one did not).
+    // The next write starts the log over (the next checkpoint's report says if it did not).
     logPages = 0;
     settleRequest();
   });
