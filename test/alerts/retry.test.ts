@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { DEFAULT_DISPATCHER_OPTIONS, DeliveryDispatcher } from '../../src/notify/dispatcher.js';
@@ -28,11 +27,8 @@ describe('at-least-once delivery with retries', () => {
 
     // First process: the first retry is due 1.5-3 s after the first attempt; it stops before that.
     const first = await startServer({}, { alerting: { backoffBaseMs: 3000, pollIntervalMs: 50 } });
-    let firstOpen = true;
-    cleanup.push(async () => {
-      if (firstOpen) await first.app.close();
-      rmSync(first.dataDir, { recursive: true, force: true });
-    });
+    // Closed last: the second process runs on its database.
+    cleanup.push(() => first.close());
     const owner = await first.newTeam('Owner');
     const policy = await createPolicy(first, owner, { name: 'Retry', channels: [{ type: 'webhook', url: receiver.url, secret: SECRET }] });
     const monitor = await createHttpMonitor(first, owner, { notificationPolicyId: policy.id });
@@ -55,7 +51,6 @@ describe('at-least-once delivery with retries', () => {
 
     // The process stops between retries.
     await first.app.close();
-    firstOpen = false;
     expect(receiver.received).toHaveLength(1);
 
     // A new process over the same database (and key file) finishes the job when the retry is due.

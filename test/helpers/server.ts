@@ -111,8 +111,13 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     await provisioned.dropDatabase();
     throw error;
   }
+  // Closing the app (to start another server on the same database) and then the test server is
+  // one close: the app closes once, and the database goes with the test server.
   const closeApp = app.close.bind(app);
+  let appClosed = false;
   app.close = async () => {
+    if (appClosed) return;
+    appClosed = true;
     await closeApp();
     await provisioned.releaseCoordination();
   };

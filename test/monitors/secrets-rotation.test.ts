@@ -3,7 +3,6 @@
  * like a sealed value (an email address, a monitor name) neither stops the rotation nor changes.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { POLICIES, createPolicy, expectStatus, expectValidSignature } from '../alerts/fixtures.js';
 import { startHttpReceiver, startSmtpReceiver } from '../alerts/receivers.js';
@@ -53,11 +52,7 @@ describe('lookout secrets rotate', () => {
 
     // First server: sealing with the old key; it runs no checks.
     const first = await startServer({ LOOKOUT_SECRET_KEY: oldKey, SMTP_URL: smtp.url });
-    let firstOpen = true;
-    cleanup.push(async () => {
-      if (firstOpen) await first.close();
-      else rmSync(first.dataDir, { recursive: true, force: true });
-    });
+    cleanup.push(() => first.close());
     const owner = await first.newTeam('Owner');
     const user = await first.app.services.users.create({ email: lookAlikeEmail });
     const monitor = expectStatus(
@@ -111,7 +106,6 @@ describe('lookout secrets rotate', () => {
 
     // A server holding only the new key: the check sends the credential, the webhook is signed.
     await first.app.close();
-    firstOpen = false;
     const second = await startServer({
       DATABASE_URL: first.env.DATABASE_URL!,
       LOOKOUT_SECRET_KEY: newKey,

@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Member, type TestServer } from '../helpers/server.js';
 
@@ -58,7 +57,6 @@ describe('HTTP conventions', () => {
     expect(JSON.parse(line)).toMatchObject({ level: 50, reqId: requestId, err: { message: expect.any(String) } });
     const ready = await broken.request('GET', '/readyz');
     expect(ready.status).toBe(503);
-    await broken.app.http.close();
-    rmSync(broken.dataDir, { recursive: true, force: true });
+    await broken.close();
   });
 });
