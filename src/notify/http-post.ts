@@ -3,6 +3,7 @@ import https from 'node:https';
 import { toCheckError } from '../checks/check-result.js';
 import { checkServerIdentity } from '../checks/peer-certificate.js';
 import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from '../checks/target-policy.js';
+import { secretBlanker } from '../domain/secrets/blank-secrets.js';
 
 export interface PostResult {
   ok: boolean;
@@ -33,9 +34,9 @@ export interface PostOptions {
  * Of the answer only the status is read, and of a failure's body a short excerpt. Never throws.
  */
 export function postJson(url: string, body: string, headers: Record<string, string>, options: PostOptions): Promise<PostResult> {
-  const secrets = (options.secrets ?? []).filter((secret) => secret.length > 0);
+  const blank = secretBlanker(options.secrets ?? []);
   // Enough bytes that a secret starting within the excerpt is read whole, and so blanked whole.
-  const readBytes = ERROR_BODY_BYTES + Math.max(0, ...secrets.map((secret) => Buffer.byteLength(secret)));
+  const readBytes = ERROR_BODY_BYTES + 4 * blank.longestForm;
   return new Promise((resolve) => {
     let request: http.ClientRequest | undefined;
     let settled = false;
@@ -44,7 +45,7 @@ export function postJson(url: string, body: string, headers: Record<string, stri
       settled = true;
       clearTimeout(timer);
       request?.destroy();
-      resolve({ ...result, error: result.error === null ? null : blank(result.error, secrets) });
+      resolve({ ...result, error: result.error === null ? null : blank(result.error) });
     };
     const timer = setTimeout(
       () => finish({ ok: false, statusCode: null, error: `timeout: no complete answer within ${options.timeoutMs} ms` }),
@@ -75,7 +76,7 @@ export function postJson(url: string, body: string, headers: Record<string, stri
       const chunks: Buffer[] = [];
       let size = 0;
       const failed = () => {
-        const excerpt = blank(Buffer.concat(chunks).toString('utf8'), secrets)
+        const excerpt = blank(Buffer.concat(chunks).toString('utf8'))
           .slice(0, ERROR_BODY_BYTES)
           // The excerpt is stored as text: control characters (NUL cannot be stored in PostgreSQL) become spaces.
           .replace(/[\s\p{Cc}]+/gu, ' ')
@@ -94,11 +95,6 @@ export function postJson(url: string, body: string, headers: Record<string, stri
     request.on('error', (error) => finish({ ok: false, statusCode: null, error: describe(error) }));
     request.end(body);
   });
-}
-
-/** The text with every secret replaced by `[secret]`. */
-function blank(text: string, secrets: readonly string[]): string {
-  return secrets.reduce((current, secret) => current.split(secret).join('[secret]'), text);
 }
 
 /** `<stable code>: <message>`, with the codes monitor runs use (connection-refused, target-blocked, …). */

@@ -4,6 +4,7 @@ import type { Assertion } from './assertion-schema.js';
 import { parseJsonPath, type PathStep, type PathValue } from './json-path.js';
 import { selectJsonPaths } from './json-select.js';
 import { compilePattern, firstMatch } from './patterns.js';
+import { secretBlanker, type SecretToBlank } from '../secrets/blank-secrets.js';
 
 /*
  * Judging a check's answer against a monitor's assertions: a pure function of the assertions and
@@ -49,7 +50,7 @@ export interface AssertionVerdict {
 
 export interface EvaluateOptions {
   /** Texts that must not appear in what the verdict says (the monitor's credentials, should the target echo them). */
-  redact?: readonly string[];
+  redact?: readonly SecretToBlank[];
 }
 
 /** Whether any assertion reads the body (so the check must read it). */
@@ -427,11 +428,9 @@ interface Words {
 
 const QUOTE_LENGTH = 80;
 
-function wordsFor(secrets: readonly string[]): Words {
-  // Longest first: a credential inside a longer one (the token inside "Bearer <token>") goes with it.
-  const present = secrets.filter((secret) => secret.length > 0).sort((a, b) => b.length - a.length);
-  const longest = present.reduce((max, secret) => Math.max(max, secret.length), 0);
-  const redact = (text: string) => present.reduce((out, secret) => out.split(secret).join('[secret]'), text);
+function wordsFor(secrets: readonly SecretToBlank[]): Words {
+  const redact = secretBlanker(secrets);
+  const longest = redact.longestForm;
   const shown = (text: string, max: number) => cut(redact(text), max);
   return {
     redact,
