@@ -24,7 +24,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     end`.execute(db);
   }
   // Unique, and the next value on SQLite is read from it (max + 1).
-  await db.schema.createIndex('events_seq').on('events').column('seq').unique().execute();
+  await db.schema.createIndex('events_seq_unique').on('events').column('seq').unique().execute();
   await db.schema.dropIndex('events_unprocessed').execute();
   await db.schema.createIndex('events_unprocessed').on('events').columns(['processed_at', 'seq']).execute();
 }
