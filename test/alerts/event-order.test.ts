@@ -149,11 +149,14 @@ describe('events in commit order', () => {
       .then(() => (upCommitted = true));
     // Meanwhile a processor runs (on SQLite it waits for the one writer; on PostgreSQL it sees neither event).
     const processing = server.app.services.alerts.processPending();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(upCommitted).toBe(false);
-    release();
-    await Promise.all([first, second, processing]);
-    server.app.services.alerts.start();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(upCommitted).toBe(false);
+    } finally {
+      release();
+      await Promise.all([first, second, processing]);
+      server.app.services.alerts.start();
+    }
     await drained();
     expect(alertsOf(monitor.id)).toEqual(['monitor.down', 'monitor.up']);
     const [incident] = await incidentsOf(monitor.id);

@@ -52,10 +52,11 @@ export async function fireDueTimers(db: Kysely<Database>, now: number, limit: nu
     .selectAll()
     .where('due_at', '<=', now)
     // Planned work pages nobody: the timer waits, due, until the maintenance ends.
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('monitors')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('monitors')
             .select('monitors.id')
             .whereRef('monitors.id', '=', 'incident_timers.monitor_id')
             .where('monitors.maintenance', '=', 1)

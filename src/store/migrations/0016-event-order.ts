@@ -12,7 +12,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('events')
     .addColumn('seq', postgres ? 'bigint' : 'integer')
     .execute();
-  await sql`update events set seq = ranked.n from (select id, row_number() over (order by id) as n from events) as ranked where events.id = ranked.id`.execute(db);
+  await sql`update events set seq = ranked.n from (select id, row_number() over (order by id) as n from events) as ranked where events.id = ranked.id`.execute(
+    db,
+  );
   if (postgres) {
     await sql`create sequence events_seq as bigint owned by events.seq`.execute(db);
     await sql`select setval('events_seq', coalesce((select max(seq) from events), 0) + 1, false)`.execute(db);
