@@ -162,7 +162,7 @@ describe('reminders and escalation', () => {
     expect(eventsAt(primary, monitor.id)).toEqual(['monitor.down', 'monitor.reminder', 'monitor.reminder']);
   });
 
-  it('sends a reminder and an escalation that fell due during maintenance when it ends, once, not a period later', async () => {
+  it('sends a reminder and an escalation that fell due during maintenance when it ends, once, not a period later', { timeout: 60_000 }, async () => {
     const { policy } = await policies({ repeatEverySeconds: 86_400, escalateAfterSeconds: 600 });
     const monitor = await createHttpMonitor(server, owner, { notificationPolicyId: policy.id });
     await change(monitor, 'up', 'down');
@@ -204,7 +204,7 @@ describe('reminders and escalation', () => {
     expect(eventsAt(escalation, monitor.id)).toHaveLength(1);
   });
 
-  it('makes no id later than now after firing a reminder or holding one for maintenance', async () => {
+  it('makes no id later than now after firing a reminder or holding one for maintenance', { timeout: 60_000 }, async () => {
     const { policy } = await policies({ repeatEverySeconds: 86_400 });
     const monitor = await createHttpMonitor(server, owner, { notificationPolicyId: policy.id });
     await change(monitor, 'up', 'down');
