@@ -331,7 +331,8 @@ export class RunRecorder {
       if (!monitor || monitor.deleted_at !== null || monitor.maintenance === (boundary.active ? 1 : 0)) return 0;
       return this.settle(trx, monitorId, monitor, [boundary]);
     });
-    if (events > 0) this.hooks.onEvents?.();
+    // An end also wakes the alert processor: reminders and escalations held by the maintenance are due now.
+    if (events > 0 || !boundary.active) this.hooks.onEvents?.();
     return events;
   }
 
@@ -619,7 +620,7 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
       db.updateTable('monitors').set({ heartbeat_deadline: deadline, heartbeat_started_at: startedAt }).where('id', '=', id),
     ),
     certificateEvents: prepared(db, (monitorId: string) =>
-      db.selectFrom('events').select('payload').where('monitor_id', '=', monitorId).where('type', '=', 'certificate.expiring').orderBy('id'),
+      db.selectFrom('events').select('payload').where('monitor_id', '=', monitorId).where('type', '=', 'certificate.expiring').orderBy('seq'),
     ),
     updateMonitor: prepared(
       db,

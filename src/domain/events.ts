@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { dialectOf } from '../store/dialect-of.js';
 import type { Database } from '../store/schema.js';
 import { newId } from './ids.js';
 import type { DegradedReason, MonitorStatus as ReportedStatus } from '../shared/vocabulary.js';
@@ -82,10 +83,42 @@ export interface StoredEvent {
   event: DomainEvent;
 }
 
+/**
+ * The key of the transaction-scoped advisory lock that event writers of one monitor take on
+ * PostgreSQL (the monitor's id hashed is the second key): "Lk" "Ev".
+ */
+const EVENT_ORDER_LOCK = 0x4c6b4576;
+
+/*
+ * Commit order. Events are processed in `seq` order, and the events of one monitor must be
+ * processed in the order their transactions committed (a `monitor.down` before the `monitor.up`
+ * after it, or the incident stays open on a monitor that is up). An id is no such order: it is
+ * made before the commit, on one process's clock. Nor is a plain sequence on PostgreSQL: two
+ * transactions can take values 1 and 2 and commit 2 first, and a consumer that then handles 2
+ * meets 1 only after it.
+ *
+ * So the writer of an event first takes a transaction-scoped advisory lock on its monitor, and
+ * only then takes the next `seq` (the column's default, a sequence). Whoever appends an event for
+ * the same monitor next waits for the lock until the first commits or rolls back, and draws a
+ * larger `seq`: for the events of one monitor, `seq` order is commit order. A consumer that sees
+ * one of them has already been able to see every earlier one (it committed first), and the alert
+ * processor handles events not yet processed (not those past a cursor), so none is ever skipped.
+ *
+ * Per monitor, not for the whole installation: events of different monitors change different
+ * state (an automatic incident is one monitor's; deliveries are independent), so their relative
+ * order does not matter, and a lock for every event would serialize every run batch that changes a
+ * status, and deadlock with the run recorder, which locks monitor rows one after another in a
+ * transaction. The lock is the last one its holder takes for that monitor (the recorder holds the
+ * monitor's row already; a timer or an acknowledgement holds only its own rows), so it adds no
+ * cycle. On SQLite, one writer at a time: the next `seq` read in the write transaction is in
+ * commit order already.
+ */
+
 /** Appends an event inside the caller's transaction. */
 export async function appendEvent(trx: Transaction<Database> | Kysely<Database>, event: DomainEvent): Promise<string> {
   const occurredAt = Date.parse(event.occurredAt);
   const id = newId(occurredAt);
+  if (dialectOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(${EVENT_ORDER_LOCK}, hashtext(${event.monitorId}))`.execute(trx);
   await trx
     .insertInto('events')
     .values({
@@ -96,13 +129,14 @@ export async function appendEvent(trx: Transaction<Database> | Kysely<Database>,
       payload: JSON.stringify(event),
       occurred_at: occurredAt,
       processed_at: null,
+      // seq: a sequence on PostgreSQL (drawn after the lock above), max + 1 on SQLite (0016-event-order.ts).
     })
     .execute();
   return id;
 }
 
-/** The oldest events not yet processed, oldest first. */
+/** The oldest events not yet processed, in the order they were committed (for each monitor; see above). */
 export async function unprocessedEvents(db: Kysely<Database>, limit: number): Promise<StoredEvent[]> {
-  const rows = await db.selectFrom('events').select(['id', 'payload']).where('processed_at', 'is', null).orderBy('id').limit(limit).execute();
+  const rows = await db.selectFrom('events').select(['id', 'payload']).where('processed_at', 'is', null).orderBy('seq').limit(limit).execute();
   return rows.map((r) => ({ id: r.id, event: JSON.parse(r.payload) as DomainEvent }));
 }

@@ -26,22 +26,27 @@ function random16(): Buffer {
 
 /**
  * A UUID v7: 48 bits of Unix milliseconds, then a 12-bit sequence, then random bits. Ids made
- * in this process sort in the order they were made, even within one millisecond (events are
- * processed in id order). Time-ordered ids also keep inserts at the end of B-tree indexes.
- * Records pass the time they are stamped with (read on the injected clock), so that their ids sort
- * with their stamps; ids that only need to be unique (request ids, lease tokens) take the system clock.
+ * in this process with the same millisecond sort in the order they were made (the sequence starts
+ * low and counts up; past ~2,000 ids in one millisecond it stays at its top and the random bits keep
+ * them unique). Time-ordered ids keep inserts at the end of B-tree indexes. Records pass the time
+ * they are stamped with (read on the injected clock); ids that only need to be unique (request ids,
+ * lease tokens) take the system clock.
+ *
+ * An id is always stamped with the `now` it is given, never with a later time: a process-wide
+ * counter that carried a time ahead of the present (a reminder's due time once went into it) would
+ * stamp every later id of the process in the future. Nothing is ordered by id across processes:
+ * events keep the order they were committed in by their own column (src/domain/events.ts).
  */
 export function newId(now: number = systemClock.now()): string {
   const bytes = random16();
-  if (now > lastMs) {
+  if (now !== lastMs) {
     lastMs = now;
     sequence = bytes.readUInt16BE(6) & 0x07ff; // start low in the 12 bits, leaving room to count up
-  } else if (++sequence > 0x0fff) {
-    lastMs++; // more than ~2000 ids in one millisecond: borrow the next one
-    sequence = 0;
+  } else if (sequence < 0x0fff) {
+    sequence++;
   }
   bytes.writeUInt16BE(sequence, 6);
-  return formatV7(bytes, Math.max(now, lastMs));
+  return formatV7(bytes, now);
 }
 
 /**

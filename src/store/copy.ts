@@ -70,6 +70,8 @@ export async function copyDatabase(from: Store, to: Store, onTable: (table: stri
       counts[table] = copied;
       onTable(table, copied);
     }
+    // Events came with their `seq`: PostgreSQL's sequence goes on after the last of them.
+    if (to.dialect === 'postgres') await sql`select setval('events_seq', coalesce((select max(seq) from events), 0) + 1, false)`.execute(trx);
   });
   return counts;
 }

@@ -53,8 +53,9 @@ export function regionsFor(status: MonitorStatus): RegionOutcome[] {
 
 let lastEventAt = 0;
 /**
- * Event ids are time-ordered to the millisecond only, and a real monitor changes status seconds
- * apart at the least (a failure is confirmed by a retry); events made here are a millisecond apart.
+ * A real monitor changes status seconds apart at the least (a failure is confirmed by a retry);
+ * events made here are a millisecond apart, so that their times differ as real ones would (they
+ * are processed in the order they were committed either way: test/alerts/event-order.test.ts).
  */
 async function nextMillisecond(): Promise<string> {
   while (Date.now() <= lastEventAt) await new Promise((resolve) => setTimeout(resolve, 1));

@@ -46,6 +46,9 @@ async function change(monitor: { id: string }, previous: 'up' | 'down', status: 
   await engineStatusChange(server, monitor, previous, status, clock.now());
 }
 
+/** The milliseconds a UUID v7 is stamped with. */
+const idTime = (id: string) => parseInt(id.replaceAll('-', '').slice(0, 12), 16);
+
 const eventsAt = (receiver: HttpReceiver, monitorId: string) =>
   receiver.received.filter((r) => r.json.monitor?.id === monitorId).map((r) => r.json.event as string);
 
@@ -151,9 +154,90 @@ describe('reminders and escalation', () => {
 
     expectStatus(await call(server, owner, 'POST', `/api/v1/maintenance-windows/${window.id}/end`), 200);
     await server.app.engine.maintenance.sweep();
+    await drained();
+    // The reminder held by the work goes out as it ends, the next a period later.
+    expect(eventsAt(primary, monitor.id)).toEqual(['monitor.down', 'monitor.reminder']);
     clock.advance(300_000);
     await drained();
+    expect(eventsAt(primary, monitor.id)).toEqual(['monitor.down', 'monitor.reminder', 'monitor.reminder']);
+  });
+
+  it('sends a reminder and an escalation that fell due during maintenance when it ends, once, not a period later', { timeout: 60_000 }, async () => {
+    const { policy } = await policies({ repeatEverySeconds: 86_400, escalateAfterSeconds: 600 });
+    const monitor = await createHttpMonitor(server, owner, { notificationPolicyId: policy.id });
+    await change(monitor, 'up', 'down');
+    await drained();
+    const start = clock.now();
+    const end = start + 86_400_000 + 3_600_000;
+    await call(server, owner, 'POST', '/api/v1/maintenance-windows', {
+      title: 'A day and an hour of work',
+      monitorIds: [monitor.id],
+      startsAt: new Date(start).toISOString(),
+      endsAt: new Date(end).toISOString(),
+    });
+    await server.app.engine.maintenance.sweep();
+    // The escalation falls due after 10 minutes, the reminder after a day: both inside the work.
+    for (const at of [start + 600_000, start + 86_400_000, end - 1]) {
+      clock.advanceTo(at);
+      await drained();
+    }
+    expect(eventsAt(primary, monitor.id)).toEqual(['monitor.down']);
+    expect(eventsAt(escalation, monitor.id)).toEqual([]);
+
+    // The end (a boundary the sweep waits for on the clock): both go out at once, and once, however many processes look.
+    clock.advanceTo(end);
+    await server.app.engine.maintenance.sweep();
+    const db = server.app.store.db;
+    await Promise.all([fireDueTimers(db, clock.now(), 100), fireDueTimers(db, clock.now(), 100), server.app.services.alerts.processPending()]);
+    await drained();
     expect(eventsAt(primary, monitor.id)).toEqual(['monitor.down', 'monitor.reminder']);
+    expect(eventsAt(escalation, monitor.id)).toEqual(['incident.escalated']);
+    // The next reminder is a whole period after the one sent at the end.
+    const [next] = await db.selectFrom('incident_timers').selectAll().where('monitor_id', '=', monitor.id).execute();
+    expect(next).toMatchObject({ kind: 'reminder', due_at: end + 86_400_000, sent: 1 });
+    clock.advance(86_400_000 - 1);
+    await drained();
+    expect(eventsAt(primary, monitor.id)).toHaveLength(2);
+    clock.advance(1);
+    await drained();
+    expect(eventsAt(primary, monitor.id)).toEqual(['monitor.down', 'monitor.reminder', 'monitor.reminder']);
+    expect(eventsAt(escalation, monitor.id)).toHaveLength(1);
+  });
+
+  it('makes no id later than now after firing a reminder or holding one for maintenance', { timeout: 60_000 }, async () => {
+    const { policy } = await policies({ repeatEverySeconds: 86_400 });
+    const monitor = await createHttpMonitor(server, owner, { notificationPolicyId: policy.id });
+    await change(monitor, 'up', 'down');
+    await drained();
+    /** A new record's id, made by the server at the clock's time. */
+    const newRecordId = async () => (await createHttpMonitor(server, owner, { name: 'Made after' })).id as string;
+
+    clock.advance(86_400_000);
+    await drained();
+    expect(eventsAt(primary, monitor.id)).toEqual(['monitor.down', 'monitor.reminder']);
+    expect(idTime(await newRecordId())).toBe(clock.now());
+    const [timer] = await server.app.store.db.selectFrom('incident_timers').selectAll().where('monitor_id', '=', monitor.id).execute();
+    expect(timer!.due_at).toBe(clock.now() + 86_400_000);
+    expect(idTime(timer!.id)).toBeLessThanOrEqual(clock.now());
+
+    const window = expectStatus(
+      await call(server, owner, 'POST', '/api/v1/maintenance-windows', {
+        title: 'Planned work',
+        monitorIds: [monitor.id],
+        startsAt: new Date(clock.now()).toISOString(),
+        endsAt: new Date(clock.now() + 2 * 86_400_000).toISOString(),
+      }),
+      201,
+    );
+    await server.app.engine.maintenance.sweep();
+    clock.advance(86_400_000);
+    await drained();
+    expect(eventsAt(primary, monitor.id)).toHaveLength(2);
+    expect(idTime(await newRecordId())).toBe(clock.now());
+    expectStatus(await call(server, owner, 'POST', `/api/v1/maintenance-windows/${window.id}/end`), 200);
+    await server.app.engine.maintenance.sweep();
+    await drained();
+    expect(eventsAt(primary, monitor.id)).toHaveLength(3);
   });
 
   it('fires each due timer once when two processes sweep at the same moment', async () => {

@@ -8,7 +8,8 @@ import { migrations } from '../../src/store/migrations/index.js';
 import { createTestDatabase } from '../helpers/cluster.js';
 import { startServer, type Answer, type TestServer } from '../helpers/server.js';
 import { eventually, startTarget, type Target } from '../helpers/target.js';
-import { createHttpMonitor, createPolicy } from '../alerts/fixtures.js';
+import { appendEvent, type MonitorStatusChanged } from '../../src/domain/events.js';
+import { createHttpMonitor, createPolicy, regionsFor } from '../alerts/fixtures.js';
 import { settle, startHttpReceiver, type HttpReceiver } from '../alerts/receivers.js';
 
 const TEAM = '/api/v1/teams/current';
@@ -207,5 +208,48 @@ describe('two nodes checking and alerting', () => {
     const ids = webhook.received.map((r) => r.json.id);
     expect(webhook.received.map((r) => r.json.event)).toEqual(['monitor.down', 'monitor.up']);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('handle the events of one monitor in the order they were committed, when the down’s transaction on one node is still open as the up’s starts on the other', async () => {
+    const owner = await c.newTeam('Owner');
+    const policy = await createPolicy(c, owner, { name: 'In order', channels: [{ type: 'webhook', url: webhook.url }] });
+    const monitor = await createHttpMonitor(c, owner, {
+      name: 'Overlapping',
+      regions: ['us-east'],
+      url: `${target.url}/ordered`,
+      notificationPolicyId: policy.id,
+    });
+    // Its first check done (the next is a minute away): the only events from here are the test's.
+    await eventually(async () => (await c.read(`/api/v1/monitors/${monitor.id}`, owner.token)).status === 'up', 15_000, 250);
+    const change = (previousStatus: 'up' | 'down', status: 'up' | 'down'): MonitorStatusChanged => ({
+      type: 'monitor.status_changed',
+      monitorId: monitor.id,
+      teamId: owner.teamId,
+      previousStatus,
+      status,
+      regions: regionsFor(status),
+      occurredAt: new Date().toISOString(),
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let appended!: () => void;
+    const downAppended = new Promise<void>((resolve) => (appended = resolve));
+    // Node C writes the down and keeps its transaction open; node D writes the up meanwhile. Both
+    // nodes' processors poll every 50 ms all along.
+    const first = c.app.store.db.transaction().execute(async (trx) => {
+      await appendEvent(trx, change('up', 'down'));
+      appended();
+      await held;
+    });
+    await downAppended;
+    const second = d.app.store.db.transaction().execute((trx) => appendEvent(trx, change('down', 'up')));
+    await settle(300);
+    release();
+    await Promise.all([first, second]);
+    const alerts = () => webhook.received.filter((r) => r.json.monitor?.id === monitor.id).map((r) => r.json.event as string);
+    await eventually(async () => alerts().length === 2, 15_000);
+    expect(alerts()).toEqual(['monitor.down', 'monitor.up']);
+    const incidents = (await d.read('/api/v1/incidents', owner.token)).data.filter((i: any) => i.monitorId === monitor.id);
+    expect(incidents.map((i: any) => i.status)).toEqual(['resolved']);
   });
 });

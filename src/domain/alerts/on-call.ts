@@ -11,7 +11,9 @@ import { iso } from '../time.js';
  * its event, so each fires once however many processes look, and none is lost across a restart.
  * A timer whose incident was resolved or acknowledged meanwhile fires nothing; acknowledging or
  * resolving also drops the incident's timers at once. One falling due while its monitor is in
- * maintenance waits until the work is over.
+ * maintenance is left where it is (not claimed, not moved): it is due as soon as the maintenance
+ * ends, and fires then, once, like any other. A timer's due time is its `due_at`; its id is made
+ * from the present like every id (src/domain/ids.ts).
  */
 
 type Db = Kysely<Database>;
@@ -41,11 +43,31 @@ export async function stopTimers(db: Db, incidentId: string): Promise<void> {
 }
 
 /**
- * Fires up to `limit` timers due by `now`, oldest first, each in a transaction of its own.
- * Returns how many events were appended.
+ * Fires up to `limit` timers due by `now`, oldest first, each in a transaction of its own, leaving
+ * aside those whose monitor is in maintenance. Returns how many events were appended.
  */
 export async function fireDueTimers(db: Kysely<Database>, now: number, limit: number): Promise<number> {
-  const due = await db.selectFrom('incident_timers').selectAll().where('due_at', '<=', now).orderBy('due_at').orderBy('id').limit(limit).execute();
+  const due = await db
+    .selectFrom('incident_timers')
+    .selectAll()
+    .where('due_at', '<=', now)
+    // Planned work pages nobody: the timer waits, due, until the maintenance ends.
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('monitors')
+            .select('monitors.id')
+            .whereRef('monitors.id', '=', 'incident_timers.monitor_id')
+            .where('monitors.maintenance', '=', 1)
+            .where('monitors.deleted_at', 'is', null),
+        ),
+      ),
+    )
+    .orderBy('due_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
   let appended = 0;
   for (const timer of due) {
     const fired = await db.transaction().execute(async (trx) => {
@@ -67,13 +89,9 @@ export async function fireDueTimers(db: Kysely<Database>, now: number, limit: nu
         .where('monitors.deleted_at', 'is', null)
         .executeTakeFirst();
       if (!policy) return false;
-      // Planned work pages nobody: the timer waits (a reminder period, or a minute) and is tried again.
+      // Maintenance began between the read and the claim: the timer goes back as it was, due.
       if (policy.maintenance === 1) {
-        const later = now + (policy.repeat_every_seconds ?? 60) * 1000;
-        await trx
-          .insertInto('incident_timers')
-          .values({ ...timer, id: newId(later), due_at: later })
-          .execute();
+        await trx.insertInto('incident_timers').values(timer).execute();
         return false;
       }
       const common = { monitorId: timer.monitor_id, teamId: timer.team_id, incidentId: timer.incident_id, occurredAt: iso(timer.due_at) };
@@ -90,7 +108,7 @@ export async function fireDueTimers(db: Kysely<Database>, now: number, limit: nu
         const next = Math.max(timer.due_at, now) + policy.repeat_every_seconds * 1000;
         await trx
           .insertInto('incident_timers')
-          .values({ ...timer, id: newId(next), due_at: next, sent: reminder })
+          .values({ ...timer, id: newId(now), due_at: next, sent: reminder })
           .execute();
       }
       return true;

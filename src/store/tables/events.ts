@@ -1,5 +1,12 @@
+import type { Generated } from 'kysely';
+
 export interface EventsTable {
   id: string;
+  /**
+   * The order events are processed in: for the events of one monitor, the order their
+   * transactions committed (src/domain/events.ts). A sequence on PostgreSQL.
+   */
+  seq: Generated<number>;
   team_id: string;
   monitor_id: string;
   /** monitor.status_changed | certificate.expiring | incident.acknowledged | monitor.reminder | incident.escalated */
