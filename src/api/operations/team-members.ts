@@ -29,6 +29,14 @@ export function teamMemberOperations(services: Services): Operation[] {
       body: InviteMemberInput,
       success: { status: 201, description: 'The new member, with where the set-password link went (or the link) when one was made.', schema: InvitedMemberRecord },
       problems: ['validation', 'forbidden', 'unavailable'],
+      mcp: {
+        name: 'invite_team_member',
+        title: 'Invite a person to your team',
+        description:
+          'Adds a person to your team by email, with a role (Member by default; Owner only by an Owner). A new person gets a one-time set-password link: ' +
+          'mailed to them when the server has SMTP (`invitation.sentTo`), else answered as `invitation.setPasswordUrl` for you to pass on. ' +
+          'An account that was never verified by email and is already in another team is refused on `email`.',
+      },
       handler: ({ actor, body }) => members.invite(actor, body),
     },
     {
