@@ -124,6 +124,11 @@ describe('without SMTP: a link handed to the inviter verifies nothing', () => {
     expect(answer.status).toBe(201);
     expect(answer.body.invitation).toBeNull();
     expect(await teamsOf(server, email)).toEqual([adminB.teamId, teamC.teamId, ownerA.teamId].sort());
+
+    // An account the operator makes is verified from the start.
+    const made = newEmail('operator-made');
+    expect((await runCli(['user', 'create', '--email', made], cli)).code).toBe(0);
+    expect(await verifiedAt(server, made)).toEqual(expect.any(Number));
   });
 
   it('`lookout user reset` makes a link for the operator to deliver; using it replaces the password and verifies the account', async () => {
