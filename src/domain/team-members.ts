@@ -26,7 +26,9 @@ const LinkInvitation = z
   .object({
     setPasswordUrl: z
       .string()
-      .describe('A one-time link for the new user to choose a password and sign in. Pass it on; it is shown only in this answer. Using it does not verify the account.'),
+      .describe(
+        'A one-time link for the new user to choose a password and sign in. Pass it on; it is shown only in this answer. Using it does not verify the account.',
+      ),
     expiresAt: z.string(),
   })
   .describe('No mail server is configured: the link is answered to the inviter to pass on.');

@@ -23,7 +23,7 @@ const signInAnswer = (server: TestServer, email: string, password: string) => se
 
 async function verifiedAt(server: TestServer, email: string): Promise<number | null> {
   const row = await server.app.store.db.selectFrom('users').select('verified_at').where('email', '=', email).executeTakeFirstOrThrow();
-  return row.verified_at === null ? null : Number(row.verified_at);
+  return row.verified_at;
 }
 
 async function teamsOf(server: TestServer, email: string): Promise<string[]> {

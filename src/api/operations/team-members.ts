@@ -27,7 +27,11 @@ export function teamMemberOperations(services: Services): Operation[] {
         'the link is only mailed to the address (`invitation.sentTo`), and using it verifies the account; without, the answer carries `invitation.setPasswordUrl` ' +
         'to pass on, and the account stays unverified. When the mail server refuses the mail, nobody is added (503).',
       body: InviteMemberInput,
-      success: { status: 201, description: 'The new member, with where the set-password link went (or the link) when one was made.', schema: InvitedMemberRecord },
+      success: {
+        status: 201,
+        description: 'The new member, with where the set-password link went (or the link) when one was made.',
+        schema: InvitedMemberRecord,
+      },
       problems: ['validation', 'forbidden', 'unavailable'],
       mcp: {
         name: 'invite_team_member',
