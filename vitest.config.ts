@@ -65,6 +65,7 @@ export default defineConfig({
             'test/dashboard/policy-form.test.ts',
             'test/dashboard/maintenance.test.ts',
             'test/dashboard/monitor-types.test.ts',
+            'test/dashboard/member-invite.test.ts',
             'test/status-pages/browser.test.ts',
           ],
           env: {

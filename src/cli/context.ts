@@ -1,4 +1,4 @@
-import { loadConfig } from '../config.js';
+import { loadConfig, type Config } from '../config.js';
 import { createEmbeddedCoordination } from '../coordination/embedded.js';
 import { Problem } from '../domain/problem.js';
 import { createServices, type Services } from '../composition/services.js';
@@ -10,12 +10,12 @@ export interface OutputOptions {
 }
 
 /** Runs an operator command against the configured database, then closes it. */
-export async function withServices<T>(io: CliIo, run: (services: Services) => Promise<T>): Promise<T> {
+export async function withServices<T>(io: CliIo, run: (services: Services, config: Config) => Promise<T>): Promise<T> {
   const config = loadConfig(io.env);
   const store = openStore(config.databaseUrl);
   try {
     await store.migrate();
-    return await run(createServices({ config, store, coordination: createEmbeddedCoordination() }));
+    return await run(createServices({ config, store, coordination: createEmbeddedCoordination() }), config);
   } finally {
     await store.close();
   }

@@ -5,7 +5,8 @@ import type { CheckDispatcher } from '../domain/ports/check-dispatch.js';
 import { EmbeddedDispatcher } from '../checks/embedded-dispatch.js';
 import type { Coordination } from '../domain/ports/coordination.js';
 import { systemClock, type Clock } from '../domain/ports/clock.js';
-import { DeliveryDispatcher, type DispatcherOptions } from '../notify/dispatcher.js';
+import { AccountMailer } from '../notify/account-mailer.js';
+import { DEFAULT_DISPATCHER_OPTIONS, DeliveryDispatcher, type DispatcherOptions } from '../notify/dispatcher.js';
 import type { Store } from '../store/database.js';
 import { AUTH_FAILURES_PER_MINUTE, AccessService, REQUESTS_PER_MINUTE } from '../domain/access.js';
 import { AlertPolicyService, POLICY_TESTS_PER_WINDOW, POLICY_TEST_WINDOW_SECONDS } from '../domain/alerts/policies.js';
@@ -165,7 +166,14 @@ export function createServices({
     sessions,
     personalTokens: new PersonalTokenService(store.db, tokens),
     teamTokens: new TeamTokenService(store.db, tokens, clock),
-    teamMembers: new TeamMemberService(store.db, services.teams, services.users, sessions, config.publicUrl),
+    teamMembers: new TeamMemberService(
+      store.db,
+      services.teams,
+      services.users,
+      sessions,
+      config.publicUrl,
+      new AccountMailer(config, alerting?.timeoutMs ?? DEFAULT_DISPATCHER_OPTIONS.timeoutMs, logger),
+    ),
     live: new LiveStatusService(store.db, sessions, services.monitors, live, clock),
     statusPages: new StatusPageService(store.db, config.publicUrl, store.dialect, clock, maintenanceWindows),
     monitorStats: new MonitorStatsService(store.db, services.monitors, clock),

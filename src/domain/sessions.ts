@@ -97,6 +97,11 @@ function newSecret(prefix: string): string {
   return `${prefix}_${randomBytes(32).toString('base64url')}`;
 }
 
+/** The dashboard page that takes a set-password link's secret (in the fragment, never sent to a server log). */
+export function setPasswordUrl(publicUrl: string, secret: string): string {
+  return `${publicUrl}/set-password#${secret}`;
+}
+
 /** The CSRF token of a session: derived from the cookie secret, so nothing more is stored. */
 export function csrfTokenFor(secret: string): string {
   return createHmac('sha256', secret).update('lookout-csrf-v1').digest('base64url');
@@ -232,10 +237,15 @@ export class SessionService {
   }
 
   /**
-   * A one-time link secret for a user to choose a password (invitations). Earlier unused links of
-   * the user stop working. Only the digest is stored.
+   * A one-time link secret for a user to choose a password (invitations, the operator's reset).
+   * Earlier unused links of the user stop working. Only the digest is stored. `verifies`: using
+   * the link verifies the account (it goes to the address by mail, or the operator made it).
    */
-  async createPasswordSetup(userId: string, createdBy: string | null, db: Kysely<Database> = this.db): Promise<{ secret: string; expiresAt: string }> {
+  async createPasswordSetup(
+    userId: string,
+    origin: { createdBy: string | null; verifies: boolean },
+    db: Kysely<Database> = this.db,
+  ): Promise<{ secret: string; expiresAt: string }> {
     const now = this.clock.now();
     const secret = newSecret('lkp');
     await inTransaction(db, async (trx) => {
@@ -251,10 +261,11 @@ export class SessionService {
           id: newId(now),
           token_hash: digest(secret),
           user_id: userId,
-          created_by: createdBy,
+          created_by: origin.createdBy,
           created_at: now,
           expires_at: now + PASSWORD_SETUP_MS,
           used_at: null,
+          verifies: origin.verifies ? 1 : 0,
         })
         .execute();
     });
@@ -281,7 +292,7 @@ export class SessionService {
     const setup = SETUP_PATTERN.test(token)
       ? await this.db
           .selectFrom('password_setups')
-          .select(['id', 'user_id', 'expires_at'])
+          .select(['id', 'user_id', 'expires_at', 'verifies'])
           .where('token_hash', '=', digest(token))
           .where('used_at', 'is', null)
           .executeTakeFirst()
@@ -298,7 +309,13 @@ export class SessionService {
       // A link acts only for a member of the team that made it; without a team there is nothing to join.
       const member = await trx.selectFrom('memberships').select('team_id').where('user_id', '=', setup.user_id).executeTakeFirst();
       if (!member) throw new Problem('forbidden', 'Your account is not a member of any team yet; ask a team Owner to add you.');
-      await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', setup.user_id).execute();
+      // A link that reached the address (mailed, or made by the operator) verifies the account;
+      // any other leaves it as it was.
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ password_hash: hash, verified_at: setup.verifies ? eb.fn.coalesce('verified_at', eb.val(now)) : eb.ref('verified_at') }))
+        .where('id', '=', setup.user_id)
+        .execute();
       await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', setup.user_id).where('revoked_at', 'is', null).execute();
     });
     return this.open(setup.user_id, client);

@@ -6,9 +6,10 @@ import { isUuid } from './ids.js';
 import { Problem, problems } from './problem.js';
 import { ADMINS } from './roles.js';
 import { ROLES, type Role } from '../shared/vocabulary.js';
-import type { SessionService } from './sessions.js';
+import { NO_ACCOUNT_MAIL, type AccountMail } from './ports/account-mail.js';
+import { setPasswordUrl, type SessionService } from './sessions.js';
 import { MemberRecord, type TeamService } from './teams.js';
-import type { UserService } from './users.js';
+import type { UserAccount, UserService } from './users.js';
 import { parseInput, text } from './validation.js';
 
 export const ChangeRoleInput = z.strictObject({
@@ -21,16 +22,35 @@ export const InviteMemberInput = z.strictObject({
   name: text(200).optional().describe('A display name for a new user; default the part of the email before @.'),
 });
 
+const LinkInvitation = z
+  .object({
+    setPasswordUrl: z
+      .string()
+      .describe(
+        'A one-time link for the new user to choose a password and sign in. Pass it on; it is shown only in this answer. Using it does not verify the account.',
+      ),
+    expiresAt: z.string(),
+  })
+  .describe('No mail server is configured: the link is answered to the inviter to pass on.');
+
+const MailedInvitation = z
+  .object({
+    sentTo: z.string().describe('The address the one-time set-password link was mailed to; the link is in no answer.'),
+    expiresAt: z.string(),
+  })
+  .describe('SMTP is configured: the link went only to the person’s mailbox, and using it verifies the account.');
+
 export const InvitedMemberRecord = MemberRecord.extend({
   invitation: z
-    .object({
-      setPasswordUrl: z.string().describe('A one-time link for the new user to choose a password and sign in. Pass it on; it is shown only in this answer.'),
-      expiresAt: z.string(),
-    })
+    .union([MailedInvitation, LinkInvitation])
     .nullable()
-    .describe('Set when the user has no password yet (a new user); null when they can already sign in.'),
+    .describe('Set when the user has no password yet (a new user): where the link went, or the link itself; null when they can already sign in.'),
 });
 export type InvitedMemberRecord = z.infer<typeof InvitedMemberRecord>;
+
+/** Names no team: the refusal must not tell the inviter where else the address is known. */
+export const UNVERIFIED_ACCOUNT = 'this address has an account that was never verified by email; the operator can reset it';
+const MAIL_FAILED = 'The invitation could not be mailed, so nobody was added; try again later, or ask the operator to check SMTP_URL.';
 
 const OWNER_ONLY = 'Only an Owner can grant or take away the Owner role.';
 const LAST_OWNER_ROLE = 'cannot change: this member is the last Owner of the team; make another member Owner first';
@@ -51,6 +71,8 @@ export class TeamMemberService {
     private readonly users: UserService,
     private readonly sessions: SessionService,
     private readonly publicUrl: string,
+    /** Where set-password links go when SMTP is configured. */
+    private readonly mail: AccountMail = NO_ACCOUNT_MAIL,
   ) {}
 
   async changeRole(actor: Actor, userId: string, input: unknown): Promise<MemberRecord> {
@@ -78,36 +100,69 @@ export class TeamMemberService {
 
   /**
    * Adds a person by email. An existing user is added as is and never gets a set-password link
-   * (the link would let this team's member act as a user of other teams). A new user is created
-   * without a password, in one transaction with the membership and a one-time set-password link
-   * (7 days) that the answer carries.
+   * (the link would let this team's member act as a user of other teams), and an unverified one
+   * that another team holds, or whose password was chosen through a link nobody mailed, is
+   * refused: whoever chose that password may not be its owner (contract-2 §H2 rule 17).
+   * A new user is created without a password, in one transaction with the membership and a
+   * one-time set-password link (7 days). With SMTP configured the link is only mailed to the
+   * address, and using it verifies the account; without, the answer carries it.
    */
   async invite(actor: Actor, input: unknown): Promise<InvitedMemberRecord> {
     requireRole(actor, ADMINS);
     const { email, role, name } = parseInput(InviteMemberInput, input);
     if (actor.role !== 'Owner' && role === 'Owner') throw new Problem('forbidden', OWNER_ONLY);
     const existing = await this.users.findByEmail(email);
-    if (existing) return { ...(await this.addExisting(actor.teamId, existing.id, role)), invitation: null };
+    if (existing) return { ...(await this.addExisting(actor.teamId, existing, role)), invitation: null };
+    const mailed = this.mail.configured;
+    let created: { member: MemberRecord; setup: { secret: string; expiresAt: string } };
     try {
-      return await this.db.transaction().execute(async (trx) => {
-        const user = await this.users.create({ email, ...(name !== undefined && { name }) }, trx);
+      created = await this.db.transaction().execute(async (trx) => {
+        const user = await this.users.createInvited({ email, ...(name !== undefined && { name }) }, trx);
         const member = await this.teams.addMember(actor.teamId, user.id, role, trx);
-        const setup = await this.sessions.createPasswordSetup(user.id, actor.userId, trx);
-        return { ...member, invitation: { setPasswordUrl: `${this.publicUrl}/set-password#${setup.secret}`, expiresAt: setup.expiresAt } };
+        const setup = await this.sessions.createPasswordSetup(user.id, { createdBy: actor.userId, verifies: mailed }, trx);
+        return { member, setup };
       });
     } catch (error) {
       // Another team invited the same new email at the same moment and committed first: this
       // answer is then the one for an existing user, without a link.
       const raced = await this.users.findByEmail(email);
       if (!raced) throw error;
-      return { ...(await this.addExisting(actor.teamId, raced.id, role)), invitation: null };
+      return { ...(await this.addExisting(actor.teamId, raced, role)), invitation: null };
     }
+    const { member, setup } = created;
+    const url = setPasswordUrl(this.publicUrl, setup.secret);
+    if (!mailed) return { ...member, invitation: { setPasswordUrl: url, expiresAt: setup.expiresAt } };
+    try {
+      await this.mail.sendSetPasswordLink({ to: member.email, url, expiresAt: setup.expiresAt, ...(await this.invitationContext(actor)) });
+    } catch {
+      // Nobody can use a link that never left: undo the invitation, so that it can be made again.
+      await this.withdrawInvitation(member.userId);
+      throw new Problem('unavailable', MAIL_FAILED);
+    }
+    return { ...member, invitation: { sentTo: member.email, expiresAt: setup.expiresAt } };
   }
 
-  private async addExisting(teamId: string, userId: string, role: Role): Promise<MemberRecord> {
-    const already = await this.db.selectFrom('memberships').select('role').where('team_id', '=', teamId).where('user_id', '=', userId).executeTakeFirst();
-    if (already) throw problems.invalidField('email', 'is already a member of this team');
-    return this.teams.addMember(teamId, userId, role);
+  private async addExisting(teamId: string, user: UserAccount, role: Role): Promise<MemberRecord> {
+    const memberships = await this.db.selectFrom('memberships').select('team_id').where('user_id', '=', user.id).execute();
+    if (memberships.some((m) => m.team_id === teamId)) throw problems.invalidField('email', 'is already a member of this team');
+    if (user.verifiedAt === null && (memberships.length > 0 || user.passwordHash !== null)) throw problems.invalidField('email', UNVERIFIED_ACCOUNT);
+    return this.teams.addMember(teamId, user.id, role);
+  }
+
+  /** What the invitation mail says about where it comes from: the team and the inviter. */
+  private async invitationContext(actor: Actor): Promise<{ teamName: string; invitedBy: string }> {
+    const team = await this.db.selectFrom('teams').select('name').where('id', '=', actor.teamId).executeTakeFirst();
+    const inviter = await this.db.selectFrom('users').select(['name', 'email']).where('id', '=', actor.userId).executeTakeFirst();
+    return { teamName: team?.name ?? 'a team', invitedBy: inviter ? `${inviter.name} <${inviter.email}>` : 'a team member' };
+  }
+
+  /** Removes a user this invitation has just created (nobody else can hold it: it has no password and no delivered link). */
+  private async withdrawInvitation(userId: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('password_setups').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('memberships').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('users').where('id', '=', userId).where('password_hash', 'is', null).where('verified_at', 'is', null).execute();
+    });
   }
 
   /**

@@ -88,6 +88,19 @@ export class TeamService {
     return this.member(teamId, userId, db);
   }
 
+  /**
+   * The operator's `lookout member add`: adds the user and verifies the account, since the operator
+   * vouches for it (contract-2 §H2 rule 17). A user with an open invitation is still refused, as
+   * for every addition.
+   */
+  async addMemberVouched(teamId: string, userId: string, role: string): Promise<MemberRecord> {
+    return inTransaction(this.db, async (trx) => {
+      const member = await this.addMember(teamId, userId, role, trx);
+      await trx.updateTable('users').set({ verified_at: this.clock.now() }).where('id', '=', userId).where('verified_at', 'is', null).execute();
+      return member;
+    });
+  }
+
   async setRole(teamId: string, userId: string, role: string, db: Kysely<Database> = this.db): Promise<MemberRecord> {
     await this.requireTeam(teamId, db);
     const checkedRole = requireKnownRole(role);

@@ -19,14 +19,51 @@ export interface UserSummary {
   name: string;
 }
 
+/** A user as the membership rules read it. */
+export interface UserAccount extends UserSummary {
+  passwordHash: string | null;
+  /** When the account was verified (contract-2 §H2 rule 17); null: never. */
+  verifiedAt: number | null;
+}
+
 export class UserService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock = systemClock,
   ) {}
 
-  /** Creates a user; emails are unique regardless of case. */
-  async create(input: unknown, db: Kysely<Database> = this.db): Promise<UserSummary> {
+  /**
+   * Creates a user; emails are unique regardless of case. This is the operator's action (the CLI,
+   * bootstrap): the account is verified, since the operator vouches for it.
+   */
+  create(input: unknown, db: Kysely<Database> = this.db): Promise<UserSummary> {
+    return this.insert(input, db, true);
+  }
+
+  /**
+   * Creates the user an invitation names, without a password and unverified: it becomes verified
+   * only when a link that reached its mailbox is used.
+   */
+  createInvited(input: unknown, db: Kysely<Database> = this.db): Promise<UserSummary> {
+    return this.insert(input, db, false);
+  }
+
+  async findByEmail(email: string, db: Kysely<Database> = this.db): Promise<UserAccount | undefined> {
+    const row = await db
+      .selectFrom('users')
+      .select(['id', 'email', 'name', 'password_hash', 'verified_at'])
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirst();
+    return row && { id: row.id, email: row.email, name: row.name, passwordHash: row.password_hash, verifiedAt: row.verified_at };
+  }
+
+  async requireByEmail(email: string): Promise<UserSummary> {
+    const user = await this.findByEmail(email);
+    if (!user) throw new Problem('not-found', `No user has the email "${email}".`);
+    return user;
+  }
+
+  private async insert(input: unknown, db: Kysely<Database>, verified: boolean): Promise<UserSummary> {
     const { email, name, password } = parseInput(UserInput, input);
     const normalized = email.toLowerCase();
     if (await this.findByEmail(normalized, db)) throw problems.invalidField('email', 'is already taken by another user');
@@ -34,19 +71,8 @@ export class UserService {
     const user = { id: newId(now), email: normalized, name: name ?? normalized.split('@')[0]! };
     await db
       .insertInto('users')
-      .values({ ...user, password_hash: password ? await hashPassword(password) : null, created_at: now })
+      .values({ ...user, password_hash: password ? await hashPassword(password) : null, created_at: now, verified_at: verified ? now : null })
       .execute();
-    return user;
-  }
-
-  async findByEmail(email: string, db: Kysely<Database> = this.db): Promise<(UserSummary & { passwordHash: string | null }) | undefined> {
-    const row = await db.selectFrom('users').select(['id', 'email', 'name', 'password_hash']).where('email', '=', email.toLowerCase()).executeTakeFirst();
-    return row && { id: row.id, email: row.email, name: row.name, passwordHash: row.password_hash };
-  }
-
-  async requireByEmail(email: string): Promise<UserSummary> {
-    const user = await this.findByEmail(email);
-    if (!user) throw new Problem('not-found', `No user has the email "${email}".`);
     return user;
   }
 }

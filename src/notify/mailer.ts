@@ -38,6 +38,11 @@ export class Mailer {
     }
   }
 
+  /** Whether SMTP_URL is set and usable: mail can at least be tried. */
+  get configured(): boolean {
+    return this.unusable === null && this.url !== null;
+  }
+
   async send(to: string[], message: EmailMessage, headers: Record<string, string>, messageId: string): Promise<PostResult> {
     if (this.unusable || !this.url) return { ok: false, statusCode: null, error: this.unusable };
     try {

@@ -107,12 +107,17 @@ export interface SmtpReceiver {
   close(): Promise<void>;
 }
 
-export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+/** `refuses`: recipients the server answers 550 (a mail server that does not take the mail). */
+export async function startSmtpReceiver(options: { refuses?: (address: string) => boolean } = {}): Promise<SmtpReceiver> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.refuses?.(address.address)) callback(Object.assign(new Error('no such mailbox'), { responseCode: 550 }));
+      else callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

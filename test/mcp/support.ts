@@ -28,6 +28,7 @@ export const TOOL_NAMES = [
   'get_status_page',
   'get_team',
   'list_team_members',
+  'invite_team_member',
 ] as const;
 
 /** A well-formed id that names nothing. */

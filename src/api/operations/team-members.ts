@@ -19,12 +19,28 @@ export function teamMemberOperations(services: Services): Operation[] {
       summary: 'Add a person to the team by email.',
       roles: ADMINS,
       description:
-        'Only an Owner can add an Owner. An existing user is added and signs in as before, and the answer never carries a link for them; ' +
-        'a user whose invitation to another team is still open (no password chosen yet) is refused (400, `email`) until they have chosen one. ' +
-        'For an email without a user, a user without a password is created and the answer carries a one-time `setPasswordUrl` (valid 7 days) to pass on.',
+        'Only an Owner can add an Owner. An existing user is added and signs in as before, and the answer never carries a link for them. ' +
+        'An existing account that was never verified by email (its password was chosen through a link that was handed to an inviter, not mailed) ' +
+        'and that belongs to a team or has a password is refused (400, `email`); so is a user whose invitation to another team is still open. ' +
+        'The operator verifies such an account with `lookout user reset` or `lookout member add`. ' +
+        'For an email without a user, a user without a password is created with a one-time set-password link (valid 7 days): with SMTP configured ' +
+        'the link is only mailed to the address (`invitation.sentTo`), and using it verifies the account; without, the answer carries `invitation.setPasswordUrl` ' +
+        'to pass on, and the account stays unverified. When the mail server refuses the mail, nobody is added (503).',
       body: InviteMemberInput,
-      success: { status: 201, description: 'The new member, with the set-password link when one was made.', schema: InvitedMemberRecord },
-      problems: ['validation', 'forbidden'],
+      success: {
+        status: 201,
+        description: 'The new member, with where the set-password link went (or the link) when one was made.',
+        schema: InvitedMemberRecord,
+      },
+      problems: ['validation', 'forbidden', 'unavailable'],
+      mcp: {
+        name: 'invite_team_member',
+        title: 'Invite a person to your team',
+        description:
+          'Adds a person to your team by email, with a role (Member by default; Owner only by an Owner). A new person gets a one-time set-password link: ' +
+          'mailed to them when the server has SMTP (`invitation.sentTo`), else answered as `invitation.setPasswordUrl` for you to pass on. ' +
+          'An account that was never verified by email and is already in another team is refused on `email`.',
+      },
       handler: ({ actor, body }) => members.invite(actor, body),
     },
     {

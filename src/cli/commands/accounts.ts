@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
+import type { Config } from '../../config.js';
 import type { Services } from '../../composition/services.js';
+import { setPasswordUrl } from '../../domain/sessions.js';
 import { attempt, print, readStdinLine, withServices, type OutputOptions } from '../context.js';
 import type { CliIo } from '../io.js';
 import { TOKEN_EXPIRY_DAYS } from '../../shared/limits.js';
@@ -35,6 +37,26 @@ export function registerAccountCommands(program: Command, io: CliIo): void {
       });
     });
 
+  user
+    .command('reset')
+    .description('make a one-time set-password link (7 days) for you to deliver; using it verifies the account')
+    .requiredOption('--email <email>', "the user's email")
+    .option('--json', 'print the answer as JSON')
+    .action(async (o: { email: string } & OutputOptions) => {
+      await run(io, o, async (s, config) => {
+        const u = await s.users.requireByEmail(o.email);
+        // Made by the operator, who delivers it to the person: whoever uses it holds the address.
+        const setup = await s.sessions.createPasswordSetup(u.id, { createdBy: null, verifies: true });
+        const url = setPasswordUrl(config.publicUrl, setup.secret);
+        print(
+          io,
+          o,
+          { userId: u.id, email: u.email, setPasswordUrl: url, expiresAt: setup.expiresAt },
+          `${url}\n(a one-time link for ${u.email}, valid until ${setup.expiresAt}; earlier links stop working; it is not shown again)`,
+        );
+      });
+    });
+
   const member = program.command('member').description('manage team memberships');
   const membership = (name: string, description: string, withRole: boolean) => {
     const command = member
@@ -46,10 +68,10 @@ export function registerAccountCommands(program: Command, io: CliIo): void {
     if (withRole) command.requiredOption('--role <role>', 'Owner, Admin or Member');
     return command;
   };
-  membership('add', 'add a user to a team with a role', true).action(async (o: MemberOptions) => {
+  membership('add', 'add a user to a team with a role; you vouch for the account, which becomes verified', true).action(async (o: MemberOptions) => {
     await run(io, o, async (s) => {
       const u = await s.users.requireByEmail(o.email);
-      const m = await s.teams.addMember(o.team, u.id, o.role!);
+      const m = await s.teams.addMemberVouched(o.team, u.id, o.role!);
       print(io, o, m, `Added ${m.email} to team ${o.team} as ${m.role}`);
     });
   });
@@ -104,6 +126,6 @@ interface MemberOptions extends OutputOptions {
   role?: string;
 }
 
-function run(io: CliIo, options: OutputOptions, action: (s: Services) => Promise<void>): Promise<void> {
+function run(io: CliIo, options: OutputOptions, action: (s: Services, config: Config) => Promise<void>): Promise<void> {
   return attempt(io, options, () => withServices(io, action));
 }

@@ -10,6 +10,8 @@ export interface UsersTable {
   name: string;
   password_hash: string | null;
   created_at: number;
+  /** When the account was verified (a mailed or operator-made link used, or made by the operator); null: never. */
+  verified_at: number | null;
 }
 
 export interface MembershipsTable {

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** A signed-in dashboard session. The cookie holds a random secret; only its SHA-256 is stored. */
 export interface SessionsTable {
   /** Row id (UUID v7); the session's rate-limit budget key is `session:<id>`. */
@@ -28,6 +30,8 @@ export interface PasswordSetupsTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+  /** 1 when using the link verifies the account: it was mailed to the address, or made by the operator. */
+  verifies: Generated<number>;
 }
 
 export interface SessionTables {

@@ -528,7 +528,7 @@ export interface paths {
         put?: never;
         /**
          * Add a person to the team by email.
-         * @description Roles Admin, Owner. Only an Owner can add an Owner. An existing user is added and signs in as before, and the answer never carries a link for them; a user whose invitation to another team is still open (no password chosen yet) is refused (400, `email`) until they have chosen one. For an email without a user, a user without a password is created and the answer carries a one-time `setPasswordUrl` (valid 7 days) to pass on.
+         * @description Roles Admin, Owner. Only an Owner can add an Owner. An existing user is added and signs in as before, and the answer never carries a link for them. An existing account that was never verified by email (its password was chosen through a link that was handed to an inviter, not mailed) and that belongs to a team or has a password is refused (400, `email`); so is a user whose invitation to another team is still open. The operator verifies such an account with `lookout user reset` or `lookout member add`. For an email without a user, a user without a password is created with a one-time set-password link (valid 7 days): with SMTP configured the link is only mailed to the address (`invitation.sentTo`), and using it verifies the account; without, the answer carries `invitation.setPasswordUrl` to pass on, and the account stays unverified. When the mail server refuses the mail, nobody is added (503).
          */
         post: operations["inviteTeamMember"];
         delete?: never;
@@ -818,6 +818,15 @@ export interface components {
         };
         /** @description Forbidden (type ends in /errors/forbidden) */
         forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Service Unavailable (type ends in /errors/unavailable) */
+        unavailable: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5144,7 +5153,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new member, with the set-password link when one was made. */
+            /** @description The new member, with where the set-password link went (or the link) when one was made. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -5157,12 +5166,16 @@ export interface operations {
                         /** @enum {string} */
                         role: "Member" | "Admin" | "Owner";
                         joinedAt: string;
-                        /** @description Set when the user has no password yet (a new user); null when they can already sign in. */
-                        invitation: {
-                            /** @description A one-time link for the new user to choose a password and sign in. Pass it on; it is shown only in this answer. */
+                        /** @description Set when the user has no password yet (a new user): where the link went, or the link itself; null when they can already sign in. */
+                        invitation: ({
+                            /** @description The address the one-time set-password link was mailed to; the link is in no answer. */
+                            sentTo: string;
+                            expiresAt: string;
+                        } | {
+                            /** @description A one-time link for the new user to choose a password and sign in. Pass it on; it is shown only in this answer. Using it does not verify the account. */
                             setPasswordUrl: string;
                             expiresAt: string;
-                        } | null;
+                        }) | null;
                     };
                 };
             };
@@ -5173,6 +5186,7 @@ export interface operations {
             415: components["responses"]["unsupported-media-type"];
             429: components["responses"]["rate-limited"];
             500: components["responses"]["internal"];
+            503: components["responses"]["unavailable"];
         };
     };
     removeTeamMember: {

@@ -232,7 +232,12 @@ export function TeamPage() {
       {invited && (
         <Notice kind="success">
           <strong>{invited.email}</strong> was added as {invited.role}.
-          {invited.invitation ? (
+          {invited.invitation && 'sentTo' in invited.invitation ? (
+            <span data-testid="invite-sent">
+              {' '}
+              A one-time link to choose a password was sent to <strong>{invited.invitation.sentTo}</strong>, expires {date(invited.invitation.expiresAt)}.
+            </span>
+          ) : invited.invitation ? (
             <>
               {' '}
               They have no password yet: send them this one-time link (valid until {date(invited.invitation.expiresAt)}). It is shown only now.
