@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { Problem } from '../domain/problem.js';
 import { MemoryChannel } from './embedded.js';
 import { RedisSlidingLog, defineSlidingLog } from './redis-sliding-log.js';
-import type { Channel, Coordination, LockManager, LockResult } from '../domain/ports/coordination.js';
+import { sharedStateUnavailable, type Channel, type Coordination, type LockManager, type LockResult } from '../domain/ports/coordination.js';
 
 /** Every key Lookout writes to Redis starts with this. */
 export const REDIS_KEY_PREFIX = 'lookout:';
@@ -26,14 +26,6 @@ export interface RedisCoordinationOptions {
  * (src/coordination/leadership.ts).
  */
 export const REDIS_COMMAND_TIMEOUT_MS = 2000;
-
-/**
- * What a request that needs Redis gets while Redis is away or stalled: a clear 503 (every surface
- * renders a Problem), never a hang, never a 500. The cause is logged where it happens.
- */
-export function redisUnavailable(): Problem {
-  return new Problem('unavailable', 'The shared state (Redis) is not answering; try again in a moment.', { retryAfter: 5 });
-}
 
 /**
  * Rate windows and trigger locks in Redis, so that every node of a cluster shares them: a token's
@@ -88,7 +80,7 @@ export async function createRedisCoordination(redisUrl: string, options: RedisCo
         if (error instanceof Problem || error instanceof RangeError) throw error;
         if (!stalled) options.logger?.warn({ err: error }, 'a redis command failed; requests that need redis answer 503 until it answers again');
         stalled = true;
-        throw redisUnavailable();
+        throw sharedStateUnavailable();
       },
     );
 
@@ -146,7 +138,7 @@ if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) 
 return 0
 `;
 
-/** Turns a failed command into the 503 Problem (see redisUnavailable), logging its cause once. */
+/** Turns a failed command into the 503 Problem (sharedStateUnavailable), logging its cause once per outage. */
 export type Guard = <T>(command: Promise<T>) => Promise<T>;
 
 type LockClient = Redis & {

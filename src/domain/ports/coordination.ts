@@ -3,6 +3,16 @@
  * Embedded implementations keep state in this process; cluster ones keep it in Redis. The domain
  * owns these ports and src/coordination implements them, so the domain never depends on either.
  */
+import { Problem } from '../problem.js';
+
+/**
+ * What a request that needs the shared state (Redis: budgets, locks, the check queues) gets while it
+ * is away or stalled: a clear 503 that every surface renders, never a hang, never a 500. Thrown by
+ * the cluster's adapters; the embedded ones never fail so.
+ */
+export function sharedStateUnavailable(): Problem {
+  return new Problem('unavailable', 'The shared state (Redis) is not answering; try again in a moment.', { retryAfter: 5 });
+}
 
 export interface RateDecision {
   allowed: boolean;
