@@ -6,8 +6,8 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedCoordination } from '../../src/coordination/embedded.js';
 import type { Coordination } from '../../src/domain/ports/coordination.js';
-import { Leadership } from '../../src/coordination/leadership.js';
-import { REDIS_KEY_PREFIX, createRedisCoordination } from '../../src/coordination/redis.js';
+import { LEASE_POLL_MS, LEASE_TAKEOVER_MS, LEASE_TAKEOVER_PROMISE_MS, LEASE_TTL_MS, Leadership } from '../../src/coordination/leadership.js';
+import { REDIS_COMMAND_TIMEOUT_MS, REDIS_KEY_PREFIX, createRedisCoordination } from '../../src/coordination/redis.js';
 import { leaseRedisDatabase, type RedisLease } from '../helpers/cluster.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -430,6 +430,74 @@ describe('Redis coordination specifics', () => {
       await la.stop();
       await lb.stop();
       await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('a holder that dies (its connection gone, its lease not given up) is succeeded within ttl + poll', async () => {
+    const ttlMs = 900;
+    const pollMs = 300;
+    const [a, b] = await Promise.all([createRedisCoordination(lease.url), createRedisCoordination(lease.url)]);
+    const k = key('scheduler');
+    const gained: Record<string, number> = {};
+    const candidate = (name: string, locks: Coordination['locks']) =>
+      new Leadership({ locks, key: k, ttlMs, pollMs, onGain: async () => void (gained[name] = Date.now()), onLose: () => {} });
+    const [la, lb] = [candidate('a', a.locks), candidate('b', b.locks)];
+    try {
+      await la.start();
+      await lb.start();
+      expect(la.isLeader).toBe(true);
+      await sleep(500); // a few renewals
+      // Dies: nothing more reaches Redis from it, and nothing releases its lease.
+      const diedAt = Date.now();
+      await a.close();
+      await waitFor(() => lb.isLeader, 3000);
+      const takeover = gained.b! - diedAt;
+      // Not before its last renewal ran out (it was not given up), and no later than a poll after that.
+      expect(takeover).toBeGreaterThanOrEqual(ttlMs - pollMs - 50);
+      expect(takeover).toBeLessThanOrEqual(ttlMs + pollMs + 150);
+      // The dead holder, its renewals failing, stepped down on its own.
+      expect(la.isLeader).toBe(false);
+    } finally {
+      await la.stop();
+      await lb.stop();
+      await b.close();
+    }
+  });
+
+  it('the defaults keep the promise: a dead holder is succeeded within 15 s, a cut-off one steps down before its lease runs out', () => {
+    expect(LEASE_TAKEOVER_MS).toBe(LEASE_TTL_MS + LEASE_POLL_MS);
+    expect(LEASE_TAKEOVER_MS).toBeLessThanOrEqual(LEASE_TAKEOVER_PROMISE_MS);
+    expect(LEASE_TAKEOVER_PROMISE_MS).toBe(15_000);
+    // A renewal that fails (a stalled Redis answers nothing for the command timeout) is known well
+    // before the lease it could not renew runs out.
+    expect(LEASE_POLL_MS + REDIS_COMMAND_TIMEOUT_MS).toBeLessThan(LEASE_TTL_MS);
+  });
+
+  it('a holder whose renewals stall steps down when its lease runs out, on its own timer', async () => {
+    const c = await createRedisCoordination(lease.url);
+    const k = key('stalled');
+    let lost = 0;
+    // Renewals that never answer, as on a Redis that stopped answering before the command timeout.
+    let stall = false;
+    const locks: Coordination['locks'] = {
+      ...c.locks,
+      hold: (name, ttl) => (stall ? new Promise<boolean>(() => {}) : c.locks.hold(name, ttl)),
+      release: (name) => c.locks.release(name),
+      tryAcquire: (name, ttl) => c.locks.tryAcquire(name, ttl),
+    };
+    const leader = new Leadership({ locks, key: k, ttlMs: 600, pollMs: 200, onGain: async () => {}, onLose: () => (lost += 1) });
+    try {
+      await leader.start();
+      expect(leader.isLeader).toBe(true);
+      stall = true;
+      const stalledAt = Date.now();
+      await waitFor(() => !leader.isLeader, 2000);
+      expect(Date.now() - stalledAt).toBeLessThanOrEqual(700);
+      expect(lost).toBe(1);
+    } finally {
+      stall = false;
+      await leader.stop();
+      await c.close();
     }
   });
 
