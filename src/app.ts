@@ -35,6 +35,8 @@ export interface AppOptions {
   live?: ServiceDeps['live'];
   /** Where rules read the time (check due times, run start times, retention); the system clock by default. Tests move their own. */
   clock?: Clock;
+  /** Each token's request budget (300 in any 60 s); tests shorten its window to cross its edge in seconds. */
+  requestBudget?: ServiceDeps['requestBudget'];
 }
 
 /** What every Lookout process has, with or without HTTP: store, coordination, services, check engine. */
@@ -66,7 +68,16 @@ export interface RuntimeOptions extends AppOptions {
  * Opens the store (migrating it), coordination and check dispatch for the mode the configuration
  * names: embedded (SQLite, in-process) or cluster (`REDIS_URL`: Redis locks, channels and BullMQ).
  */
-export async function createRuntime({ config, logDestination, alerting, checks, live, schedule, clock = systemClock }: RuntimeOptions): Promise<Runtime> {
+export async function createRuntime({
+  config,
+  logDestination,
+  alerting,
+  checks,
+  live,
+  schedule,
+  clock = systemClock,
+  requestBudget,
+}: RuntimeOptions): Promise<Runtime> {
   const logger = createLogger(config.logLevel, logDestination);
   const store = openStore(config.databaseUrl, {
     onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost; the next query opens a new one'),
@@ -83,7 +94,7 @@ export async function createRuntime({ config, logDestination, alerting, checks, 
     throw error;
   }
   const dispatcher = config.redisUrl ? new BullMqDispatcher(config.redisUrl, logger, clock) : new EmbeddedDispatcher();
-  const services = createServices({ config, store, coordination, dispatcher, logger, alerting, live, clock });
+  const services = createServices({ config, store, coordination, dispatcher, logger, alerting, live, clock, requestBudget });
   // Every process's monitor changes reach the scheduler, wherever it runs.
   const monitorChanges = coordination.channel<MonitorChange>('monitor-changes');
   services.monitors.onChange((change) => {

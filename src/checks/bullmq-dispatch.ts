@@ -4,6 +4,16 @@ import { REGIONS, type Region } from '../shared/vocabulary.js';
 import { jobKey, teamOf, type CheckDispatcher, type CheckHandler, type CheckJob, type ConsumeLimits } from '../domain/ports/check-dispatch.js';
 import { FairQueue } from './fair-queue.js';
 import { systemClock, type Clock } from '../domain/ports/clock.js';
+import { sharedStateUnavailable } from '../domain/ports/coordination.js';
+import { Problem } from '../domain/problem.js';
+
+/**
+ * How long a queue command (adding a check, counting what waits) may wait for Redis: as long as the
+ * coordination's commands (REDIS_COMMAND_TIMEOUT_MS), so that a "check now" never hangs on a
+ * stalled Redis. Workers' connections have none: they block on Redis by design, and BullMQ wants
+ * them to wait through reconnects (maxRetriesPerRequest null).
+ */
+const QUEUE_COMMAND_TIMEOUT_MS = 2000;
 
 /** How often the waiting counts behind `depth()` (a synchronous metric) are refreshed. */
 const DEPTH_REFRESH_MS = 5000;
@@ -48,14 +58,20 @@ export class BullMqDispatcher implements CheckDispatcher {
 
   async enqueue(job: CheckJob): Promise<void> {
     const id = `${jobKey(job).replace('|', '@')}@${job.trigger}@${job.dueAt}`;
-    await this.queue(job.region).add('check', job, {
-      jobId: id,
-      removeOnComplete: { age: 3600 },
-      removeOnFail: { age: 24 * 3600 },
-      // A check whose worker failed outside the check itself (Redis or database trouble) is tried again.
-      attempts: 3,
-      backoff: { type: 'exponential', delay: 1000 },
-    });
+    try {
+      await this.queue(job.region).add('check', job, {
+        jobId: id,
+        removeOnComplete: { age: 3600 },
+        removeOnFail: { age: 24 * 3600 },
+        // A check whose worker failed outside the check itself (Redis or database trouble) is tried again.
+        attempts: 3,
+        backoff: { type: 'exponential', delay: 1000 },
+      });
+    } catch (error) {
+      if (error instanceof Problem) throw error;
+      this.logger?.warn({ err: error, region: job.region }, 'could not queue a check');
+      throw sharedStateUnavailable();
+    }
   }
 
   /**
@@ -185,8 +201,9 @@ export class BullMqDispatcher implements CheckDispatcher {
       password: url.password ? decodeURIComponent(url.password) : undefined,
       db: Number(url.pathname.slice(1) || 0),
       tls: url.protocol === 'rediss:' ? {} : undefined,
-      // Workers block on Redis and must wait through reconnects rather than fail requests.
-      maxRetriesPerRequest: blocking ? null : 1,
+      // Workers block on Redis and must wait through reconnects rather than fail requests; a queue
+      // serves requests, which fail fast (503) when Redis is away or stalled.
+      ...(blocking ? { maxRetriesPerRequest: null } : { maxRetriesPerRequest: 1, commandTimeout: QUEUE_COMMAND_TIMEOUT_MS }),
     };
   }
 

@@ -110,8 +110,9 @@ export class CheckEngine {
             locks: options.locks,
             key: 'scheduler',
             logger,
-            onGain: async () => {
-              await scheduler?.start();
+            onGain: async (term) => {
+              // The term ends with the lease: a reconcile still under way then plans nothing more.
+              await scheduler?.start(term);
               await sweep.start();
               await heartbeats.start();
             },

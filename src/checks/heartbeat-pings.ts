@@ -55,8 +55,9 @@ export class HeartbeatPings implements PingReceiver {
     if (hash === null) return { status: 'unknown' };
     const monitorId = this.known.get(hash) ?? (await this.lookUp(hash));
     if (monitorId === undefined) return { status: 'unknown' };
-    const budget = await this.options.limiter.consume(hash);
-    if (!budget.allowed) {
+    // While the shared limiter (Redis) is away the limit fails open: a ping is never lost to it.
+    const budget = await this.options.limiter.consume(hash).catch(() => null);
+    if (budget && !budget.allowed) {
       // The key may have stopped being one since it was remembered (renewed, or its monitor
       // deleted): a refusal is only for a key that still is, anything else is unknown.
       return (await this.find(hash)).length > 0 ? { status: 'rate-limited', retryAfterSeconds: budget.resetSeconds } : this.forget(hash);

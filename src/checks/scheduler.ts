@@ -53,6 +53,12 @@ export class Scheduler {
   private reconcileTimer: Timer | null = null;
   /** The periodic reconcile under way: one at a time, however far the clock moves while it runs. */
   private reconciling: Promise<void> | null = null;
+  /**
+   * This planning term: aborted by stop() (and by the lease's loss, through the signal start() is
+   * given). Work started in a term checks it after every wait, so a reconcile or change still
+   * under way when the term ends writes and enqueues nothing more.
+   */
+  private term = new AbortController();
   private readonly catchUpWindowMs: number;
   private readonly clock: Clock;
 
@@ -61,18 +67,28 @@ export class Scheduler {
     this.clock = options.clock ?? systemClock;
   }
 
-  async start(): Promise<void> {
+  /** Starts planning; `lease` (the leadership's term) ends planning the moment it is aborted, as stop() does. */
+  async start(lease?: AbortSignal): Promise<void> {
+    const term = (this.term = new AbortController());
+    lease?.addEventListener('abort', () => this.stop(term), { once: true });
+    if (lease?.aborted) {
+      this.stop(term);
+      return;
+    }
     this.unsubscribe = this.options.changes.subscribe((change) => {
-      this.onMonitorChange(change).catch((error: unknown) => this.options.logger.error({ err: error }, 'scheduler could not apply a monitor change'));
+      this.onMonitorChange(change, term.signal).catch((error: unknown) =>
+        this.options.logger.error({ err: error }, 'scheduler could not apply a monitor change'),
+      );
     });
-    await this.reconcile(true);
+    await this.reconcile(true, term.signal);
+    if (ended(term.signal)) return;
     const every = this.options.reconcileIntervalMs ?? 60_000;
     const again = (): void => {
       this.reconcileTimer = this.clock.timer(
         this.clock.now() + every,
         () => {
           again();
-          this.reconciling ??= this.reconcile()
+          this.reconciling ??= this.reconcile(false, term.signal)
             .catch((error: unknown) => this.options.logger.error({ err: error }, 'scheduler reconcile failed'))
             .finally(() => (this.reconciling = null));
         },
@@ -82,8 +98,13 @@ export class Scheduler {
     again();
   }
 
-  stop(): void {
+  /** Stops planning at once: timers cancelled, and work still under way (a reconcile) fenced off. */
+  stop(term = this.term): void {
+    // A stop meant for an earlier term (its lease lost after a new one began) leaves the new one be.
+    if (term !== this.term) return;
+    term.abort();
     this.unsubscribe?.();
+    this.unsubscribe = null;
     this.reconcileTimer?.cancel();
     this.reconcileTimer = null;
     for (const entry of this.entries.values()) entry.timer?.cancel();
@@ -101,27 +122,34 @@ export class Scheduler {
    * At start-up (`initial`), a monitor with no stored due time (made while no scheduler ran)
    * joins the catch-up spread instead of firing with all the others at once.
    */
-  async reconcile(initial = false): Promise<void> {
+  async reconcile(initial = false, term = this.term.signal): Promise<void> {
     const monitors = await this.options.monitors.listActiveForCheck();
+    if (ended(term)) return;
     const toPlan = monitors.filter((monitor) => this.shapes.get(monitor.id) !== shapeOf(monitor));
     // Changed since planned (made by a process whose notice did not arrive): re-planned now.
-    for (const monitor of toPlan.filter((m) => this.shapes.has(m.id))) await this.planNow(monitor);
+    for (const monitor of toPlan.filter((m) => this.shapes.has(m.id))) {
+      await this.planNow(monitor, term);
+      if (ended(term)) return;
+    }
     const fresh = toPlan.filter((monitor) => !this.shapes.has(monitor.id));
     // Stored due times matter only to what is new here: usually nothing after start-up, and the
     // table (one row per monitor and region) is then not read at all.
     const schedules = fresh.length === 0 ? [] : await this.options.db.selectFrom('check_schedules').select(['monitor_id', 'region', 'next_due_at']).execute();
+    if (ended(term)) return;
     const stored = new Map(schedules.map((s) => [`${s.monitor_id}|${s.region}`, s.next_due_at]));
     const active = new Set(monitors.map((monitor) => monitor.id));
     for (const monitor of fresh) this.plan(monitor, stored, null, initial);
     for (const monitorId of [...this.shapes.keys()]) if (!active.has(monitorId)) this.forget(monitorId);
   }
 
-  private async onMonitorChange(change: MonitorChange): Promise<void> {
+  private async onMonitorChange(change: MonitorChange, term: AbortSignal): Promise<void> {
+    if (ended(term)) return;
     if (change.kind === 'deleted' || change.kind === 'paused') {
       this.forget(change.monitorId);
       return;
     }
     const monitor = await this.options.monitors.findActiveForCheck(change.monitorId);
+    if (ended(term)) return;
     if (!monitor) {
       this.forget(change.monitorId);
       return;
@@ -129,13 +157,15 @@ export class Scheduler {
     // Due at once with the change, stored with it: planned under that due time.
     if (change.dueAt !== undefined) this.plan(monitor, null, change.dueAt);
     // Changed in a way its notice does not say (the notice of an earlier change was lost, say).
-    else if (this.shapes.get(monitor.id) !== shapeOf(monitor)) await this.planNow(monitor);
+    else if (this.shapes.get(monitor.id) !== shapeOf(monitor)) await this.planNow(monitor, term);
   }
 
   /** Plans every region of the monitor at once, storing that due time first: a successor scheduler re-dispatches this very check rather than another one. */
-  private async planNow(monitor: Pick<ScheduledMonitor, 'id' | 'teamId' | 'intervalSeconds' | 'regions'>): Promise<void> {
+  private async planNow(monitor: Pick<ScheduledMonitor, 'id' | 'teamId' | 'intervalSeconds' | 'regions'>, term: AbortSignal): Promise<void> {
+    if (ended(term)) return;
     const due = this.clock.now();
     await storeDueNow(this.options.db, monitor.id, monitor.regions, due);
+    if (ended(term)) return;
     this.plan(monitor, null, due);
   }
 
@@ -210,6 +240,11 @@ export class Scheduler {
   private keysOf(monitorId: string): string[] {
     return REGIONS.map((region) => jobKey({ monitorId, region })).filter((key) => this.entries.has(key));
   }
+}
+
+/** Whether a planning term has ended (a call, so that a check after an await is not narrowed away). */
+function ended(term: AbortSignal): boolean {
+  return term.aborted;
 }
 
 function shapeOf(monitor: Pick<ScheduledMonitor, 'intervalSeconds' | 'regions'>): string {

@@ -89,6 +89,11 @@ export interface ServiceDeps {
   live?: Partial<LiveOptions>;
   /** Where the rules read the time; the system clock by default. */
   clock?: Clock;
+  /**
+   * Each token's request budget: REQUESTS_PER_MINUTE in any 60 s unless a test shortens the window
+   * (and the count) to walk across its edge in seconds, through the same sliding log.
+   */
+  requestBudget?: { points: number; durationSeconds: number };
 }
 
 export function createServices({
@@ -100,6 +105,7 @@ export function createServices({
   alerting,
   live,
   clock = systemClock,
+  requestBudget = { points: REQUESTS_PER_MINUTE, durationSeconds: 60 },
 }: ServiceDeps): Services {
   const tokens = new TokenService(store.db, clock);
   const sessions = new SessionService(
@@ -111,7 +117,7 @@ export function createServices({
   );
   const access = new AccessService(
     tokens,
-    coordination.rateLimiter({ name: 'budget', points: REQUESTS_PER_MINUTE, durationSeconds: 60 }),
+    coordination.rateLimiter({ name: 'budget', ...requestBudget }),
     coordination.rateLimiter({ name: 'auth-failures', points: AUTH_FAILURES_PER_MINUTE, durationSeconds: 60 }),
     sessions,
   );

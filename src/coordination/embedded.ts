@@ -1,13 +1,19 @@
-import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { FlexibleRateLimiter } from './flexible-rate-limiter.js';
+import { MemorySlidingLog } from './sliding-log.js';
 import type { Channel, Coordination, LockManager, LockResult } from '../domain/ports/coordination.js';
 
+export interface EmbeddedCoordinationOptions {
+  /**
+   * The real time rate windows are kept on (the machine's clock by default). Not the rules' Clock:
+   * a test gives its own to walk a window's edge without waiting a minute.
+   */
+  now?: () => number;
+}
+
 /** Everything in this process: right for `lookout serve` on one machine. */
-export function createEmbeddedCoordination(): Coordination {
+export function createEmbeddedCoordination(options: EmbeddedCoordinationOptions = {}): Coordination {
   const channels = new Map<string, MemoryChannel<unknown>>();
   return {
-    rateLimiter: (options) =>
-      new FlexibleRateLimiter(new RateLimiterMemory({ keyPrefix: options.name, points: options.points, duration: options.durationSeconds }), options),
+    rateLimiter: (limiterOptions) => new MemorySlidingLog(limiterOptions, options.now),
     locks: new MemoryLockManager(),
     channel<T>(name: string): Channel<T> {
       let channel = channels.get(name);

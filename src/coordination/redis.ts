@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { RateLimiterRedis } from 'rate-limiter-flexible';
+import { Problem } from '../domain/problem.js';
 import { MemoryChannel } from './embedded.js';
-import { FlexibleRateLimiter } from './flexible-rate-limiter.js';
-import type { Channel, Coordination, LockManager, LockResult } from '../domain/ports/coordination.js';
+import { RedisSlidingLog, defineSlidingLog } from './redis-sliding-log.js';
+import { sharedStateUnavailable, type Channel, type Coordination, type LockManager, type LockResult } from '../domain/ports/coordination.js';
 
 /** Every key Lookout writes to Redis starts with this. */
 export const REDIS_KEY_PREFIX = 'lookout:';
@@ -14,7 +14,18 @@ export interface RedisCoordinationOptions {
   logger?: Logger;
   /** Gives up on the first connection after this long (default 5 s). */
   connectTimeoutMs?: number;
+  /** Gives up on a command Redis has not answered after this long (default REDIS_COMMAND_TIMEOUT_MS). */
+  commandTimeoutMs?: number;
 }
+
+/**
+ * How long a command may wait for Redis's answer. Redis answers in well under a millisecond; one
+ * that has not answered in 2 s is stalled (paused, swapping, a half-open connection), and the
+ * request that needs it is answered 503 instead of hanging. It also bounds a lease renewal, so
+ * that a scheduler cut off from Redis steps down long before its lease can pass to another node
+ * (src/coordination/leadership.ts).
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 2000;
 
 /**
  * Rate windows and trigger locks in Redis, so that every node of a cluster shares them: a token's
@@ -27,8 +38,10 @@ export async function createRedisCoordination(redisUrl: string, options: RedisCo
   const client = new Redis(redisUrl, {
     lazyConnect: true,
     connectTimeout: options.connectTimeoutMs ?? 5000,
-    // While Redis is away a request fails fast (500, logged) instead of waiting for it.
+    // While Redis is away a request fails fast (503) instead of waiting for it; while it is
+    // connected but stalled, the command timeout does the same.
     maxRetriesPerRequest: 1,
+    commandTimeout: options.commandTimeoutMs ?? REDIS_COMMAND_TIMEOUT_MS,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
   });
   let lastError = '';
@@ -53,22 +66,32 @@ export async function createRedisCoordination(redisUrl: string, options: RedisCo
     throw new Error(`Redis at ${redactUrl(redisUrl)} is unreachable: ${cause}`, { cause: error });
   }
 
-  const channels = new RedisChannels(client, options.logger);
+  // Connection errors are logged above; a stalled command (no connection error) is logged here,
+  // once per outage rather than once per request.
+  let stalled = false;
+  client.on('ready', () => (stalled = false));
+  const guard: Guard = (command) =>
+    command.then(
+      (result) => {
+        stalled = false;
+        return result;
+      },
+      (error: unknown) => {
+        if (error instanceof Problem || error instanceof RangeError) throw error;
+        if (!stalled) options.logger?.warn({ err: error }, 'a redis command failed; requests that need redis answer 503 until it answers again');
+        stalled = true;
+        throw sharedStateUnavailable();
+      },
+    );
+
+  const channels = new RedisChannels(client, guard, options.logger);
+  defineSlidingLog(client);
   return {
-    rateLimiter: (limiterOptions) =>
-      new FlexibleRateLimiter(
-        new RateLimiterRedis({
-          storeClient: client,
-          keyPrefix: `${REDIS_KEY_PREFIX}rate:${limiterOptions.name}`,
-          points: limiterOptions.points,
-          duration: limiterOptions.durationSeconds,
-        }),
-        limiterOptions,
-      ),
-    locks: new RedisLockManager(client),
+    rateLimiter: (limiterOptions) => new RedisSlidingLog(client, guard, `${REDIS_KEY_PREFIX}rate:${limiterOptions.name}`, limiterOptions),
+    locks: new RedisLockManager(client, guard),
     channel: (name) => channels.channel(name),
     async ping() {
-      await client.ping();
+      await guard(client.ping());
     },
     async close() {
       await channels.close();
@@ -115,6 +138,9 @@ if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) 
 return 0
 `;
 
+/** Turns a failed command into the 503 Problem (sharedStateUnavailable), logging its cause once per outage. */
+export type Guard = <T>(command: Promise<T>) => Promise<T>;
+
 type LockClient = Redis & {
   lookoutTryAcquire(key: string, owner: string, ttlMs: string): Promise<[number, number]>;
   lookoutHold(key: string, owner: string, ttlMs: string): Promise<number>;
@@ -126,7 +152,10 @@ class RedisLockManager implements LockManager {
   private readonly owner = randomUUID();
   private readonly client: LockClient;
 
-  constructor(client: Redis) {
+  constructor(
+    client: Redis,
+    private readonly guard: Guard,
+  ) {
     client.defineCommand('lookoutTryAcquire', { numberOfKeys: 1, lua: TRY_ACQUIRE });
     client.defineCommand('lookoutHold', { numberOfKeys: 1, lua: HOLD });
     client.defineCommand('lookoutRelease', { numberOfKeys: 1, lua: RELEASE });
@@ -134,16 +163,16 @@ class RedisLockManager implements LockManager {
   }
 
   async hold(key: string, ttlMs: number): Promise<boolean> {
-    return (await this.client.lookoutHold(`${REDIS_KEY_PREFIX}lease:${key}`, this.owner, String(Math.max(1, Math.ceil(ttlMs))))) === 1;
+    return (await this.guard(this.client.lookoutHold(`${REDIS_KEY_PREFIX}lease:${key}`, this.owner, String(Math.max(1, Math.ceil(ttlMs)))))) === 1;
   }
 
   async release(key: string): Promise<void> {
-    await this.client.lookoutRelease(`${REDIS_KEY_PREFIX}lease:${key}`, this.owner);
+    await this.guard(this.client.lookoutRelease(`${REDIS_KEY_PREFIX}lease:${key}`, this.owner));
   }
 
   async tryAcquire(key: string, ttlMs: number): Promise<LockResult> {
     const ttl = Math.max(1, Math.ceil(ttlMs));
-    const [acquired, pttl] = await this.client.lookoutTryAcquire(`${REDIS_KEY_PREFIX}lock:${key}`, this.owner, String(ttl));
+    const [acquired, pttl] = await this.guard(this.client.lookoutTryAcquire(`${REDIS_KEY_PREFIX}lock:${key}`, this.owner, String(ttl)));
     if (acquired === 1) return { acquired: true };
     // PTTL is -1 only for a key made by hand without expiry: report a full ttl rather than 0.
     return { acquired: false, retryAfterMs: pttl > 0 ? pttl : ttl };
@@ -161,6 +190,7 @@ class RedisChannels {
 
   constructor(
     private readonly client: Redis,
+    private readonly guard: Guard,
     private readonly logger?: Logger,
   ) {}
 
@@ -169,7 +199,7 @@ class RedisChannels {
     const topic = `${REDIS_KEY_PREFIX}${this.client.options.db ?? 0}:channel:${name}`;
     return {
       publish: async (message) => {
-        await this.client.publish(topic, JSON.stringify(message));
+        await this.guard(this.client.publish(topic, JSON.stringify(message)));
       },
       subscribe: (listener) => {
         let local = this.local.get(topic);
@@ -193,7 +223,8 @@ class RedisChannels {
     if (this.subscriber) return this.subscriber;
     // No ready check: it sends INFO, which a connection already in subscriber mode may not (two
     // channels subscribing before the connection is up leave it so).
-    const subscriber = this.client.duplicate({ maxRetriesPerRequest: null, enableReadyCheck: false });
+    // No command timeout either: a SUBSCRIBE cut short would not be renewed after a reconnect.
+    const subscriber = this.client.duplicate({ maxRetriesPerRequest: null, enableReadyCheck: false, commandTimeout: undefined });
     subscriber.on('error', () => {}); // the main connection reports Redis trouble
     subscriber.on('message', (topic: string, text: string) => {
       let message: unknown;

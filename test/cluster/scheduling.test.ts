@@ -7,6 +7,7 @@
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEASE_POLL_MS, LEASE_TAKEOVER_PROMISE_MS, LEASE_TTL_MS } from '../../src/coordination/leadership.js';
 import { REGIONS } from '../../src/shared/vocabulary.js';
 import { createTestDatabase, leaseRedisDatabase, testSecretKey, type RedisLease, type TestDatabase } from '../helpers/cluster.js';
 import { freePort, serve, worker, type ServeProcess } from '../helpers/process.js';
@@ -109,9 +110,16 @@ describe('a cluster of two nodes and three regional workers', () => {
       } finally {
         queue.disconnect();
       }
+      const killedAt = Date.now();
       await Promise.all([nodeA.kill(), workers.get('us-east')!.kill()]);
+      const takenOver = eventually(async () => nodeB.output().includes('took the lease') && Date.now(), 30_000, 50);
       // An orchestrator replaces the worker; nobody replaces the node: the standby takes over.
       processes.push(await worker('us-east', env));
+      // Within the 15 s docs/deploy.md promises: the dead node's lease runs out (it was not given up)
+      // and the standby takes it at its next attempt.
+      const takeover = (await takenOver) - killedAt;
+      expect(takeover).toBeGreaterThanOrEqual(LEASE_TTL_MS - LEASE_POLL_MS - 100);
+      expect(takeover).toBeLessThanOrEqual(LEASE_TAKEOVER_PROMISE_MS);
 
       // The next due times (one interval after the first checks) are the standby's to schedule: wait
       // until every (monitor, region) has had them checked, taken up killed checks included.

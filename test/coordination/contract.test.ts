@@ -6,8 +6,8 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedCoordination } from '../../src/coordination/embedded.js';
 import type { Coordination } from '../../src/domain/ports/coordination.js';
-import { Leadership } from '../../src/coordination/leadership.js';
-import { REDIS_KEY_PREFIX, createRedisCoordination } from '../../src/coordination/redis.js';
+import { LEASE_POLL_MS, LEASE_TAKEOVER_MS, LEASE_TAKEOVER_PROMISE_MS, LEASE_TTL_MS, Leadership } from '../../src/coordination/leadership.js';
+import { REDIS_COMMAND_TIMEOUT_MS, REDIS_KEY_PREFIX, createRedisCoordination } from '../../src/coordination/redis.js';
 import { leaseRedisDatabase, type RedisLease } from '../helpers/cluster.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -46,7 +46,7 @@ describe.each(implementations)('$name coordination', (implementation) => {
   });
 
   describe('rate limiter', () => {
-    it('counts each consume against a fixed budget and refuses past it', async () => {
+    it('counts each consume against the budget and refuses past it', async () => {
       const limiter = coordination.rateLimiter({ name: key('count'), points: 5, durationSeconds: 60 });
       const k = key('k');
       for (let spent = 1; spent <= 5; spent++) {
@@ -74,17 +74,67 @@ describe.each(implementations)('$name coordination', (implementation) => {
       expect((await other.consume(k)).allowed).toBe(true);
     });
 
-    it('starts a new window when the old one ends (fixed window)', async () => {
-      const limiter = coordination.rateLimiter({ name: key('window'), points: 2, durationSeconds: 2 });
+    it('slides: a budget filled near the end of a window is refused just after its edge, until the window after each counted point', async () => {
+      // 4 points in any 3 s. A fixed window opened by the first point would give all 4 back at its
+      // edge (3 s after it), letting 8 through in little more than 1.5 s; the sliding log frees only
+      // what was counted 3 s before.
+      const limiter = coordination.rateLimiter({ name: key('slide'), points: 4, durationSeconds: 3 });
       const k = key('k');
-      const started = Date.now();
-      expect((await limiter.consume(k)).allowed).toBe(true);
-      expect((await limiter.consume(k)).allowed).toBe(true);
+      const t0 = Date.now();
+      expect(await limiter.consume(k)).toMatchObject({ allowed: true, remaining: 3, resetSeconds: 3 });
+      await sleep(t0 + 1500 - Date.now());
+      const t1 = Date.now();
+      // The rest of the budget near the end of the first point's window.
+      const filled = await limiter.consume(k, 3);
+      const t1After = Date.now();
+      // Remaining 0; the next change is when the first point leaves, 1.5 s from now.
+      expect(filled).toMatchObject({ allowed: true, remaining: 0 });
+      expect(filled.resetSeconds).toBeGreaterThanOrEqual(1);
+      expect(filled.resetSeconds).toBeLessThanOrEqual(2);
       const refused = await limiter.consume(k);
-      if (Date.now() - started < 1000) expect(refused).toMatchObject({ allowed: false, remaining: 0, resetSeconds: 2 });
-      // Refused consumes do not extend the window: it ends 2 s after the first consume.
-      await sleep(started + 2150 - Date.now());
-      expect(await limiter.consume(k)).toMatchObject({ allowed: true, remaining: 1, limit: 2 });
+      expect(refused).toMatchObject({ allowed: false, remaining: 0 });
+      expect(refused.resetSeconds).toBeGreaterThanOrEqual(1);
+      expect(refused.resetSeconds).toBeLessThanOrEqual(2);
+
+      // Just after the edge: the first point has left, the three counted at t1 still count.
+      await sleep(t0 + 3150 - Date.now());
+      const one = await limiter.consume(k);
+      expect(one).toMatchObject({ allowed: true, remaining: 0 });
+      // The next change is when the points of t1 leave, about 1.35 s from now.
+      expect(one.resetSeconds).toBeGreaterThanOrEqual(1);
+      expect(one.resetSeconds).toBeLessThanOrEqual(2);
+      const again = await limiter.consume(k);
+      expect(again).toMatchObject({ allowed: false, remaining: 0 });
+      expect(again.resetSeconds).toBeGreaterThanOrEqual(1);
+      expect(again.resetSeconds).toBeLessThanOrEqual(2);
+      expect(await limiter.peek(k)).toMatchObject({ allowed: false, remaining: 0 });
+
+      // Still refused shortly before the window of t1 ends; granted just after it, three times (the
+      // point taken at the edge still counts).
+      await sleep(t1 + 2800 - Date.now());
+      expect((await limiter.consume(k)).allowed).toBe(false);
+      await sleep(t1After + 3100 - Date.now());
+      for (let left = 2; left >= 0; left--) expect(await limiter.consume(k)).toMatchObject({ allowed: true, remaining: left });
+      expect((await limiter.consume(k)).allowed).toBe(false);
+    });
+
+    it('a refused spend of several points learns when that many will have left the window', async () => {
+      const limiter = coordination.rateLimiter({ name: key('slide-many'), points: 3, durationSeconds: 4 });
+      const k = key('k');
+      const t0 = Date.now();
+      await limiter.consume(k);
+      await sleep(t0 + 2100 - Date.now());
+      await limiter.consume(k, 2);
+      // One point fits again when the first leaves (about 2 s); two only when the second does (about 4 s).
+      const two = await limiter.consume(k, 2);
+      expect(two).toMatchObject({ allowed: false, remaining: 0 });
+      expect(two.resetSeconds).toBeGreaterThanOrEqual(3);
+      expect(two.resetSeconds).toBeLessThanOrEqual(4);
+      const single = await limiter.consume(k);
+      expect(single.resetSeconds).toBeGreaterThanOrEqual(1);
+      expect(single.resetSeconds).toBeLessThanOrEqual(2);
+      // More than the whole budget never fits: refused, nothing spent.
+      expect(await limiter.consume(k, 4)).toMatchObject({ allowed: false, remaining: 0 });
     });
 
     it('peek reports without spending', async () => {
@@ -226,6 +276,58 @@ async function waitFor(condition: () => boolean, timeoutMs = 2000): Promise<void
   }
 }
 
+describe('the sliding log on a time of its own (memory): the 300/minute budget to the millisecond', () => {
+  const start = Date.parse('2026-01-01T00:00:00Z');
+  const budget = () => {
+    const time = { now: start };
+    const limiter = createEmbeddedCoordination({ now: () => time.now }).rateLimiter({ name: 'budget', points: 300, durationSeconds: 60 });
+    return { time, limiter };
+  };
+
+  it('a budget filled at the end of a minute is refused after its edge until 60 s after each counted request', async () => {
+    const { time, limiter } = budget();
+    expect(await limiter.consume('token')).toMatchObject({ allowed: true, remaining: 299, resetSeconds: 60 });
+    time.now = start + 59_000;
+    expect(await limiter.consume('token', 299)).toMatchObject({ allowed: true, remaining: 0, resetSeconds: 1 });
+    expect(await limiter.consume('token')).toEqual({ allowed: false, limit: 300, remaining: 0, resetSeconds: 1 });
+    time.now = start + 59_999;
+    expect((await limiter.consume('token')).allowed).toBe(false);
+    // The edge of the first request's minute: it leaves, and only it.
+    time.now = start + 60_000;
+    expect(await limiter.consume('token')).toEqual({ allowed: true, limit: 300, remaining: 0, resetSeconds: 59 });
+    expect(await limiter.consume('token')).toEqual({ allowed: false, limit: 300, remaining: 0, resetSeconds: 59 });
+    time.now = start + 118_999;
+    expect(await limiter.consume('token')).toEqual({ allowed: false, limit: 300, remaining: 0, resetSeconds: 1 });
+    time.now = start + 119_000;
+    expect(await limiter.consume('token', 299)).toMatchObject({ allowed: true, remaining: 0, resetSeconds: 1 });
+    time.now = start + 120_000;
+    expect(await limiter.peek('token')).toEqual({ allowed: true, limit: 300, remaining: 1, resetSeconds: 59 });
+  });
+
+  it('never grants more than 300 in any 60 s of a random stream of requests, and grants whenever 300 would not be passed', async () => {
+    const { time, limiter } = budget();
+    let seed = 24;
+    const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const granted: number[] = [];
+    for (let i = 0; i < 20_000; i++) {
+      // Bursts and pauses: up to 10 requests a millisecond, or nothing for up to 3 s.
+      time.now += random() < 0.01 ? Math.floor(random() * 3000) : Math.floor(random() * 30);
+      const points = random() < 0.1 ? 1 + Math.floor(random() * 20) : 1;
+      const inWindow = granted.filter((t) => t > time.now - 60_000).length;
+      const decision = await limiter.consume('token', points);
+      expect(decision.allowed).toBe(inWindow + points <= 300);
+      expect(decision.remaining).toBe(300 - inWindow - (decision.allowed ? points : 0));
+      if (decision.allowed) for (let p = 0; p < points; p++) granted.push(time.now);
+    }
+    // Every span of 60 s, starting at any granted request, holds at most 300.
+    for (let i = 0, j = 0; i < granted.length; i++) {
+      while (j < granted.length && granted[j]! < granted[i]! + 60_000) j++;
+      expect(j - i).toBeLessThanOrEqual(300);
+    }
+    expect(granted.length).toBeGreaterThan(1000);
+  });
+});
+
 describe('Redis coordination specifics', () => {
   let lease: RedisLease;
   let redis: Redis;
@@ -250,6 +352,19 @@ describe('Redis coordination specifics', () => {
         expect(pttl).toBeGreaterThan(55_000);
         expect(pttl).toBeLessThanOrEqual(60_000);
       }
+    } finally {
+      await coordination.close();
+    }
+  });
+
+  it('keeps at most the budget of times per key, and refuses with the same answer on every node', async () => {
+    const coordination = await createRedisCoordination(lease.url);
+    try {
+      const limiter = coordination.rateLimiter({ name: key('bounded'), points: 3, durationSeconds: 60 });
+      for (let i = 0; i < 10; i++) await limiter.consume('t', 1 + (i % 3));
+      const logs = (await redis.keys(`${REDIS_KEY_PREFIX}rate:bounded-*`)).filter((k) => k.endsWith(':t'));
+      expect(logs).toHaveLength(1);
+      expect(await redis.llen(logs[0]!)).toBe(3);
     } finally {
       await coordination.close();
     }
@@ -315,6 +430,74 @@ describe('Redis coordination specifics', () => {
       await la.stop();
       await lb.stop();
       await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('a holder that dies (its connection gone, its lease not given up) is succeeded within ttl + poll', async () => {
+    const ttlMs = 900;
+    const pollMs = 300;
+    const [a, b] = await Promise.all([createRedisCoordination(lease.url), createRedisCoordination(lease.url)]);
+    const k = key('scheduler');
+    const gained: Record<string, number> = {};
+    const candidate = (name: string, locks: Coordination['locks']) =>
+      new Leadership({ locks, key: k, ttlMs, pollMs, onGain: async () => void (gained[name] = Date.now()), onLose: () => {} });
+    const [la, lb] = [candidate('a', a.locks), candidate('b', b.locks)];
+    try {
+      await la.start();
+      await lb.start();
+      expect(la.isLeader).toBe(true);
+      await sleep(500); // a few renewals
+      // Dies: nothing more reaches Redis from it, and nothing releases its lease.
+      const diedAt = Date.now();
+      await a.close();
+      await waitFor(() => lb.isLeader, 3000);
+      const takeover = gained.b! - diedAt;
+      // Not before its last renewal ran out (it was not given up), and no later than a poll after that.
+      expect(takeover).toBeGreaterThanOrEqual(ttlMs - pollMs - 50);
+      expect(takeover).toBeLessThanOrEqual(ttlMs + pollMs + 150);
+      // The dead holder, its renewals failing, stepped down on its own.
+      expect(la.isLeader).toBe(false);
+    } finally {
+      await la.stop();
+      await lb.stop();
+      await b.close();
+    }
+  });
+
+  it('the defaults keep the promise: a dead holder is succeeded within 15 s, a cut-off one steps down before its lease runs out', () => {
+    expect(LEASE_TAKEOVER_MS).toBe(LEASE_TTL_MS + LEASE_POLL_MS);
+    expect(LEASE_TAKEOVER_MS).toBeLessThanOrEqual(LEASE_TAKEOVER_PROMISE_MS);
+    expect(LEASE_TAKEOVER_PROMISE_MS).toBe(15_000);
+    // A renewal that fails (a stalled Redis answers nothing for the command timeout) is known well
+    // before the lease it could not renew runs out.
+    expect(LEASE_POLL_MS + REDIS_COMMAND_TIMEOUT_MS).toBeLessThan(LEASE_TTL_MS);
+  });
+
+  it('a holder whose renewals stall steps down when its lease runs out, on its own timer', async () => {
+    const c = await createRedisCoordination(lease.url);
+    const k = key('stalled');
+    let lost = 0;
+    // Renewals that never answer, as on a Redis that stopped answering before the command timeout.
+    let stall = false;
+    const locks: Coordination['locks'] = {
+      ...c.locks,
+      hold: (name, ttl) => (stall ? new Promise<boolean>(() => {}) : c.locks.hold(name, ttl)),
+      release: (name) => c.locks.release(name),
+      tryAcquire: (name, ttl) => c.locks.tryAcquire(name, ttl),
+    };
+    const leader = new Leadership({ locks, key: k, ttlMs: 600, pollMs: 200, onGain: async () => {}, onLose: () => (lost += 1) });
+    try {
+      await leader.start();
+      expect(leader.isLeader).toBe(true);
+      stall = true;
+      const stalledAt = Date.now();
+      await waitFor(() => !leader.isLeader, 2000);
+      expect(Date.now() - stalledAt).toBeLessThanOrEqual(700);
+      expect(lost).toBe(1);
+    } finally {
+      stall = false;
+      await leader.stop();
+      await c.close();
     }
   });
 

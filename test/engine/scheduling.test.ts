@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextDue, nextOnPhase } from '../../src/checks/scheduler.js';
+import { Redis } from 'ioredis';
+import { Scheduler, nextDue, nextOnPhase } from '../../src/checks/scheduler.js';
+import { MemoryChannel } from '../../src/coordination/embedded.js';
+import { Leadership } from '../../src/coordination/leadership.js';
+import { REDIS_KEY_PREFIX } from '../../src/coordination/redis.js';
+import type { CheckDispatcher, CheckJob } from '../../src/domain/ports/check-dispatch.js';
+import type { MonitorChange, MonitorService } from '../../src/domain/monitors.js';
 import { ManualClock } from '../helpers/clock.js';
 import { startServer, type Member, type TestServer } from '../helpers/server.js';
 import { eventually, startTarget, type Target } from '../helpers/target.js';
@@ -153,4 +159,107 @@ describe('scheduling', () => {
       expect(target.hits.filter((h) => h.path === '/paused')).toHaveLength(1);
     },
   );
+});
+
+describe('a scheduler that loses its lease', () => {
+  it('stops planning at once: the reconcile under way at the loss writes and enqueues nothing more', { timeout: 30_000 }, async () => {
+    const server = await startServer({ LOOKOUT_TARGET_POLICY: 'all' });
+    try {
+      const owner = await server.newTeam('Owner');
+      const create = async (name: string) =>
+        (await server.request('POST', '/api/v1/monitors', { token: owner.token, body: monitorBody(`${target.url}/${name}`, name) })).body.id as string;
+      const changed = await create('changed');
+
+      // The real monitor service, whose reading of every monitor (the start of a reconcile) waits
+      // at a gate the test opens: the loss of the lease comes while a reconcile is under way.
+      const real = server.app.services.monitors;
+      let gate: Promise<void> = Promise.resolve();
+      let open = () => {};
+      let entered = () => {};
+      const monitors = Object.create(real, {
+        listActiveForCheck: {
+          value: async () => {
+            entered();
+            await gate;
+            return real.listActiveForCheck();
+          },
+        },
+      }) as MonitorService;
+      // What the scheduler hands over, and whether the lease was held then.
+      let lost = false;
+      const enqueued: { job: CheckJob; afterLoss: boolean }[] = [];
+      const dispatcher: CheckDispatcher = {
+        enqueue: async (job) => void enqueued.push({ job, afterLoss: lost }),
+        consume: () => {},
+        depth: () => 0,
+        close: async () => {},
+      };
+      const clock = new ManualClock();
+      const scheduler = new Scheduler({
+        db: server.app.store.db,
+        monitors,
+        // No notices: the periodic reconcile is what finds the changes below.
+        changes: new MemoryChannel<MonitorChange>(),
+        dispatcher,
+        logger: server.app.logger,
+        clock,
+        reconcileIntervalMs: 60_000,
+      });
+      const lease = `scheduler-fence-${process.pid}-${Date.now()}`;
+      const leadership = new Leadership({
+        locks: server.app.coordination.locks,
+        key: lease,
+        ttlMs: 1500,
+        pollMs: 100,
+        onGain: (term) => scheduler.start(term),
+        onLose: () => {
+          lost = true;
+          scheduler.stop();
+        },
+      });
+      await leadership.start();
+      expect(leadership.isLeader).toBe(true);
+      expect(scheduler.size).toBe(1);
+
+      // Made while the scheduler hears nothing: a changed interval (re-planned now, its due time
+      // stored first) and a new monitor, for the next reconcile to find.
+      expect((await server.request('PATCH', `/api/v1/monitors/${changed}`, { token: owner.token, body: { intervalSeconds: 120 } })).status).toBe(200);
+      const fresh = await create('fresh');
+      const schedules = () =>
+        server.app.store.db.selectFrom('check_schedules').select(['monitor_id', 'region', 'next_due_at']).orderBy('monitor_id').orderBy('region').execute();
+      const before = await schedules();
+
+      gate = new Promise((resolve) => (open = resolve));
+      const reconciling = new Promise<void>((resolve) => (entered = resolve));
+      clock.advance(60_000);
+      await reconciling;
+
+      // The lease is lost while that reconcile waits: given up (embedded: the only way one process
+      // loses it) or taken by another node (cluster: the lease in Redis now names someone else).
+      if (server.store === 'postgres') {
+        const redis = new Redis(server.env.REDIS_URL!);
+        try {
+          await redis.set(`${REDIS_KEY_PREFIX}lease:${lease}`, 'another-node', 'PX', 60_000);
+        } finally {
+          await redis.quit();
+        }
+        await eventually(async () => !leadership.isLeader, 3000, 20);
+      } else {
+        await leadership.stop();
+      }
+      expect(lost).toBe(true);
+
+      open();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      clock.advance(10 * 60_000);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(enqueued.filter((e) => e.afterLoss).map((e) => e.job.monitorId)).toEqual([]);
+      expect(scheduler.size).toBe(0);
+      expect(await schedules()).toEqual(before);
+      expect(before.map((row) => row.monitor_id)).toContain(fresh);
+      await leadership.stop();
+    } finally {
+      await server.close();
+    }
+  });
 });

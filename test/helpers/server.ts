@@ -60,6 +60,8 @@ export interface StartOptions {
   live?: AppOptions['live'];
   /** The clock the server's rules read (test/helpers/clock.ts ManualClock); the system clock when absent. */
   clock?: AppOptions['clock'];
+  /** The token budget with a shorter window (and count), to cross its edge in seconds. */
+  requestBudget?: AppOptions['requestBudget'];
 }
 
 /**
@@ -105,6 +107,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       checks: options.checks,
       live: options.live,
       clock: options.clock,
+      requestBudget: options.requestBudget,
     });
   } catch (error) {
     await provisioned.releaseCoordination();

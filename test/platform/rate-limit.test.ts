@@ -48,3 +48,75 @@ describe('request budget', () => {
     expect(valid.status).toBe(200);
   });
 });
+
+describe('the request budget slides', () => {
+  // The same sliding log as 300 in any 60 s, with 10 in any 3 s, so that a test crosses the edge
+  // of a window in seconds.
+  let short: TestServer;
+  beforeAll(async () => {
+    short = await startServer({}, { requestBudget: { points: 10, durationSeconds: 3 } });
+  });
+  afterAll(() => short?.close());
+
+  const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+  const get = (token: string) => short.request('GET', '/api/v1/teams/current', { token });
+  const mcp = (token: string, messages: number) =>
+    short.request('POST', '/mcp', {
+      token,
+      headers: { accept: 'application/json, text/event-stream' },
+      body: Array.from({ length: messages }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'ping' })),
+    });
+  const header = (answer: { headers: Headers }, name: string) => Number(answer.headers.get(name));
+
+  it('REST and MCP share a budget that a burst at the end of a window cannot double across its edge; headers and Retry-After say when', async () => {
+    const member = await short.newTeam('Member');
+    const t0 = Date.now();
+    for (let spent = 1; spent <= 4; spent++) {
+      const answer = await get(member.token);
+      expect(answer.status).toBe(200);
+      expect(header(answer, 'ratelimit-limit')).toBe(10);
+      expect(header(answer, 'ratelimit-remaining')).toBe(10 - spent);
+      expect(header(answer, 'ratelimit-reset')).toBeGreaterThanOrEqual(2);
+      expect(header(answer, 'ratelimit-reset')).toBeLessThanOrEqual(3);
+    }
+    const firstDone = Date.now();
+
+    // Near the end of the first requests' window, an MCP batch spends the rest (one unit per message).
+    await sleepUntil(t0 + 1800);
+    const batchAt = Date.now();
+    const batch = await mcp(member.token, 6);
+    expect(batch.status).toBe(200);
+    expect(header(batch, 'ratelimit-remaining')).toBe(0);
+    const refused = await get(member.token);
+    expect(refused.status).toBe(429);
+    expect(refused.body.type).toBe('http://lookout.test/errors/rate-limited');
+    expect(header(refused, 'ratelimit-remaining')).toBe(0);
+    // Retry when the first requests leave the window: about 1.2 s from now.
+    expect(header(refused, 'retry-after')).toBeGreaterThanOrEqual(1);
+    expect(header(refused, 'retry-after')).toBeLessThanOrEqual(2);
+    expect(header(refused, 'ratelimit-reset')).toBe(header(refused, 'retry-after'));
+    expect((await mcp(member.token, 1)).status).toBe(429);
+
+    // Just after the edge: only the four first requests have left. A fixed window would give all 10 back.
+    await sleepUntil(firstDone + 3000 + 150);
+    for (let spent = 1; spent <= 4; spent++) {
+      const answer = await get(member.token);
+      expect(answer.status).toBe(200);
+      expect(header(answer, 'ratelimit-remaining')).toBe(4 - spent);
+    }
+    const edge = await get(member.token);
+    expect(edge.status).toBe(429);
+    expect(header(edge, 'retry-after')).toBeGreaterThanOrEqual(1);
+    expect(header(edge, 'retry-after')).toBeLessThanOrEqual(2);
+    // A batch larger than what is left is refused whole.
+    expect((await mcp(member.token, 2)).status).toBe(429);
+
+    // Still refused just before the batch's window ends, granted after it.
+    await sleepUntil(batchAt + 2800);
+    expect((await get(member.token)).status).toBe(429);
+    await sleepUntil(Date.now() + 600);
+    const after = await mcp(member.token, 6);
+    expect(after.status).toBe(200);
+    expect(header(after, 'ratelimit-remaining')).toBe(0);
+  });
+});

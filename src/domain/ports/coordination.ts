@@ -3,23 +3,41 @@
  * Embedded implementations keep state in this process; cluster ones keep it in Redis. The domain
  * owns these ports and src/coordination implements them, so the domain never depends on either.
  */
+import { Problem } from '../problem.js';
+
+/**
+ * What a request that needs the shared state (Redis: budgets, locks, the check queues) gets while it
+ * is away or stalled: a clear 503 that every surface renders, never a hang, never a 500. Thrown by
+ * the cluster's adapters; the embedded ones never fail so.
+ */
+export function sharedStateUnavailable(): Problem {
+  return new Problem('unavailable', 'The shared state (Redis) is not answering; try again in a moment.', { retryAfter: 5 });
+}
 
 export interface RateDecision {
   allowed: boolean;
   limit: number;
   remaining: number;
-  /** Seconds until the window resets (at least 1 while anything is counted). */
+  /**
+   * Seconds (at least 1) until the answer changes: when granted or peeked, until the oldest counted
+   * point leaves the window (the whole window when nothing is counted), when more becomes
+   * `remaining`; when refused, until enough has left for the same spend to fit (its Retry-After).
+   */
   resetSeconds: number;
 }
 
-/** A fixed budget of `points` per `durationSeconds` per key, in real time (not on the rules' Clock). */
+/**
+ * A budget of `points` per key in any `durationSeconds`, wherever that span starts: a sliding
+ * window, never a fixed one (which lets twice the budget through across its edge). Kept in real
+ * time (not on the rules' Clock), with memory per key bounded by `points`.
+ */
 export interface RateLimiter {
   /**
    * Spends `points` (default 1). A spend that does not fit in what is left is refused whole: it
    * spends nothing, so a caller refused for asking too much can still spend what remains.
    */
   consume(key: string, points?: number): Promise<RateDecision>;
-  /** Gives back points spent earlier in the current window (never more than were spent). */
+  /** Gives back the latest points spent that still count (never more than are counted). */
   refund(key: string, points?: number): Promise<void>;
   /** Reports the state without spending. */
   peek(key: string): Promise<RateDecision>;
