@@ -3,6 +3,7 @@ import type { Database } from '../../store/schema.js';
 import { appendEvent } from '../events.js';
 import { newId } from '../ids.js';
 import { iso } from '../time.js';
+import { endWindow } from './storms.js';
 
 /*
  * Reminders and escalation. When a monitor's going down opens its incident, the timers its policy
@@ -11,7 +12,8 @@ import { iso } from '../time.js';
  * its event, so each fires once however many processes look, and none is lost across a restart.
  * A timer whose incident was resolved or acknowledged meanwhile fires nothing; acknowledging or
  * resolving also drops the incident's timers at once. One falling due while its monitor is in
- * maintenance waits until the work is over.
+ * maintenance waits until the work is over. The same table holds the end of each alert storm
+ * window (kind `storm`, see storms.ts), fired here the same way.
  */
 
 type Db = Kysely<Database>;
@@ -35,9 +37,9 @@ export async function startTimers(db: Db, incident: { id: string; teamId: string
   }
 }
 
-/** Drops the incident's timers (acknowledged or resolved: nobody needs reminding). */
+/** Drops the incident's reminder and escalation (acknowledged or resolved: nobody needs reminding); an alert storm window outlives both. */
 export async function stopTimers(db: Db, incidentId: string): Promise<void> {
-  await db.deleteFrom('incident_timers').where('incident_id', '=', incidentId).execute();
+  await db.deleteFrom('incident_timers').where('incident_id', '=', incidentId).where('kind', '!=', 'storm').execute();
 }
 
 /**
@@ -49,6 +51,11 @@ export async function fireDueTimers(db: Kysely<Database>, now: number, limit: nu
   let appended = 0;
   for (const timer of due) {
     const fired = await db.transaction().execute(async (trx) => {
+      if (timer.kind === 'storm') {
+        // `sent` as the claim found it: a transition counted after the list was read is in it.
+        const [claimed] = await trx.deleteFrom('incident_timers').where('id', '=', timer.id).returning('sent').execute();
+        return claimed !== undefined && endWindow(trx, timer, claimed.sent, now);
+      }
       const claimed = await trx.deleteFrom('incident_timers').where('id', '=', timer.id).executeTakeFirst();
       if (claimed.numDeletedRows === 0n) return false; // another process fired it
       const incident = await trx.selectFrom('incidents').select(['resolved_at', 'acknowledged_at']).where('id', '=', timer.incident_id).executeTakeFirst();

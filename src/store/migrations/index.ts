@@ -12,6 +12,7 @@ import * as thresholds from './0010-thresholds.js';
 import * as onCall from './0011-on-call.js';
 import * as maintenanceWindows from './0012-maintenance-windows.js';
 import * as monitorTypes from './0013-monitor-types.js';
+import * as alertStorms from './0015-alert-storms.js';
 
 /** Every migration in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-on-call': onCall,
   '0012-maintenance-windows': maintenanceWindows,
   '0013-monitor-types': monitorTypes,
+  '0015-alert-storms': alertStorms,
 };
