@@ -3449,6 +3449,13 @@ export interface operations {
                             acknowledgedAt: string | null;
                             /** @description The id of the user who acknowledged it; null until then, and when acknowledged through the link of an alert. */
                             acknowledgedBy: string | null;
+                            /** @description When acknowledged through the link of an alert: the channel type and delivery that carried it; null otherwise. */
+                            acknowledgedVia: {
+                                /** @description The type of the channel whose alert carried the link (`email`, `slack`, `webhook`, …). */
+                                channel: string;
+                                /** @description The delivery (see the deliveries log) that carried the link. */
+                                deliveryId: string;
+                            } | null;
                             /** @description The timeline, oldest first. */
                             updates: {
                                 id: string;
@@ -3459,6 +3466,15 @@ export interface operations {
                                 /** @description Whether the update appears on the public status page. */
                                 postedToStatusPage: boolean;
                                 createdAt: string;
+                                /** @description `reopened`: the monitor went down again within 5 minutes of recovering and the incident was reopened; `acknowledged`: someone acknowledged the incident (not shown on the status page); null for any other update. */
+                                kind: ("reopened" | "acknowledged") | null;
+                                /** @description On an `acknowledged` entry made through an alert's link: which alert; null otherwise. */
+                                acknowledgedVia: {
+                                    /** @description The type of the channel whose alert carried the link (`email`, `slack`, `webhook`, …). */
+                                    channel: string;
+                                    /** @description The delivery (see the deliveries log) that carried the link. */
+                                    deliveryId: string;
+                                } | null;
                             }[];
                         }[];
                     };
@@ -3521,6 +3537,13 @@ export interface operations {
                         acknowledgedAt: string | null;
                         /** @description The id of the user who acknowledged it; null until then, and when acknowledged through the link of an alert. */
                         acknowledgedBy: string | null;
+                        /** @description When acknowledged through the link of an alert: the channel type and delivery that carried it; null otherwise. */
+                        acknowledgedVia: {
+                            /** @description The type of the channel whose alert carried the link (`email`, `slack`, `webhook`, …). */
+                            channel: string;
+                            /** @description The delivery (see the deliveries log) that carried the link. */
+                            deliveryId: string;
+                        } | null;
                         /** @description The timeline, oldest first. */
                         updates: {
                             id: string;
@@ -3531,6 +3554,15 @@ export interface operations {
                             /** @description Whether the update appears on the public status page. */
                             postedToStatusPage: boolean;
                             createdAt: string;
+                            /** @description `reopened`: the monitor went down again within 5 minutes of recovering and the incident was reopened; `acknowledged`: someone acknowledged the incident (not shown on the status page); null for any other update. */
+                            kind: ("reopened" | "acknowledged") | null;
+                            /** @description On an `acknowledged` entry made through an alert's link: which alert; null otherwise. */
+                            acknowledgedVia: {
+                                /** @description The type of the channel whose alert carried the link (`email`, `slack`, `webhook`, …). */
+                                channel: string;
+                                /** @description The delivery (see the deliveries log) that carried the link. */
+                                deliveryId: string;
+                            } | null;
                         }[];
                     };
                 };
@@ -3582,6 +3614,13 @@ export interface operations {
                         acknowledgedAt: string | null;
                         /** @description The id of the user who acknowledged it; null until then, and when acknowledged through the link of an alert. */
                         acknowledgedBy: string | null;
+                        /** @description When acknowledged through the link of an alert: the channel type and delivery that carried it; null otherwise. */
+                        acknowledgedVia: {
+                            /** @description The type of the channel whose alert carried the link (`email`, `slack`, `webhook`, …). */
+                            channel: string;
+                            /** @description The delivery (see the deliveries log) that carried the link. */
+                            deliveryId: string;
+                        } | null;
                         /** @description The timeline, oldest first. */
                         updates: {
                             id: string;
@@ -3592,6 +3631,15 @@ export interface operations {
                             /** @description Whether the update appears on the public status page. */
                             postedToStatusPage: boolean;
                             createdAt: string;
+                            /** @description `reopened`: the monitor went down again within 5 minutes of recovering and the incident was reopened; `acknowledged`: someone acknowledged the incident (not shown on the status page); null for any other update. */
+                            kind: ("reopened" | "acknowledged") | null;
+                            /** @description On an `acknowledged` entry made through an alert's link: which alert; null otherwise. */
+                            acknowledgedVia: {
+                                /** @description The type of the channel whose alert carried the link (`email`, `slack`, `webhook`, …). */
+                                channel: string;
+                                /** @description The delivery (see the deliveries log) that carried the link. */
+                                deliveryId: string;
+                            } | null;
                         }[];
                     };
                 };
@@ -3645,6 +3693,15 @@ export interface operations {
                         /** @description Whether the update appears on the public status page. */
                         postedToStatusPage: boolean;
                         createdAt: string;
+                        /** @description `reopened`: the monitor went down again within 5 minutes of recovering and the incident was reopened; `acknowledged`: someone acknowledged the incident (not shown on the status page); null for any other update. */
+                        kind: ("reopened" | "acknowledged") | null;
+                        /** @description On an `acknowledged` entry made through an alert's link: which alert; null otherwise. */
+                        acknowledgedVia: {
+                            /** @description The type of the channel whose alert carried the link (`email`, `slack`, `webhook`, …). */
+                            channel: string;
+                            /** @description The delivery (see the deliveries log) that carried the link. */
+                            deliveryId: string;
+                        } | null;
                     };
                 };
             };
@@ -3702,6 +3759,13 @@ export interface operations {
                         acknowledgedAt: string | null;
                         /** @description The id of the user who acknowledged it; null until then, and when acknowledged through the link of an alert. */
                         acknowledgedBy: string | null;
+                        /** @description When acknowledged through the link of an alert: the channel type and delivery that carried it; null otherwise. */
+                        acknowledgedVia: {
+                            /** @description The type of the channel whose alert carried the link (`email`, `slack`, `webhook`, …). */
+                            channel: string;
+                            /** @description The delivery (see the deliveries log) that carried the link. */
+                            deliveryId: string;
+                        } | null;
                         /** @description The timeline, oldest first. */
                         updates: {
                             id: string;
@@ -3712,6 +3776,15 @@ export interface operations {
                             /** @description Whether the update appears on the public status page. */
                             postedToStatusPage: boolean;
                             createdAt: string;
+                            /** @description `reopened`: the monitor went down again within 5 minutes of recovering and the incident was reopened; `acknowledged`: someone acknowledged the incident (not shown on the status page); null for any other update. */
+                            kind: ("reopened" | "acknowledged") | null;
+                            /** @description On an `acknowledged` entry made through an alert's link: which alert; null otherwise. */
+                            acknowledgedVia: {
+                                /** @description The type of the channel whose alert carried the link (`email`, `slack`, `webhook`, …). */
+                                channel: string;
+                                /** @description The delivery (see the deliveries log) that carried the link. */
+                                deliveryId: string;
+                            } | null;
                         }[];
                     };
                 };
@@ -3763,6 +3836,13 @@ export interface operations {
                         acknowledgedAt: string | null;
                         /** @description The id of the user who acknowledged it; null until then, and when acknowledged through the link of an alert. */
                         acknowledgedBy: string | null;
+                        /** @description When acknowledged through the link of an alert: the channel type and delivery that carried it; null otherwise. */
+                        acknowledgedVia: {
+                            /** @description The type of the channel whose alert carried the link (`email`, `slack`, `webhook`, …). */
+                            channel: string;
+                            /** @description The delivery (see the deliveries log) that carried the link. */
+                            deliveryId: string;
+                        } | null;
                         /** @description The timeline, oldest first. */
                         updates: {
                             id: string;
@@ -3773,6 +3853,15 @@ export interface operations {
                             /** @description Whether the update appears on the public status page. */
                             postedToStatusPage: boolean;
                             createdAt: string;
+                            /** @description `reopened`: the monitor went down again within 5 minutes of recovering and the incident was reopened; `acknowledged`: someone acknowledged the incident (not shown on the status page); null for any other update. */
+                            kind: ("reopened" | "acknowledged") | null;
+                            /** @description On an `acknowledged` entry made through an alert's link: which alert; null otherwise. */
+                            acknowledgedVia: {
+                                /** @description The type of the channel whose alert carried the link (`email`, `slack`, `webhook`, …). */
+                                channel: string;
+                                /** @description The delivery (see the deliveries log) that carried the link. */
+                                deliveryId: string;
+                            } | null;
                         }[];
                     };
                 };
