@@ -360,7 +360,12 @@ export const MonitorIncidents = {
     await insertUpdate(
       trx,
       recent.id,
-      { message: `Reopened: the monitor went down again ${after} s after it recovered. ${message}`, status: 'investigating', postedToStatusPage: true, kind: 'reopened' },
+      {
+        message: `Reopened: the monitor went down again ${after} s after it recovered. ${message}`,
+        status: 'investigating',
+        postedToStatusPage: true,
+        kind: 'reopened',
+      },
       at,
     );
     return recent.id;

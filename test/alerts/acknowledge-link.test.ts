@@ -71,7 +71,7 @@ describe('the acknowledge link in alerts', () => {
     const incident = await down();
     const link = slackLink(incident.id);
     expect(link).toMatch(new RegExp(`/ack/${incident.id}\\?d=[0-9a-f-]{36}&e=\\d+&s=`));
-    const slackDelivery = /d=([0-9a-f-]{36})/.exec(link)![1];
+    const slackDelivery = /d=([0-9a-f-]{36})/.exec(link)![1]!;
     // Each alert carries a link of its own: the email's names its own delivery.
     const mail = (await smtp.waitFor(1)).find((m) => m.raw.includes(incident.id))!;
     const unfolded = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');

@@ -64,46 +64,50 @@ async function flap(monitor: any, times: number): Promise<void> {
 }
 
 describe('a ping URL in the wrong hands', () => {
-  it('alternating /fail and success pings: one incident (reopened), one down alert, then one summed alert when 5 minutes end', { timeout: 60_000 }, async () => {
-    const monitor = await heartbeatWithPolicy('Nightly backup');
-    const page = `storms-${randomBytes(4).toString('hex')}`;
-    expectStatus(await call(server, owner, 'PUT', '/api/v1/status-pages/current', { slug: page, title: 'Acme', monitorIds: [monitor.id] }), 200);
-    expect((await ping(monitor.pingUrl)).status).toBe(200);
-    const firstDownAt = clock.now() + 150;
+  it(
+    'alternating /fail and success pings: one incident (reopened), one down alert, then one summed alert when 5 minutes end',
+    { timeout: 60_000 },
+    async () => {
+      const monitor = await heartbeatWithPolicy('Nightly backup');
+      const page = `storms-${randomBytes(4).toString('hex')}`;
+      expectStatus(await call(server, owner, 'PUT', '/api/v1/status-pages/current', { slug: page, title: 'Acme', monitorIds: [monitor.id] }), 200);
+      expect((await ping(monitor.pingUrl)).status).toBe(200);
+      const firstDownAt = clock.now() + 150;
 
-    await flap(monitor, 15);
-    await drained();
+      await flap(monitor, 15);
+      await drained();
 
-    const incidents = expectStatus(await call(server, owner, 'GET', '/api/v1/incidents'), 200).data.filter((i: any) => i.monitorId === monitor.id);
-    expect(incidents).toHaveLength(1);
-    const [incident] = incidents;
-    expect(incident.status).toBe('resolved');
-    const reopened = incident.updates.filter((u: any) => u.kind === 'reopened');
-    expect(reopened).toHaveLength(14);
-    expect(reopened[0]).toMatchObject({ status: 'investigating', postedToStatusPage: true, message: expect.stringContaining('Reopened') });
+      const incidents = expectStatus(await call(server, owner, 'GET', '/api/v1/incidents'), 200).data.filter((i: any) => i.monitorId === monitor.id);
+      expect(incidents).toHaveLength(1);
+      const [incident] = incidents;
+      expect(incident.status).toBe('resolved');
+      const reopened = incident.updates.filter((u: any) => u.kind === 'reopened');
+      expect(reopened).toHaveLength(14);
+      expect(reopened[0]).toMatchObject({ status: 'investigating', postedToStatusPage: true, message: expect.stringContaining('Reopened') });
 
-    // One down alert and the recovery it asked for; the 14 later flaps wait for the summed alert.
-    expect(eventsFor(monitor.id).map((e) => e.event)).toEqual(['monitor.down', 'monitor.up']);
+      // One down alert and the recovery it asked for; the 14 later flaps wait for the summed alert.
+      expect(eventsFor(monitor.id).map((e) => e.event)).toEqual(['monitor.down', 'monitor.up']);
 
-    // Just before the 5 minutes end, nothing more; when they end, the summed alert.
-    clock.advanceTo(firstDownAt + 5 * MINUTE - 1);
-    await drained();
-    expect(eventsFor(monitor.id)).toHaveLength(2);
-    clock.advanceTo(firstDownAt + 5 * MINUTE);
-    await drained();
-    const summed = eventsFor(monitor.id).slice(2);
-    expect(summed).toHaveLength(1);
-    expect(summed[0]).toMatchObject({ event: 'monitor.flapping', downCount: 14, status: 'up', incidentId: incident.id });
+      // Just before the 5 minutes end, nothing more; when they end, the summed alert.
+      clock.advanceTo(firstDownAt + 5 * MINUTE - 1);
+      await drained();
+      expect(eventsFor(monitor.id)).toHaveLength(2);
+      clock.advanceTo(firstDownAt + 5 * MINUTE);
+      await drained();
+      const summed = eventsFor(monitor.id).slice(2);
+      expect(summed).toHaveLength(1);
+      expect(summed[0]).toMatchObject({ event: 'monitor.flapping', downCount: 14, status: 'up', incidentId: incident.id });
 
-    // A quiet window ends with nothing to send.
-    clock.advance(10 * MINUTE);
-    await drained();
-    expect(eventsFor(monitor.id)).toHaveLength(3);
+      // A quiet window ends with nothing to send.
+      clock.advance(10 * MINUTE);
+      await drained();
+      expect(eventsFor(monitor.id)).toHaveLength(3);
 
-    const publicPage = await fetch(`${server.baseUrl}/status/${page}.json`);
-    const json = (await publicPage.json()) as any;
-    expect([...json.activeIncidents, ...json.recentIncidents]).toHaveLength(1);
-  });
+      const publicPage = await fetch(`${server.baseUrl}/status/${page}.json`);
+      const json = (await publicPage.json()) as any;
+      expect([...json.activeIncidents, ...json.recentIncidents]).toHaveLength(1);
+    },
+  );
 
   it('sends the summed alert once, after a restart too', { timeout: 60_000 }, async () => {
     const monitor = await heartbeatWithPolicy('Hourly export');
@@ -156,7 +160,9 @@ describe('pings to unknown keys', () => {
       });
       socket.on('error', reject);
     });
-    socket.write(`POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nX-Forwarded-For: 198.51.100.1\r\nContent-Type: text/plain\r\nContent-Length: ${1024 * 1024}\r\n\r\n`);
+    socket.write(
+      `POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nX-Forwarded-For: 198.51.100.1\r\nContent-Type: text/plain\r\nContent-Length: ${1024 * 1024}\r\n\r\n`,
+    );
     socket.write(Buffer.alloc(64 * 1024, 'x'));
     const head = await answer;
     socket.destroy();

@@ -35,7 +35,12 @@ describe('heartbeat pings while Redis is away', () => {
     expect(created.status).toBe(201);
     const pingUrl = (created.body.pingUrl as string).replace(PUBLIC_URL, server.baseUrl);
     // Read from the database: the API's token budget lives in Redis too, and is away with it.
-    const runs = () => server.app.store.db.selectFrom('monitor_runs').select('id').where('monitor_id', '=', created.body.id as string).execute();
+    const runs = () =>
+      server.app.store.db
+        .selectFrom('monitor_runs')
+        .select('id')
+        .where('monitor_id', '=', created.body.id as string)
+        .execute();
     expect((await fetch(pingUrl)).status).toBe(200);
 
     redis!.kill('SIGKILL');

@@ -81,7 +81,9 @@ describe('automatic incidents', () => {
     expect(reopened).toHaveLength(1);
     expect(reopened[0]).toMatchObject({ id: after.id, status: 'investigating', resolvedAt: null });
     expect(reopened[0].updates.at(-1)).toMatchObject({ kind: 'reopened', status: 'investigating', postedToStatusPage: true });
-    expect(reopened[0].updates.at(-1).message).toMatch(/^Reopened: the monitor went down again \d+ s after it recovered\. Checks from every region are failing/);
+    expect(reopened[0].updates.at(-1).message).toMatch(
+      /^Reopened: the monitor went down again \d+ s after it recovered\. Checks from every region are failing/,
+    );
 
     // An outage more than 5 minutes after the last recovery is a new incident.
     await engineStatusChange(server, monitor, 'down', 'up');

@@ -271,7 +271,13 @@ describe('acknowledging', () => {
     // Through the API: no link, and a timeline entry kept off the status page.
     expect(acknowledged.acknowledgedVia).toBeNull();
     expect(acknowledged.updates.filter((u: any) => u.kind === 'acknowledged')).toEqual([
-      expect.objectContaining({ message: 'Acknowledged', status: null, postedToStatusPage: false, acknowledgedVia: null, createdAt: acknowledged.acknowledgedAt }),
+      expect.objectContaining({
+        message: 'Acknowledged',
+        status: null,
+        postedToStatusPage: false,
+        acknowledgedVia: null,
+        createdAt: acknowledged.acknowledgedAt,
+      }),
     ]);
     expect(ok(await call(admin, 'POST', `${INCIDENTS}/${incident.id}/acknowledge`, {}))).toEqual(acknowledged);
     expect(ok(await call(owner, 'GET', `${INCIDENTS}/${incident.id}`))).toEqual(acknowledged);

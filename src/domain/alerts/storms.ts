@@ -82,12 +82,7 @@ export async function endWindow(
   now: number,
 ): Promise<boolean> {
   if (held === 0) return false;
-  const monitor = await trx
-    .selectFrom('monitors')
-    .select('maintenance')
-    .where('id', '=', timer.monitor_id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const monitor = await trx.selectFrom('monitors').select('maintenance').where('id', '=', timer.monitor_id).where('deleted_at', 'is', null).executeTakeFirst();
   if (!monitor || monitor.maintenance === 1) return false;
   const common = { monitorId: timer.monitor_id, teamId: timer.team_id, incidentId: timer.incident_id };
   await appendEvent(trx, { type: 'monitor.flapping', ...common, downCount: held, windowSeconds: STORM_WINDOW_MS / 1000, occurredAt: iso(timer.due_at) });
