@@ -60,7 +60,7 @@ export class HeartbeatPings implements PingReceiver {
   async admit(key: string, address: string): Promise<PingAdmission> {
     const hash = pingKeyHash(key);
     if (hash !== null && (this.known.has(hash) || (await this.lookUp(hash)) !== undefined)) return { status: 'known' };
-    const budget = await spendFailingOpen(this.options.unknownKeyLimiter, address, (error) => this.limiterFailed(error));
+    const budget = await this.spend(this.options.unknownKeyLimiter, address);
     return budget && !budget.allowed ? { status: 'rate-limited', retryAfterSeconds: budget.resetSeconds } : { status: 'unknown' };
   }
 
@@ -69,7 +69,7 @@ export class HeartbeatPings implements PingReceiver {
     if (hash === null) return { status: 'unknown' };
     const monitorId = this.known.get(hash) ?? (await this.lookUp(hash));
     if (monitorId === undefined) return { status: 'unknown' };
-    const budget = await spendFailingOpen(this.options.limiter, hash, (error) => this.limiterFailed(error));
+    const budget = await this.spend(this.options.limiter, hash);
     if (budget && !budget.allowed) {
       // The key may have stopped being one since it was remembered (renewed, or its monitor
       // deleted): a refusal is only for a key that still is, anything else is unknown.
@@ -112,13 +112,17 @@ export class HeartbeatPings implements PingReceiver {
     return row.id;
   }
 
-  /** Logged once per distinct cause in a row, not once per ping, while the limiter's store is away. */
+  /** A limiter failure is logged once per distinct cause in a row, not once per ping, while its store is away. */
   private lastLimiterError = '';
-  private limiterFailed(error: unknown): void {
-    const message = error instanceof Error ? error.message : String(error);
-    if (message === this.lastLimiterError) return;
-    this.lastLimiterError = message;
-    this.options.logger?.warn({ err: error }, 'ping rate limiter unavailable; pings go through without it');
+  private async spend(limiter: RateLimiter, key: string) {
+    const budget = await spendFailingOpen(limiter, key, (error) => {
+      const message = error instanceof Error ? error.message : String(error);
+      if (message === this.lastLimiterError) return;
+      this.lastLimiterError = message;
+      this.options.logger?.warn({ err: error }, 'ping rate limiter unavailable; pings go through without it');
+    });
+    if (budget !== null) this.lastLimiterError = '';
+    return budget;
   }
 
   private forget(hash: string): PingAnswer {
