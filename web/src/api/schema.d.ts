@@ -292,7 +292,7 @@ export interface paths {
         put?: never;
         /**
          * Acknowledge an open incident: someone is on it.
-         * @description Any role. Sets `acknowledgedAt` and `acknowledgedBy` (your user id). Acknowledging it again changes nothing: the first acknowledgement stands. A resolved incident is not found.
+         * @description Any role. Sets `acknowledgedAt` and `acknowledgedBy` (your user id; `acknowledgedVia` stays null: it names the alert whose link acknowledged) and adds an `acknowledged` timeline entry kept off the status page. Acknowledging it again changes nothing: the first acknowledgement stands. A resolved incident is not found.
          */
         post: operations["acknowledgeIncident"];
         delete?: never;
