@@ -21,6 +21,7 @@ import { createLogger } from './logger.js';
 import type { DispatcherOptions } from './notify/dispatcher.js';
 import { openStore, type Store } from './store/database.js';
 import { PING_LIMITS } from './shared/limits.js';
+import { UNKNOWN_KEY_PINGS_PER_MINUTE } from './domain/heartbeats/ping-budget.js';
 import { pingRoutes } from './http/ping-routes.js';
 
 export interface AppOptions {
@@ -115,6 +116,7 @@ export async function createRuntime({
     maintenanceChanges,
     locks: coordination.locks,
     pingLimiter: coordination.rateLimiter({ name: 'heartbeat-pings', points: PING_LIMITS.perMinute, durationSeconds: 60 }),
+    unknownPingLimiter: coordination.rateLimiter({ name: 'unknown-ping-keys', points: UNKNOWN_KEY_PINGS_PER_MINUTE, durationSeconds: 60 }),
     clock,
     ...checks,
   });

@@ -38,6 +38,8 @@ export interface CheckEngineOptions {
   locks: LockManager;
   /** Heartbeat pings per key and minute, across the installation. */
   pingLimiter: RateLimiter;
+  /** Heartbeat pings to unknown keys per client address and minute, across the installation. */
+  unknownPingLimiter: RateLimiter;
   /** Extra trusted CA certificates (PEM) for HTTPS and SSL checks, on top of the system store. */
   extraCaPem?: string[];
   /** Pause before the confirming retry of a failed check. */
@@ -74,7 +76,14 @@ export class CheckEngine {
     const hooks = { onEvents: () => services.alerts.notify(), beforeWrite: () => store.beforeBulkWrite() };
     this.recorder = new RunRecorder(store.db, hooks, store.dialect === 'postgres');
     this.heartbeatRecorder = new RunRecorder(store.db, hooks, store.dialect === 'postgres', 0);
-    this.pings = new HeartbeatPings({ db: store.db, recorder: this.heartbeatRecorder, limiter: options.pingLimiter, clock });
+    this.pings = new HeartbeatPings({
+      db: store.db,
+      recorder: this.heartbeatRecorder,
+      limiter: options.pingLimiter,
+      unknownKeyLimiter: options.unknownPingLimiter,
+      clock,
+      logger,
+    });
     const heartbeats = new HeartbeatSweep({ db: store.db, recorder: this.heartbeatRecorder, logger, clock });
     this.heartbeats = heartbeats;
     this.checker = new Checker({

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
 import { newId } from '../domain/ids.js';
 import { pingKeyHash } from '../domain/heartbeats/ping-keys.js';
-import type { Ping, PingAnswer, PingReceiver } from '../domain/heartbeats/pings.js';
+import { spendFailingOpen } from '../domain/heartbeats/ping-budget.js';
+import type { Ping, PingAdmission, PingAnswer, PingReceiver } from '../domain/heartbeats/pings.js';
 import type { Clock } from '../domain/ports/clock.js';
 import type { RateLimiter } from '../domain/ports/coordination.js';
 import { NO_DURATION, PUSH_REGION } from '../domain/run-columns.js';
@@ -15,15 +17,20 @@ export interface HeartbeatPingsOptions {
   recorder: Pick<RunRecorder, 'record'>;
   /** Pings per key and minute. */
   limiter: RateLimiter;
+  /** Pings to unknown keys per client address and minute. */
+  unknownKeyLimiter: RateLimiter;
   clock: Clock;
+  /** Told when a rate limiter fails (the ping goes on without it). */
+  logger?: Logger;
 }
 
 /** Keys remembered at most: about one per heartbeat monitor that pings. */
 const KNOWN_KEYS = 100_000;
 
 /**
- * Receives heartbeat pings. A ping does only what it must: find the monitor by its key's hash,
- * count it against the key's budget, and record it as a run (whose transaction moves the status
+ * Receives heartbeat pings. A ping does only what it must: find the monitor by its key's hash
+ * (before its body is read: an unknown key counts against its address's budget instead), count it
+ * against the key's budget, and record it as a run (whose transaction moves the status
  * and the deadline, and appends the events). A ping for a paused monitor is answered and dropped.
  *
  * Which monitor a key belongs to is remembered after the first ping, so that a ping costs no read
@@ -50,13 +57,19 @@ export class HeartbeatPings implements PingReceiver {
     );
   }
 
+  async admit(key: string, address: string): Promise<PingAdmission> {
+    const hash = pingKeyHash(key);
+    if (hash !== null && (this.known.has(hash) || (await this.lookUp(hash)) !== undefined)) return { status: 'known' };
+    const budget = await this.spend(this.options.unknownKeyLimiter, address);
+    return budget && !budget.allowed ? { status: 'rate-limited', retryAfterSeconds: budget.resetSeconds } : { status: 'unknown' };
+  }
+
   async receive(key: string, ping: Ping, log: string | null): Promise<PingAnswer> {
     const hash = pingKeyHash(key);
     if (hash === null) return { status: 'unknown' };
     const monitorId = this.known.get(hash) ?? (await this.lookUp(hash));
     if (monitorId === undefined) return { status: 'unknown' };
-    // While the shared limiter (Redis) is away the limit fails open: a ping is never lost to it.
-    const budget = await this.options.limiter.consume(hash).catch(() => null);
+    const budget = await this.spend(this.options.limiter, hash);
     if (budget && !budget.allowed) {
       // The key may have stopped being one since it was remembered (renewed, or its monitor
       // deleted): a refusal is only for a key that still is, anything else is unknown.
@@ -97,6 +110,19 @@ export class HeartbeatPings implements PingReceiver {
     if (this.known.size >= KNOWN_KEYS) this.known.delete(this.known.keys().next().value!);
     this.known.set(hash, row.id);
     return row.id;
+  }
+
+  /** A limiter failure is logged once per distinct cause in a row, not once per ping, while its store is away. */
+  private lastLimiterError = '';
+  private async spend(limiter: RateLimiter, key: string) {
+    const budget = await spendFailingOpen(limiter, key, (error) => {
+      const message = error instanceof Error ? error.message : String(error);
+      if (message === this.lastLimiterError) return;
+      this.lastLimiterError = message;
+      this.options.logger?.warn({ err: error }, 'ping rate limiter unavailable; pings go through without it');
+    });
+    if (budget !== null) this.lastLimiterError = '';
+    return budget;
   }
 
   private forget(hash: string): PingAnswer {

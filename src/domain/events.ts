@@ -76,7 +76,21 @@ export interface IncidentEscalated {
   occurredAt: string;
 }
 
-export type DomainEvent = MonitorStatusChanged | CertificateExpiring | IncidentAcknowledged | MonitorReminder | IncidentEscalated;
+/**
+ * The summed alert: the monitor went down `downCount` more times in the 5 minutes after its last
+ * down alert, and those transitions were held back (see alerts/storms.ts).
+ */
+export interface MonitorFlapping {
+  type: 'monitor.flapping';
+  monitorId: string;
+  teamId: string;
+  incidentId: string;
+  downCount: number;
+  windowSeconds: number;
+  occurredAt: string;
+}
+
+export type DomainEvent = MonitorStatusChanged | CertificateExpiring | IncidentAcknowledged | MonitorReminder | IncidentEscalated | MonitorFlapping;
 
 export interface StoredEvent {
   id: string;

@@ -19,8 +19,20 @@ import { INCIDENT_SOURCES, INCIDENT_STATUSES, SEVERITIES, UPDATE_STATUSES, type 
 export const INCIDENT_LIST_LIMIT = 100;
 export const DEFAULT_CLOSING_NOTE = 'Incident closed manually';
 export const RECOVERY_NOTE = 'Monitor recovered';
+/** A monitor's incident resolved less than this long ago is reopened, not followed by a new one. */
+export const REOPEN_WINDOW_MS = 5 * 60_000;
+/** What kind of entry a timeline update is, beyond its message: null for a plain one. */
+export const UPDATE_KINDS = ['reopened', 'acknowledged'] as const;
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+export const AcknowledgedVia = z
+  .object({
+    channel: z.string().describe('The type of the channel whose alert carried the link (`email`, `slack`, `webhook`, …).'),
+    deliveryId: z.string().describe('The delivery (see the deliveries log) that carried the link.'),
+  })
+  .describe("Which alert's acknowledge link acknowledged the incident.");
+export type AcknowledgedVia = z.infer<typeof AcknowledgedVia>;
 
 /* Records */
 
@@ -31,6 +43,14 @@ export const IncidentUpdateRecord = z.object({
   status: z.enum(INCIDENT_STATUSES).nullable().describe('The status this update set, or null when it set none.'),
   postedToStatusPage: z.boolean().describe('Whether the update appears on the public status page.'),
   createdAt: z.string(),
+  kind: z
+    .enum(UPDATE_KINDS)
+    .nullable()
+    .describe(
+      '`reopened`: the monitor went down again within 5 minutes of recovering and the incident was reopened; ' +
+        '`acknowledged`: someone acknowledged the incident (not shown on the status page); null for any other update.',
+    ),
+  acknowledgedVia: AcknowledgedVia.nullable().describe("On an `acknowledged` entry made through an alert's link: which alert; null otherwise."),
 });
 export type IncidentUpdateRecord = z.infer<typeof IncidentUpdateRecord>;
 
@@ -51,6 +71,9 @@ export const IncidentRecord = z.object({
     .string()
     .nullable()
     .describe('The id of the user who acknowledged it; null until then, and when acknowledged through the link of an alert.'),
+  acknowledgedVia: AcknowledgedVia.nullable().describe(
+    'When acknowledged through the link of an alert: the channel type and delivery that carried it; null otherwise.',
+  ),
   updates: z.array(IncidentUpdateRecord).describe('The timeline, oldest first.'),
 });
 export type IncidentRecord = z.infer<typeof IncidentRecord>;
@@ -183,7 +206,7 @@ export class IncidentService {
     requireRole(actor, WRITERS);
     const incident = await this.findOpen(this.db, actor, id);
     parseInput(NoFields, input);
-    await this.markAcknowledged(incident, actor.userId);
+    await this.markAcknowledged(incident, { by: actor.userId, via: null });
     return this.get(actor, id);
   }
 
@@ -197,27 +220,47 @@ export class IncidentService {
     return row && { title: row.title, resolved: row.resolved_at !== null, acknowledgedAt: isoOrNull(row.acknowledged_at) };
   }
 
-  /** Acknowledges through an alert's link (checked by the caller): nobody in particular, so `acknowledgedBy` stays null. */
-  async acknowledgeByLink(id: string): Promise<IncidentLinkView | undefined> {
+  /**
+   * Acknowledges through an alert's link (checked by the caller, which binds the incident and the
+   * delivery that carried it): nobody in particular, so `acknowledgedBy` stays null, and
+   * `acknowledgedVia` names the delivery and its channel type.
+   */
+  async acknowledgeByLink(id: string, deliveryId: string): Promise<IncidentLinkView | undefined> {
     if (!isUuid(id)) return undefined;
     const row = await this.db.selectFrom('incidents').selectAll().where('id', '=', id.toLowerCase()).executeTakeFirst();
-    if (row && row.resolved_at === null) await this.markAcknowledged(row, null);
+    if (row && row.resolved_at === null) {
+      const delivery = await this.db
+        .selectFrom('deliveries')
+        .select('channel')
+        .where('id', '=', deliveryId)
+        .where('team_id', '=', row.team_id)
+        .executeTakeFirst();
+      // The delivery may have been pruned since: the link still holds, the channel is then unknown.
+      const channel = delivery ? ((JSON.parse(delivery.channel) as { type?: string }).type ?? 'unknown') : 'unknown';
+      await this.markAcknowledged(row, { by: null, via: { channel, deliveryId } });
+    }
     return this.linkView(id);
   }
 
-  /** Sets when and by whom, once, and tells the monitor's channels (a paging service marks its alert acknowledged). */
-  private async markAcknowledged(incident: Selectable<IncidentsTable>, by: string | null): Promise<void> {
+  /**
+   * Sets when, by whom and through what, once, with a timeline entry (kept off the status page), and
+   * tells the monitor's channels (a paging service marks its alert acknowledged).
+   */
+  private async markAcknowledged(incident: Selectable<IncidentsTable>, who: { by: string | null; via: AcknowledgedVia | null }): Promise<void> {
+    const { by, via } = who;
     const at = stamp(this.clock.now());
     await this.db.transaction().execute(async (trx) => {
       const changed = await trx
         .updateTable('incidents')
-        .set({ acknowledged_at: at, acknowledged_by: by })
+        .set({ acknowledged_at: at, acknowledged_by: by, acknowledged_via: via && JSON.stringify(via) })
         .where('id', '=', incident.id)
         .where('acknowledged_at', 'is', null)
         .where('resolved_at', 'is', null)
         .executeTakeFirst();
       if (changed.numUpdatedRows === 0n) return;
       await stopTimers(trx, incident.id);
+      const message = via ? `Acknowledged through the link in a ${via.channel} alert` : 'Acknowledged';
+      await insertUpdate(trx, incident.id, { message, status: null, postedToStatusPage: false, kind: 'acknowledged', acknowledgedVia: via }, at);
       if (incident.monitor_id !== null) {
         await appendEvent(trx, {
           type: 'incident.acknowledged',
@@ -290,6 +333,44 @@ export const MonitorIncidents = {
     return id;
   },
 
+  /**
+   * Reopens the monitor's automatic incident when it resolved less than `REOPEN_WINDOW_MS` before
+   * `at`, with a `reopened` timeline entry: a flapping monitor keeps one incident (and one entry on
+   * the status page) instead of opening one per flap. Returns the incident, or undefined when there
+   * is none to reopen. Its acknowledgement stands: whoever was on it still is.
+   */
+  async reopenRecent(trx: Db, monitorId: string, message: string, at: number): Promise<string | undefined> {
+    const recent = await trx
+      .selectFrom('incidents')
+      .select(['id', 'resolved_at'])
+      .where('monitor_id', '=', monitorId)
+      .where('source', '=', 'monitor')
+      .where('resolved_at', '>', at - REOPEN_WINDOW_MS)
+      .orderBy('resolved_at', 'desc')
+      .executeTakeFirst();
+    if (!recent || recent.resolved_at! > at) return undefined;
+    const changed = await trx
+      .updateTable('incidents')
+      .set({ status: 'investigating', resolved_at: null, updated_at: at })
+      .where('id', '=', recent.id)
+      .where('resolved_at', '=', recent.resolved_at)
+      .executeTakeFirst();
+    if (changed.numUpdatedRows === 0n) return undefined;
+    const after = Math.max(1, Math.round((at - recent.resolved_at!) / 1000));
+    await insertUpdate(
+      trx,
+      recent.id,
+      {
+        message: `Reopened: the monitor went down again ${after} s after it recovered. ${message}`,
+        status: 'investigating',
+        postedToStatusPage: true,
+        kind: 'reopened',
+      },
+      at,
+    );
+    return recent.id;
+  },
+
   /** A timeline entry that changes nothing else. */
   async note(trx: Db, incidentId: string, message: string, at: number): Promise<void> {
     await trx.updateTable('incidents').set({ updated_at: at }).where('id', '=', incidentId).execute();
@@ -330,9 +411,17 @@ async function resolveIncident(trx: Db, incidentId: string, message: string, at:
 async function insertUpdate(
   trx: Db,
   incidentId: string,
-  update: { message: string; status: IncidentStatus | null; postedToStatusPage: boolean },
+  update: {
+    message: string;
+    status: IncidentStatus | null;
+    postedToStatusPage: boolean;
+    kind?: (typeof UPDATE_KINDS)[number];
+    acknowledgedVia?: AcknowledgedVia | null;
+  },
   at: number,
 ): Promise<IncidentUpdateRecord> {
+  const kind = update.kind ?? null;
+  const acknowledgedVia = update.acknowledgedVia ?? null;
   const id = newId(at);
   await trx
     .insertInto('incident_updates')
@@ -343,9 +432,20 @@ async function insertUpdate(
       status: update.status,
       posted_to_status_page: update.postedToStatusPage ? 1 : 0,
       created_at: at,
+      kind,
+      acknowledged_via: acknowledgedVia && JSON.stringify(acknowledgedVia),
     })
     .execute();
-  return { id, incidentId, message: update.message, status: update.status, postedToStatusPage: update.postedToStatusPage, createdAt: iso(at) };
+  return {
+    id,
+    incidentId,
+    message: update.message,
+    status: update.status,
+    postedToStatusPage: update.postedToStatusPage,
+    createdAt: iso(at),
+    kind,
+    acknowledgedVia,
+  };
 }
 
 async function withUpdates(db: Db, rows: Selectable<IncidentsTable>[]): Promise<IncidentRecord[]> {
@@ -371,6 +471,8 @@ async function withUpdates(db: Db, rows: Selectable<IncidentsTable>[]): Promise<
       status: u.status as IncidentStatus | null,
       postedToStatusPage: u.posted_to_status_page === 1,
       createdAt: iso(u.created_at),
+      kind: u.kind as IncidentUpdateRecord['kind'],
+      acknowledgedVia: u.acknowledged_via === null ? null : (JSON.parse(u.acknowledged_via) as AcknowledgedVia),
     });
     byIncident.set(u.incident_id, list);
   }
@@ -386,6 +488,7 @@ async function withUpdates(db: Db, rows: Selectable<IncidentsTable>[]): Promise<
     resolvedAt: isoOrNull(r.resolved_at),
     acknowledgedAt: isoOrNull(r.acknowledged_at),
     acknowledgedBy: r.acknowledged_by,
+    acknowledgedVia: r.acknowledged_via === null ? null : (JSON.parse(r.acknowledged_via) as AcknowledgedVia),
     updates: byIncident.get(r.id) ?? [],
   }));
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AcknowledgeLinks } from '../domain/alerts/acknowledge-links.js';
+import type { AcknowledgeLinks, LinkCheck } from '../domain/alerts/acknowledge-links.js';
 import type { IncidentLinkView, IncidentService } from '../domain/incidents.js';
 import type { Clock } from '../domain/ports/clock.js';
 import { escape } from './status-pages/format.js';
@@ -13,10 +13,10 @@ const STYLE_HASH = `sha256-${createHash('sha256').update(STYLE).digest('base64')
 const CONTENT_SECURITY_POLICY = `default-src 'none'; style-src '${STYLE_HASH}'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
 
 /**
- * `/ack/<incident>?e=<expiry>&s=<signature>`, the one-click acknowledgement in alerts. GET only
+ * `/ack/<incident>?d=<delivery>&e=<expiry>&s=<signature>`, the one-click acknowledgement in alerts. GET only
  * shows the incident and a button (mail scanners and chat previews open links: opening must
  * change nothing); the button POSTs to the same address, which acknowledges. A link that is
- * altered, of another incident or expired is refused; no session or token is involved, the
+ * altered or of another incident is refused (403), an expired one says so (410); no session or token is involved, the
  * signature is the credential, so the page sets no cookie and reads none.
  */
 export function acknowledgePage(incidents: Pick<IncidentService, 'linkView' | 'acknowledgeByLink'>, links: AcknowledgeLinks, clock: Clock) {
@@ -25,30 +25,32 @@ export function acknowledgePage(incidents: Pick<IncidentService, 'linkView' | 'a
       // The button's form arrives as an (empty) urlencoded body: accepted here and ignored.
       scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, undefined));
 
-      const checked = (request: FastifyRequest): string | undefined => {
+      const checked = (request: FastifyRequest): { id: string; link: LinkCheck } => {
         const { id } = request.params as { id: string };
-        const { e, s } = request.query as { e?: string; s?: string };
-        return links.valid(id, e, s, clock.now()) ? id : undefined;
+        return { id, link: links.check(id, request.query as Record<string, unknown>, clock.now()) };
       };
+      const refused = (reply: FastifyReply, link: Exclude<LinkCheck, { status: 'valid' }>) =>
+        link.status === 'expired'
+          ? page(
+              reply,
+              410,
+              'This link has expired',
+              'Acknowledge links in alerts work for 24 hours. Open the incident in the dashboard to acknowledge it there.',
+            )
+          : page(reply, 403, 'This link does not acknowledge anything', 'It is not a link Lookout made. Open the incident in the dashboard instead.');
 
       scope.get('/ack/:id', async (request, reply) => {
-        const id = checked(request);
-        if (id === undefined)
-          return page(
-            reply,
-            403,
-            'This link does not acknowledge anything',
-            'It is not a link Lookout made, or it is older than a week. Open the incident in the dashboard instead.',
-          );
+        const { id, link } = checked(request);
+        if (link.status !== 'valid') return refused(reply, link);
         const view = await incidents.linkView(id);
         if (!view) return page(reply, 404, 'No such incident', 'The incident this link was made for no longer exists.');
         return page(reply, 200, view.title, stateOf(view), view.resolved || view.acknowledgedAt !== null ? undefined : request.url);
       });
 
       scope.post('/ack/:id', async (request, reply) => {
-        const id = checked(request);
-        if (id === undefined) return page(reply, 403, 'This link does not acknowledge anything', 'It is not a link Lookout made, or it is older than a week.');
-        const view = await incidents.acknowledgeByLink(id);
+        const { id, link } = checked(request);
+        if (link.status !== 'valid') return refused(reply, link);
+        const view = await incidents.acknowledgeByLink(id, link.deliveryId);
         if (!view) return page(reply, 404, 'No such incident', 'The incident this link was made for no longer exists.');
         return page(reply, 200, view.title, stateOf(view));
       });

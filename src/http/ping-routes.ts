@@ -6,6 +6,10 @@ import { PING_LIMITS } from '../shared/limits.js';
  * `/ping/<key>` and its variants, where a heartbeat's job reports: no token, no cookie, no JSON.
  * Every answer is short plain text, and an unknown key, a key that is not one, and a variant that
  * does not exist all get the same 404: nothing tells a guesser more than that.
+ *
+ * The key is looked up before the body is read: a ping to an unknown key is answered at once (and
+ * counts against its address's budget for unknown keys, 429 past it), so that whoever has no key
+ * cannot make the server read a megabyte per request. A known key never spends that budget.
  */
 
 const ROUTE_METHODS = ['GET', 'POST', 'HEAD'] as const;
@@ -39,6 +43,21 @@ export function pingRoutes(pings: PingReceiver) {
         return text(reply, status, status === 413 ? 'body too large' : status === 500 ? 'error' : 'bad request');
       });
 
+      scope.addHook('onRequest', async (request, reply) => {
+        const { key, action } = request.params as { key?: string; action?: string };
+        if (key === undefined || pingOf(action) === null) return refuse(request, reply, 404, 'not found');
+        const admission = await pings.admit(key, request.ip);
+        switch (admission.status) {
+          case 'known':
+            return;
+          case 'unknown':
+            return refuse(request, reply, 404, 'not found');
+          case 'rate-limited':
+            reply.header('Retry-After', String(admission.retryAfterSeconds));
+            return refuse(request, reply, 429, 'too many pings to unknown keys');
+        }
+      });
+
       const handle = async (request: FastifyRequest, reply: FastifyReply) => {
         const { key, action } = request.params as { key: string; action?: string };
         const ping = pingOf(action);
@@ -58,6 +77,16 @@ export function pingRoutes(pings: PingReceiver) {
       scope.route({ method: [...ROUTE_METHODS], url: '/ping/*', handler: async (_request, reply) => text(reply, 404, 'not found'), exposeHeadRoute: false });
     });
   };
+}
+
+/**
+ * An answer given before the body is read. A body on its way is not read at all: the connection
+ * closes after the answer, rather than being drained to be used again.
+ */
+function refuse(request: FastifyRequest, reply: FastifyReply, status: number, body: string): FastifyReply {
+  const length = request.headers['content-length'];
+  if ((length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined) reply.header('Connection', 'close');
+  return text(reply, status, body);
 }
 
 function text(reply: FastifyReply, status: number, body: string): FastifyReply {

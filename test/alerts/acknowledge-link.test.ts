@@ -1,7 +1,8 @@
 /**
  * The one-click acknowledge link in alerts: a down alert's Slack message and email carry a signed
- * link to `/ack/<incident>`; opening it changes nothing, its button acknowledges; an altered,
- * foreign or expired link acknowledges nothing.
+ * link to `/ack/<incident>` of its own (naming its delivery); opening it changes nothing, its button
+ * acknowledges and records which alert it came through (`acknowledgedVia`, on the incident and in
+ * its timeline); an altered or foreign link acknowledges nothing, nor one older than 24 hours.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../helpers/clock.js';
@@ -69,10 +70,13 @@ describe('the acknowledge link in alerts', () => {
   it('is in the Slack message and the email of a down alert; opening it changes nothing, its button acknowledges', async () => {
     const incident = await down();
     const link = slackLink(incident.id);
-    expect(link).toMatch(new RegExp(`/ack/${incident.id}\\?e=\\d+&s=`));
+    expect(link).toMatch(new RegExp(`/ack/${incident.id}\\?d=[0-9a-f-]{36}&e=\\d+&s=`));
+    const slackDelivery = /d=([0-9a-f-]{36})/.exec(link)![1]!;
+    // Each alert carries a link of its own: the email's names its own delivery.
     const mail = (await smtp.waitFor(1)).find((m) => m.raw.includes(incident.id))!;
     const unfolded = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-    expect(unfolded).toContain(link.replace(server.baseUrl, PUBLIC_URL));
+    const mailLink = new RegExp(`${PUBLIC_URL}/ack/${incident.id}\\?d=([0-9a-f-]{36})&e=\\d+&s=[^\\s"<]+`).exec(unfolded)!;
+    expect(mailLink[1]).not.toBe(slackDelivery);
 
     const page = await open(link);
     expect(page.status).toBe(200);
@@ -86,7 +90,16 @@ describe('the acknowledge link in alerts', () => {
     const pressed = await press(link);
     expect(pressed.status).toBe(200);
     expect(await pressed.text()).toContain('Acknowledged at');
-    expect(await incidentOf(incident.id)).toMatchObject({ acknowledgedAt: expect.any(String), acknowledgedBy: null });
+    const acknowledged = await incidentOf(incident.id);
+    const via = { channel: 'slack', deliveryId: slackDelivery };
+    expect(acknowledged).toMatchObject({ acknowledgedAt: expect.any(String), acknowledgedBy: null, acknowledgedVia: via });
+    expect(acknowledged.updates.filter((u: any) => u.kind === 'acknowledged')).toEqual([
+      expect.objectContaining({ acknowledgedVia: via, postedToStatusPage: false, message: 'Acknowledged through the link in a slack alert' }),
+    ]);
+    // The delivery it names is the Slack alert's.
+    const delivery = await server.app.store.db.selectFrom('deliveries').select(['channel', 'event']).where('id', '=', slackDelivery).executeTakeFirstOrThrow();
+    expect(JSON.parse(delivery.channel).type).toBe('slack');
+    expect(delivery.event).toBe('monitor.down');
     await drained();
     expect(webhook.received.filter((r) => r.json.incidentId === incident.id).map((r) => r.json.event)).toEqual(['monitor.down', 'incident.acknowledged']);
 
@@ -104,15 +117,26 @@ describe('the acknowledge link in alerts', () => {
     const link = slackLink(first.id);
     const altered = link.replace(/s=([^&]+)$/, (_, s: string) => `s=${s.slice(0, -2)}${s.endsWith('AA') ? 'BB' : 'AA'}`);
     const foreign = link.replace(first.id, second.id);
-    for (const bad of [altered, foreign, link.replace(/e=\d+/, (e) => `e=${Number(e.slice(2)) + 1}`), link.replace(/&s=.*$/, '')]) {
+    const otherDelivery = link.replace(/d=[0-9a-f-]{36}/, 'd=01a21b70-0000-7000-8000-000000000000');
+    for (const bad of [altered, foreign, otherDelivery, link.replace(/e=\d+/, (e) => `e=${Number(e.slice(2)) + 1}`), link.replace(/&s=.*$/, '')]) {
       expect((await open(bad)).status, bad).toBe(403);
       expect((await press(bad)).status, bad).toBe(403);
     }
     expect((await incidentOf(first.id)).acknowledgedAt).toBeNull();
     expect((await incidentOf(second.id)).acknowledgedAt).toBeNull();
 
-    clock.advance(7 * 24 * 3_600_000 + 1_000);
-    expect((await press(link)).status).toBe(403);
+    // A day later the link has expired: a page that says so, not an error.
+    clock.advance(24 * 3_600_000 - 60_000);
+    expect((await open(link)).status).toBe(200);
+    clock.advance(61_000);
+    for (const answer of [await open(link), await press(link)]) {
+      expect(answer.status).toBe(410);
+      expect(answer.headers.get('content-type')).toContain('text/html');
+      const html = await answer.text();
+      expect(html).toContain('This link has expired');
+      expect(html).toContain('24 hours');
+      expect(html).not.toContain('<form');
+    }
     expect((await incidentOf(first.id)).acknowledgedAt).toBeNull();
   });
 });

@@ -241,6 +241,15 @@ describe('the dashboard, end to end', () => {
     await page.getByRole('button', { name: 'Acknowledge' }).click();
     await page.locator('.page-header', { hasText: 'acknowledged' }).waitFor();
     expect(await page.getByRole('button', { name: 'Acknowledge' }).count()).toBe(0);
+    expect(await page.getByTestId('acknowledged-via').textContent()).toBe('Acknowledged by you in Lookout');
+    // Through an alert's link, the line names the channel that carried it.
+    await server.app.store.db
+      .updateTable('incidents')
+      .set({ acknowledged_by: null, acknowledged_via: JSON.stringify({ channel: 'email', deliveryId: incident.id }) })
+      .where('id', '=', incident.id)
+      .execute();
+    await page.reload();
+    await page.getByTestId('acknowledged-via').getByText('Acknowledged by a recipient of the alert via email').waitFor();
     await page.goto('/team');
     await page.getByRole('heading', { name: 'Members' }).waitFor();
     expect(await page.getByRole('button', { name: 'Invite member' }).count()).toBe(0);

@@ -75,7 +75,24 @@ describe('automatic incidents', () => {
     const [after] = await incidentsOf(monitor.id);
     expect(after.status).toBe('resolved');
 
-    // The next outage is a new incident.
+    // Down again within 5 minutes of recovering: the same incident, reopened.
+    await engineStatusChange(server, monitor, 'up', 'down');
+    const reopened = await incidentsOf(monitor.id);
+    expect(reopened).toHaveLength(1);
+    expect(reopened[0]).toMatchObject({ id: after.id, status: 'investigating', resolvedAt: null });
+    expect(reopened[0].updates.at(-1)).toMatchObject({ kind: 'reopened', status: 'investigating', postedToStatusPage: true });
+    expect(reopened[0].updates.at(-1).message).toMatch(
+      /^Reopened: the monitor went down again \d+ s after it recovered\. Checks from every region are failing/,
+    );
+
+    // An outage more than 5 minutes after the last recovery is a new incident.
+    await engineStatusChange(server, monitor, 'down', 'up');
+    const db = server.app.store.db;
+    await db
+      .updateTable('incidents')
+      .set({ resolved_at: Date.now() - 5 * 60_000 - 1 })
+      .where('id', '=', after.id)
+      .execute();
     await engineStatusChange(server, monitor, 'up', 'down');
     const again = await incidentsOf(monitor.id);
     expect(again).toHaveLength(2);

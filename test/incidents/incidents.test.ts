@@ -75,6 +75,7 @@ describe('creating an incident', () => {
       resolvedAt: null,
       acknowledgedAt: null,
       acknowledgedBy: null,
+      acknowledgedVia: null,
       updates: [
         {
           id: expect.any(String),
@@ -83,6 +84,8 @@ describe('creating an incident', () => {
           status: 'investigating',
           postedToStatusPage: true,
           createdAt: expect.stringMatching(ISO),
+          kind: null,
+          acknowledgedVia: null,
         },
       ],
     });
@@ -157,6 +160,8 @@ describe('posting updates', () => {
       status: 'identified',
       postedToStatusPage: true,
       createdAt: expect.stringMatching(ISO),
+      kind: null,
+      acknowledgedVia: null,
     });
     expect(identified.headers.get('location')).toBe(`/api/v1/incidents/${incident.id}`);
     expect(ok(await call(owner, 'GET', `${INCIDENTS}/${incident.id}`)).status).toBe('identified');
@@ -213,6 +218,8 @@ describe('resolving', () => {
         status: 'resolved',
         postedToStatusPage: true,
         createdAt: resolved.resolvedAt,
+        kind: null,
+        acknowledgedVia: null,
       },
     ]);
   });
@@ -261,6 +268,17 @@ describe('acknowledging', () => {
     const acknowledged = ok(await call(member, 'POST', `${INCIDENTS}/${incident.id}/acknowledge`));
     expect(acknowledged).toMatchObject({ id: incident.id, status: 'investigating', acknowledgedAt: expect.stringMatching(ISO), acknowledgedBy: member.userId });
     expect(Date.parse(acknowledged.acknowledgedAt)).toBeGreaterThanOrEqual(before - 1);
+    // Through the API: no link, and a timeline entry kept off the status page.
+    expect(acknowledged.acknowledgedVia).toBeNull();
+    expect(acknowledged.updates.filter((u: any) => u.kind === 'acknowledged')).toEqual([
+      expect.objectContaining({
+        message: 'Acknowledged',
+        status: null,
+        postedToStatusPage: false,
+        acknowledgedVia: null,
+        createdAt: acknowledged.acknowledgedAt,
+      }),
+    ]);
     expect(ok(await call(admin, 'POST', `${INCIDENTS}/${incident.id}/acknowledge`, {}))).toEqual(acknowledged);
     expect(ok(await call(owner, 'GET', `${INCIDENTS}/${incident.id}`))).toEqual(acknowledged);
   });

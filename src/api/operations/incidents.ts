@@ -127,7 +127,8 @@ export function incidentOperations(services: Services): Operation[] {
       tag: TAG,
       summary: 'Acknowledge an open incident: someone is on it.',
       description:
-        'Sets `acknowledgedAt` and `acknowledgedBy` (your user id). Acknowledging it again changes nothing: the first acknowledgement stands. ' +
+        'Sets `acknowledgedAt` and `acknowledgedBy` (your user id; `acknowledgedVia` stays null: it names the alert whose link acknowledged) ' +
+        'and adds an `acknowledged` timeline entry kept off the status page. Acknowledging it again changes nothing: the first acknowledgement stands. ' +
         'A resolved incident is not found.',
       roles: WRITERS,
       success: { status: 200, description: 'The acknowledged incident.', schema: IncidentRecord },

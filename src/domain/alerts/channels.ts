@@ -11,6 +11,7 @@ export const ALERT_EVENTS = {
   'monitor.reminder': 'down',
   'incident.acknowledged': 'down',
   'incident.escalated': 'down',
+  'monitor.flapping': 'down',
 } as const satisfies Record<string, NotifyOn>;
 export type AlertEvent = keyof typeof ALERT_EVENTS;
 /** `test` is what POST /notification-policies/{id}/test sends. */

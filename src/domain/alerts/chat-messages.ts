@@ -16,6 +16,7 @@ const COLOURS: Record<DeliveredEvent, number> = {
   'monitor.reminder': 0xe5484d,
   'incident.escalated': 0xe5484d,
   'incident.acknowledged': 0x0090ff,
+  'monitor.flapping': 0xe5484d,
   test: 0x0090ff,
 };
 

@@ -20,6 +20,8 @@ export interface WebhookBody {
    * assertion, and its warnings, which name those of severity `degraded`); empty for other events.
    */
   regions: Array<{ region: string; ok: boolean; error: { code: string; message: string } | null; warnings: string[] }>;
+  /** `monitor.flapping` only: the down transitions the alert sums. */
+  downCount?: number;
 }
 
 export interface EmailMessage {
@@ -82,6 +84,7 @@ export function webhookBody(alert: Alert): WebhookBody {
     status: alert.status,
     incidentId: alert.incidentId,
     regions: alert.regions.map((r) => ({ region: r.region, ok: r.ok, error: r.error, warnings: r.warnings ?? [] })),
+    ...(alert.event === 'monitor.flapping' && { downCount: alert.downCount ?? 0 }),
   };
 }
 
@@ -91,6 +94,7 @@ const EMOJI: Record<DeliveredEvent, string> = {
   'monitor.up': ':large_green_circle:',
   'certificate.expiring': ':warning:',
   'monitor.reminder': ':red_circle:',
+  'monitor.flapping': ':red_circle:',
   'incident.acknowledged': ':eyes:',
   'incident.escalated': ':rotating_light:',
   test: ':bell:',

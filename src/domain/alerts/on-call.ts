@@ -3,6 +3,7 @@ import type { Database } from '../../store/schema.js';
 import { appendEvent } from '../events.js';
 import { newId } from '../ids.js';
 import { iso } from '../time.js';
+import { endWindow } from './storms.js';
 
 /*
  * Reminders and escalation. When a monitor's going down opens its incident, the timers its policy
@@ -14,6 +15,8 @@ import { iso } from '../time.js';
  * maintenance is left where it is (not claimed, not moved): it is due as soon as the maintenance
  * ends, and fires then, once, like any other. A timer's due time is its `due_at`; its id is made
  * from the present like every id (src/domain/ids.ts).
+ * The same table holds the end of each alert storm window (kind `storm`, see storms.ts), fired
+ * here the same way.
  */
 
 type Db = Kysely<Database>;
@@ -37,9 +40,9 @@ export async function startTimers(db: Db, incident: { id: string; teamId: string
   }
 }
 
-/** Drops the incident's timers (acknowledged or resolved: nobody needs reminding). */
+/** Drops the incident's reminder and escalation (acknowledged or resolved: nobody needs reminding); an alert storm window outlives both. */
 export async function stopTimers(db: Db, incidentId: string): Promise<void> {
-  await db.deleteFrom('incident_timers').where('incident_id', '=', incidentId).execute();
+  await db.deleteFrom('incident_timers').where('incident_id', '=', incidentId).where('kind', '!=', 'storm').execute();
 }
 
 /**
@@ -51,18 +54,22 @@ export async function fireDueTimers(db: Kysely<Database>, now: number, limit: nu
     .selectFrom('incident_timers')
     .selectAll()
     .where('due_at', '<=', now)
-    // Planned work pages nobody: the timer waits, due, until the maintenance ends.
+    // Planned work pages nobody: the timer waits, due, until the maintenance ends. A storm window
+    // ends on time all the same: in maintenance it ends without its summed alert (storms.ts).
     .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('monitors')
-            .select('monitors.id')
-            .whereRef('monitors.id', '=', 'incident_timers.monitor_id')
-            .where('monitors.maintenance', '=', 1)
-            .where('monitors.deleted_at', 'is', null),
+      eb.or([
+        eb('incident_timers.kind', '=', 'storm'),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('monitors')
+              .select('monitors.id')
+              .whereRef('monitors.id', '=', 'incident_timers.monitor_id')
+              .where('monitors.maintenance', '=', 1)
+              .where('monitors.deleted_at', 'is', null),
+          ),
         ),
-      ),
+      ]),
     )
     .orderBy('due_at')
     .orderBy('id')
@@ -71,6 +78,11 @@ export async function fireDueTimers(db: Kysely<Database>, now: number, limit: nu
   let appended = 0;
   for (const timer of due) {
     const fired = await db.transaction().execute(async (trx) => {
+      if (timer.kind === 'storm') {
+        // `sent` as the claim found it: a transition counted after the list was read is in it.
+        const [claimed] = await trx.deleteFrom('incident_timers').where('id', '=', timer.id).returning('sent').execute();
+        return claimed !== undefined && endWindow(trx, timer, claimed.sent, now);
+      }
       const claimed = await trx.deleteFrom('incident_timers').where('id', '=', timer.id).executeTakeFirst();
       if (claimed.numDeletedRows === 0n) return false; // another process fired it
       const incident = await trx.selectFrom('incidents').select(['resolved_at', 'acknowledged_at']).where('id', '=', timer.incident_id).executeTakeFirst();

@@ -25,7 +25,9 @@ const INCIDENT_EVENTS: Readonly<Record<string, { action: PagerAction; severity: 
   'incident.acknowledged': { action: 'acknowledge', severity: 'info' },
   'monitor.up': { action: 'resolve', severity: 'info' },
 };
-const STANDALONE: Readonly<Record<string, Severity>> = { 'certificate.expiring': 'warning', test: 'info' };
+// A summed flapping alert comes when the monitor may be up again: an alert of its own, so that it
+// neither reopens a resolved one nor resolves an open one.
+const STANDALONE: Readonly<Record<string, Severity>> = { 'certificate.expiring': 'warning', 'monitor.flapping': 'warning', test: 'info' };
 
 interface PagerStep {
   action: PagerAction;

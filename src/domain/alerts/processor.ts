@@ -11,6 +11,7 @@ import type { Alert, MonitorSummary } from './wording.js';
 import { enqueueDeliveries } from './outbox.js';
 import { fireDueTimers, startTimers } from './on-call.js';
 import { Pump } from './pump.js';
+import { admitStatusAlert } from './storms.js';
 import { systemClock, type Clock } from '../ports/clock.js';
 
 type Trx = Transaction<Database>;
@@ -19,7 +20,7 @@ type MonitorRow = Selectable<MonitorsTable>;
 export interface AlertProcessorOptions {
   publicUrl: string;
   /** The signed link that acknowledges an incident in one click, put in down alerts, reminders and escalations. */
-  acknowledgeUrl?: (incidentId: string, now: number) => string;
+  acknowledgeUrl?: (incidentId: string, deliveryId: string, now: number) => string;
   /** How often unprocessed events are looked for without a nudge. Default 1 s. */
   pollIntervalMs?: number;
   /** Events read per batch. Default 100. */
@@ -32,7 +33,7 @@ export interface AlertProcessorOptions {
 }
 
 /** The alerts that carry a link acknowledging their incident: those asking someone to act. */
-const ACKNOWLEDGEABLE = new Set<AlertEvent>(['monitor.down', 'monitor.reminder', 'incident.escalated']);
+const ACKNOWLEDGEABLE = new Set<AlertEvent>(['monitor.down', 'monitor.reminder', 'incident.escalated', 'monitor.flapping']);
 
 /** Consecutive failures of one event before it is set aside, so that it cannot block the rest. */
 const MAX_FAILURES = 5;
@@ -142,6 +143,7 @@ export class AlertProcessor {
         const incidentId = await this.followIncident(trx, monitor, event);
         const alertEvent = statusEvent(event);
         if (!alertEvent || !policyId) return 0;
+        if (!(await admitStatusAlert(trx, { id: monitor.id, teamId: monitor.team_id }, incidentId, alertEvent, Date.parse(event.occurredAt)))) return 0;
         return this.enqueue(trx, monitor, policyId, stored.id, alertEvent, {
           occurredAt: event.occurredAt,
           previousStatus: event.previousStatus,
@@ -160,6 +162,13 @@ export class AlertProcessor {
           certificate: event.certificate,
         });
       }
+      case 'monitor.flapping':
+        if (!policyId) return 0;
+        return this.enqueue(trx, monitor, policyId, stored.id, event.type, {
+          ...asItIs(monitor, event.occurredAt, event.incidentId),
+          certificate: null,
+          downCount: event.downCount,
+        });
       case 'incident.acknowledged':
       case 'monitor.reminder':
         if (!policyId) return 0;
@@ -180,7 +189,8 @@ export class AlertProcessor {
 
   /**
    * The automatic incident: opened when the monitor goes down (unless an incident is already
-   * open for it), noted when it changes while open, resolved when the monitor is up again.
+   * open for it, or one resolved less than 5 minutes ago, which is reopened), noted when it
+   * changes while open, resolved when the monitor is up again.
    * Returns the incident the change belongs to, if any.
    */
   private async followIncident(trx: Trx, monitor: MonitorRow, event: MonitorStatusChanged): Promise<string | null> {
@@ -190,7 +200,9 @@ export class AlertProcessor {
     switch (event.status) {
       case 'down':
         if (!open) {
-          const opened = await MonitorIncidents.open(trx, { id: monitor.id, teamId: monitor.team_id, name: monitor.name }, downNote(event), at);
+          const opened =
+            (await MonitorIncidents.reopenRecent(trx, monitor.id, downNote(event), at)) ??
+            (await MonitorIncidents.open(trx, { id: monitor.id, teamId: monitor.team_id, name: monitor.name }, downNote(event), at));
           const policy = await this.policyOf(trx, monitor);
           if (policy) await startTimers(trx, { id: opened, teamId: monitor.team_id, monitorId: monitor.id }, policy, at);
           return opened;
@@ -227,6 +239,7 @@ export class AlertProcessor {
     event: AlertEvent,
     details: Pick<Alert, 'occurredAt' | 'previousStatus' | 'status' | 'incidentId' | 'regions'> & {
       certificate: { subject: string; validTo: string; daysRemaining: number } | null;
+      downCount?: number;
       /** The reasons the event decided with its status (absent in events recorded before reasons existed). */
       degradedReasons?: DegradedReason[];
     },
@@ -248,12 +261,14 @@ export class AlertProcessor {
     }
     const now = this.clock.now();
     const { degradedReasons: _decided, ...alert } = details;
-    const acknowledgeUrl = ACKNOWLEDGEABLE.has(event) && alert.incidentId ? (this.options.acknowledgeUrl?.(alert.incidentId, now) ?? null) : null;
+    const { incidentId } = alert;
+    const makeLink = this.options.acknowledgeUrl;
+    const acknowledgeUrl = ACKNOWLEDGEABLE.has(event) && incidentId && makeLink ? (deliveryId: string) => makeLink(incidentId, deliveryId, now) : undefined;
     return enqueueDeliveries(
       trx,
       { teamId: monitor.team_id, policyId: policy.id, channels: policy.channels, monitorId: monitor.id },
-      { id: eventId, event, monitorRecord: record, monitor: summary(monitor), policyName: policy.name, ...alert, acknowledgeUrl },
-      { publicUrl: this.options.publicUrl, now },
+      { id: eventId, event, monitorRecord: record, monitor: summary(monitor), policyName: policy.name, ...alert, acknowledgeUrl: null },
+      { publicUrl: this.options.publicUrl, now, acknowledgeUrl },
     );
   }
 }

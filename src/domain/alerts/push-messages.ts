@@ -15,6 +15,7 @@ const NTFY_STYLE: Record<DeliveredEvent, { priority: number; tags: string }> = {
   'monitor.reminder': { priority: 5, tags: 'rotating_light' },
   'incident.escalated': { priority: 5, tags: 'sos' },
   'incident.acknowledged': { priority: 3, tags: 'eyes' },
+  'monitor.flapping': { priority: 4, tags: 'rotating_light' },
   test: { priority: 3, tags: 'bell' },
 };
 
@@ -64,6 +65,7 @@ const PUSHOVER_PRIORITY: Record<DeliveredEvent, number> = {
   'monitor.reminder': 1,
   'incident.escalated': 1,
   'incident.acknowledged': 0,
+  'monitor.flapping': 1,
   test: 0,
 };
 

@@ -18,6 +18,8 @@ export interface Alert {
   certificate: { subject: string; validTo: string; daysRemaining: number } | null;
   /** For a test: the policy's name. */
   policyName: string;
+  /** For `monitor.flapping`: how many down transitions the alert sums. */
+  downCount?: number | null;
   /** The signed link that acknowledges the incident in one click (down alerts, reminders, escalations); null otherwise. */
   acknowledgeUrl?: string | null;
 }
@@ -60,6 +62,17 @@ export function wording(alert: Alert): Wording {
     return {
       headline: `The certificate of ${m.name} expires in ${days}`,
       details: [`Monitor: ${m.name} (${m.type}, ${m.target})`, ...(c ? [`Certificate: ${c.subject}, valid until ${c.validTo}`] : [])],
+    };
+  }
+  if (alert.event === 'monitor.flapping') {
+    const n = alert.downCount ?? 0;
+    return {
+      headline: `${m.name} went down ${n} time${n === 1 ? '' : 's'} in 5 minutes`,
+      details: [
+        `Monitor: ${m.name} (${m.type}, ${m.target})`,
+        `Status now: ${alert.status ?? 'unknown'}`,
+        'It is flapping: at most one down alert per 5 minutes is sent, and later transitions are summed into the next one.',
+      ],
     };
   }
   const verb = {

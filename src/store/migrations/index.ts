@@ -13,6 +13,7 @@ import * as onCall from './0011-on-call.js';
 import * as maintenanceWindows from './0012-maintenance-windows.js';
 import * as monitorTypes from './0013-monitor-types.js';
 import * as verifiedAccounts from './0014-verified-accounts.js';
+import * as alertStorms from './0015-alert-storms.js';
 import * as eventOrder from './0016-event-order.js';
 
 /** Every migration in order. Names sort; never rename or edit one that has shipped. */
@@ -31,5 +32,6 @@ export const migrations: Record<string, Migration> = {
   '0012-maintenance-windows': maintenanceWindows,
   '0013-monitor-types': monitorTypes,
   '0014-verified-accounts': verifiedAccounts,
+  '0015-alert-storms': alertStorms,
   '0016-event-order': eventOrder,
 };

@@ -9,7 +9,7 @@ export interface EventsTable {
   seq: Generated<number>;
   team_id: string;
   monitor_id: string;
-  /** monitor.status_changed | certificate.expiring | incident.acknowledged | monitor.reminder | incident.escalated */
+  /** monitor.status_changed | certificate.expiring | incident.acknowledged | monitor.reminder | incident.escalated | monitor.flapping */
   type: string;
   /** JSON of the event (see src/domain/events.ts). */
   payload: string;

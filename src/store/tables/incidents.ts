@@ -16,6 +16,8 @@ export interface IncidentsTable {
   /** When someone said they are on it, and who (a user id); null until then. */
   acknowledged_at: number | null;
   acknowledged_by: string | null;
+  /** `{"channel", "deliveryId"}` (JSON) when acknowledged through an alert's link; null otherwise. */
+  acknowledged_via: string | null;
 }
 
 /** The reminder or escalation due next for an open incident (see migration 0011). */
@@ -24,7 +26,7 @@ export interface IncidentTimersTable {
   team_id: string;
   incident_id: string;
   monitor_id: string;
-  /** reminder | escalation */
+  /** reminder | escalation | storm (the 5 minutes after a down alert; `sent` counts the down transitions held back) */
   kind: string;
   due_at: number;
   /** Reminders sent before this one. */
@@ -39,6 +41,10 @@ export interface IncidentUpdatesTable {
   status: string | null;
   posted_to_status_page: number;
   created_at: number;
+  /** reopened | acknowledged | null (a plain update) */
+  kind: string | null;
+  /** As `incidents.acknowledged_via`, on an `acknowledged` entry made through a link. */
+  acknowledged_via: string | null;
 }
 
 export interface IncidentTables {

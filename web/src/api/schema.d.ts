@@ -292,7 +292,7 @@ export interface paths {
         put?: never;
         /**
          * Acknowledge an open incident: someone is on it.
-         * @description Any role. Sets `acknowledgedAt` and `acknowledgedBy` (your user id). Acknowledging it again changes nothing: the first acknowledgement stands. A resolved incident is not found.
+         * @description Any role. Sets `acknowledgedAt` and `acknowledgedBy` (your user id; `acknowledgedVia` stays null: it names the alert whose link acknowledged) and adds an `acknowledged` timeline entry kept off the status page. Acknowledging it again changes nothing: the first acknowledgement stands. A resolved incident is not found.
          */
         post: operations["acknowledgeIncident"];
         delete?: never;
@@ -3458,6 +3458,13 @@ export interface operations {
                             acknowledgedAt: string | null;
                             /** @description The id of the user who acknowledged it; null until then, and when acknowledged through the link of an alert. */
                             acknowledgedBy: string | null;
+                            /** @description When acknowledged through the link of an alert: the channel type and delivery that carried it; null otherwise. */
+                            acknowledgedVia: {
+                                /** @description The type of the channel whose alert carried the link (`email`, `slack`, `webhook`, …). */
+                                channel: string;
+                                /** @description The delivery (see the deliveries log) that carried the link. */
+                                deliveryId: string;
+                            } | null;
                             /** @description The timeline, oldest first. */
                             updates: {
                                 id: string;
@@ -3468,6 +3475,15 @@ export interface operations {
                                 /** @description Whether the update appears on the public status page. */
                                 postedToStatusPage: boolean;
                                 createdAt: string;
+                                /** @description `reopened`: the monitor went down again within 5 minutes of recovering and the incident was reopened; `acknowledged`: someone acknowledged the incident (not shown on the status page); null for any other update. */
+                                kind: ("reopened" | "acknowledged") | null;
+                                /** @description On an `acknowledged` entry made through an alert's link: which alert; null otherwise. */
+                                acknowledgedVia: {
+                                    /** @description The type of the channel whose alert carried the link (`email`, `slack`, `webhook`, …). */
+                                    channel: string;
+                                    /** @description The delivery (see the deliveries log) that carried the link. */
+                                    deliveryId: string;
+                                } | null;
                             }[];
                         }[];
                     };
@@ -3530,6 +3546,13 @@ export interface operations {
                         acknowledgedAt: string | null;
                         /** @description The id of the user who acknowledged it; null until then, and when acknowledged through the link of an alert. */
                         acknowledgedBy: string | null;
+                        /** @description When acknowledged through the link of an alert: the channel type and delivery that carried it; null otherwise. */
+                        acknowledgedVia: {
+                            /** @description The type of the channel whose alert carried the link (`email`, `slack`, `webhook`, …). */
+                            channel: string;
+                            /** @description The delivery (see the deliveries log) that carried the link. */
+                            deliveryId: string;
+                        } | null;
                         /** @description The timeline, oldest first. */
                         updates: {
                             id: string;
@@ -3540,6 +3563,15 @@ export interface operations {
                             /** @description Whether the update appears on the public status page. */
                             postedToStatusPage: boolean;
                             createdAt: string;
+                            /** @description `reopened`: the monitor went down again within 5 minutes of recovering and the incident was reopened; `acknowledged`: someone acknowledged the incident (not shown on the status page); null for any other update. */
+                            kind: ("reopened" | "acknowledged") | null;
+                            /** @description On an `acknowledged` entry made through an alert's link: which alert; null otherwise. */
+                            acknowledgedVia: {
+                                /** @description The type of the channel whose alert carried the link (`email`, `slack`, `webhook`, …). */
+                                channel: string;
+                                /** @description The delivery (see the deliveries log) that carried the link. */
+                                deliveryId: string;
+                            } | null;
                         }[];
                     };
                 };
@@ -3591,6 +3623,13 @@ export interface operations {
                         acknowledgedAt: string | null;
                         /** @description The id of the user who acknowledged it; null until then, and when acknowledged through the link of an alert. */
                         acknowledgedBy: string | null;
+                        /** @description When acknowledged through the link of an alert: the channel type and delivery that carried it; null otherwise. */
+                        acknowledgedVia: {
+                            /** @description The type of the channel whose alert carried the link (`email`, `slack`, `webhook`, …). */
+                            channel: string;
+                            /** @description The delivery (see the deliveries log) that carried the link. */
+                            deliveryId: string;
+                        } | null;
                         /** @description The timeline, oldest first. */
                         updates: {
                             id: string;
@@ -3601,6 +3640,15 @@ export interface operations {
                             /** @description Whether the update appears on the public status page. */
                             postedToStatusPage: boolean;
                             createdAt: string;
+                            /** @description `reopened`: the monitor went down again within 5 minutes of recovering and the incident was reopened; `acknowledged`: someone acknowledged the incident (not shown on the status page); null for any other update. */
+                            kind: ("reopened" | "acknowledged") | null;
+                            /** @description On an `acknowledged` entry made through an alert's link: which alert; null otherwise. */
+                            acknowledgedVia: {
+                                /** @description The type of the channel whose alert carried the link (`email`, `slack`, `webhook`, …). */
+                                channel: string;
+                                /** @description The delivery (see the deliveries log) that carried the link. */
+                                deliveryId: string;
+                            } | null;
                         }[];
                     };
                 };
@@ -3654,6 +3702,15 @@ export interface operations {
                         /** @description Whether the update appears on the public status page. */
                         postedToStatusPage: boolean;
                         createdAt: string;
+                        /** @description `reopened`: the monitor went down again within 5 minutes of recovering and the incident was reopened; `acknowledged`: someone acknowledged the incident (not shown on the status page); null for any other update. */
+                        kind: ("reopened" | "acknowledged") | null;
+                        /** @description On an `acknowledged` entry made through an alert's link: which alert; null otherwise. */
+                        acknowledgedVia: {
+                            /** @description The type of the channel whose alert carried the link (`email`, `slack`, `webhook`, …). */
+                            channel: string;
+                            /** @description The delivery (see the deliveries log) that carried the link. */
+                            deliveryId: string;
+                        } | null;
                     };
                 };
             };
@@ -3711,6 +3768,13 @@ export interface operations {
                         acknowledgedAt: string | null;
                         /** @description The id of the user who acknowledged it; null until then, and when acknowledged through the link of an alert. */
                         acknowledgedBy: string | null;
+                        /** @description When acknowledged through the link of an alert: the channel type and delivery that carried it; null otherwise. */
+                        acknowledgedVia: {
+                            /** @description The type of the channel whose alert carried the link (`email`, `slack`, `webhook`, …). */
+                            channel: string;
+                            /** @description The delivery (see the deliveries log) that carried the link. */
+                            deliveryId: string;
+                        } | null;
                         /** @description The timeline, oldest first. */
                         updates: {
                             id: string;
@@ -3721,6 +3785,15 @@ export interface operations {
                             /** @description Whether the update appears on the public status page. */
                             postedToStatusPage: boolean;
                             createdAt: string;
+                            /** @description `reopened`: the monitor went down again within 5 minutes of recovering and the incident was reopened; `acknowledged`: someone acknowledged the incident (not shown on the status page); null for any other update. */
+                            kind: ("reopened" | "acknowledged") | null;
+                            /** @description On an `acknowledged` entry made through an alert's link: which alert; null otherwise. */
+                            acknowledgedVia: {
+                                /** @description The type of the channel whose alert carried the link (`email`, `slack`, `webhook`, …). */
+                                channel: string;
+                                /** @description The delivery (see the deliveries log) that carried the link. */
+                                deliveryId: string;
+                            } | null;
                         }[];
                     };
                 };
@@ -3772,6 +3845,13 @@ export interface operations {
                         acknowledgedAt: string | null;
                         /** @description The id of the user who acknowledged it; null until then, and when acknowledged through the link of an alert. */
                         acknowledgedBy: string | null;
+                        /** @description When acknowledged through the link of an alert: the channel type and delivery that carried it; null otherwise. */
+                        acknowledgedVia: {
+                            /** @description The type of the channel whose alert carried the link (`email`, `slack`, `webhook`, …). */
+                            channel: string;
+                            /** @description The delivery (see the deliveries log) that carried the link. */
+                            deliveryId: string;
+                        } | null;
                         /** @description The timeline, oldest first. */
                         updates: {
                             id: string;
@@ -3782,6 +3862,15 @@ export interface operations {
                             /** @description Whether the update appears on the public status page. */
                             postedToStatusPage: boolean;
                             createdAt: string;
+                            /** @description `reopened`: the monitor went down again within 5 minutes of recovering and the incident was reopened; `acknowledged`: someone acknowledged the incident (not shown on the status page); null for any other update. */
+                            kind: ("reopened" | "acknowledged") | null;
+                            /** @description On an `acknowledged` entry made through an alert's link: which alert; null otherwise. */
+                            acknowledgedVia: {
+                                /** @description The type of the channel whose alert carried the link (`email`, `slack`, `webhook`, …). */
+                                channel: string;
+                                /** @description The delivery (see the deliveries log) that carried the link. */
+                                deliveryId: string;
+                            } | null;
                         }[];
                     };
                 };

@@ -18,9 +18,15 @@ import {
 import { dateTime } from '../format.js';
 import { useDocumentTitle, useGet } from '../hooks.js';
 import { Link } from '../router.js';
-import { usePermissions } from '../session.js';
+import { usePermissions, useSession } from '../session.js';
 import type { Incident, IncidentUpdate } from '../api/types.js';
 import { INCIDENT_STATUS_TEXT, UPDATE_STATUSES } from '../../../src/shared/vocabulary.js';
+
+/** Who acknowledged, and through what: one line under the header. */
+function acknowledgement(incident: Incident, me: string): string {
+  if (incident.acknowledgedVia) return `Acknowledged by a recipient of the alert via ${incident.acknowledgedVia.channel}`;
+  return `Acknowledged by ${incident.acknowledgedBy === me ? 'you' : 'a team member'} in Lookout`;
+}
 
 /** A status an update may set: resolving is its own call. */
 type UpdateStatus = (typeof UPDATE_STATUSES)[number];
@@ -126,6 +132,7 @@ export function IncidentDetailPage({ id }: { id: string }) {
   const incident = useGet('/api/v1/incidents/{id}', { params: { path: { id } } });
   const monitor = useGet('/api/v1/monitors/{id}', incident.data?.monitorId ? { params: { path: { id: incident.data.monitorId } } } : null);
   const { canAdmin } = usePermissions();
+  const me = useSession().session.user.id;
   const toast = useToast();
   const [resolving, setResolving] = useState(false);
   const [acknowledging, setAcknowledging] = useState(false);
@@ -196,6 +203,11 @@ export function IncidentDetailPage({ id }: { id: string }) {
           ) : undefined
         }
       />
+      {i.acknowledgedAt && (
+        <p className="muted" data-testid="acknowledged-via">
+          {acknowledgement(i, me)}
+        </p>
+      )}
       <Card title="Timeline">
         {i.updates.length === 0 ? (
           <p className="empty-inline">No updates yet. Post the first one below to tell your users what is happening.</p>
