@@ -208,6 +208,13 @@ describe('the pager action of an event', () => {
   });
 });
 
+/** Whether the surrogate at `i` is half of a pair (URLSearchParams writes a lone one as U+FFFD). */
+function isPaired(text: string, i: number): boolean {
+  const code = text.charCodeAt(i);
+  if (code >= 0xd800 && code <= 0xdbff) return i + 1 < text.length && text.charCodeAt(i + 1) >= 0xdc00 && text.charCodeAt(i + 1) <= 0xdfff;
+  return i > 0 && text.charCodeAt(i - 1) >= 0xd800 && text.charCodeAt(i - 1) <= 0xdbff;
+}
+
 describe('a custom body', () => {
   const TEMPLATE = '{"v": "{{monitor.name}}"}';
   it('puts any value inside its JSON string, escaped, control characters removed, and nothing else', () => {
@@ -215,6 +222,23 @@ describe('a custom body', () => {
       fc.property(fc.string({ unit: 'binary' }), (name) => {
         const body = renderTemplate(TEMPLATE, { ...SAMPLE_VALUES, 'monitor.name': name });
         expect(JSON.parse(body)).toEqual({ v: name.replace(/\p{Cc}/gu, '') });
+      }),
+    );
+  });
+
+  it('escapes any value for a form, XML or plain text, so that it stays one field, one text, one line', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (name) => {
+        const clean = name.replace(/\p{Cc}/gu, '');
+        const values = { ...SAMPLE_VALUES, 'monitor.name': name };
+        const form = new URLSearchParams(renderTemplate('to=%2B15550100&text={{monitor.name}}', values, 'form'));
+        expect([...form.entries()]).toEqual([
+          ['to', '+15550100'],
+          ['text', clean.replace(/[\uD800-\uDFFF]/g, (c, i: number, all: string) => (isPaired(all, i) ? c : '\uFFFD'))],
+        ]);
+        const xml = renderTemplate('<n>{{monitor.name}}</n>', values, 'xml');
+        expect(xml.slice(3, -4)).not.toMatch(/[<>"']|&(?!(amp|lt|gt|quot|apos);)|\p{Cc}/u);
+        expect(renderTemplate('{{monitor.name}}', values, 'text')).toBe(clean);
       }),
     );
   });
