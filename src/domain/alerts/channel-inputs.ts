@@ -75,7 +75,11 @@ const TemplateBody = z
       'Without a Content-Type header it is sent as application/json and must be JSON once its variables are filled in.',
   );
 
-const SecretHeaders = RequestHeaders.describe(
+const SecretHeaders = RequestHeaders.superRefine((headers, ctx) => {
+  headers.forEach((header, i) => {
+    if (header.value === '') ctx.addIssue({ code: 'custom', path: [i, 'value'], message: 'must not be empty: a secret header is sent with its value', input: '' });
+  });
+}).describe(
   'Headers whose values are secrets (an API key, `Authorization`): 0-20 of `{name, value}`, names as for `headers` but not Content-Type nor one of `headers`. ' +
     'Stored encrypted and answered as `{name, valueSet: true}`. On update, omitted keeps those stored for the same channel (same method and url); null or [] removes them.',
 );
