@@ -39,7 +39,7 @@ export function withholdRunTexts<R extends RunTexts>(run: R): R {
  * failures ("(and 2 more)") is kept. A line of another shape is withheld whole.
  */
 function withheldLine(line: string, counted: boolean): string {
-  const which = /^assertion (\d+): /.exec(line);
-  const more = counted ? / \(and (\d+) more\)$/.exec(line) : null;
-  return `${which ? `assertion ${which[1]}: ` : ''}${WITHHELD_TEXT}${more ? ` (and ${more[1]} more)` : ''}`;
+  const which = /^assertion (\d+): /.exec(line)?.[1];
+  const more = counted ? / \(and (\d+) more\)$/.exec(line)?.[1] : undefined;
+  return `${which === undefined ? '' : `assertion ${which}: `}${WITHHELD_TEXT}${more === undefined ? '' : ` (and ${more} more)`}`;
 }

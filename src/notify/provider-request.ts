@@ -45,12 +45,16 @@ export function providerRequest(channel: ProviderChannel, payload: string, open:
     case 'opsgenie': {
       const apiKey = open(channel.apiKey);
       const base = channel.region === 'eu' ? urls.opsgenieEu : urls.opsgenie;
-      return request(`${base}${message.path ?? '/v2/alerts'}`, [apiKey, `GenieKey ${apiKey}`], { headers: { ...message.headers, Authorization: `GenieKey ${apiKey}` } });
+      return request(`${base}${message.path ?? '/v2/alerts'}`, [apiKey, `GenieKey ${apiKey}`], {
+        headers: { ...message.headers, Authorization: `GenieKey ${apiKey}` },
+      });
     }
     case 'ntfy': {
       if (channel.token === null) return request(channel.url, urlSecrets(channel.url));
       const token = open(channel.token);
-      return request(channel.url, [token, `Bearer ${token}`, ...urlSecrets(channel.url)], { headers: { ...message.headers, Authorization: `Bearer ${token}` } });
+      return request(channel.url, [token, `Bearer ${token}`, ...urlSecrets(channel.url)], {
+        headers: { ...message.headers, Authorization: `Bearer ${token}` },
+      });
     }
     case 'pushover': {
       const credentials = { token: open(channel.appToken), user: open(channel.userKey) };

@@ -35,7 +35,7 @@ beforeAll(async () => {
   echo = await startHttpReceiver('/echo', {
     answer: (status, request) => {
       const key = String(request.headers['x-api-key'] ?? '');
-      const authorization = String(request.headers.authorization ?? '');
+      const authorization = request.headers.authorization ?? '';
       return `HTTP ${status}: invalid key ${encodeURIComponent(key)} (${Buffer.from(key).toString('base64')}), auth=${encodeURIComponent(authorization)} at ${request.path}`;
     },
   });
@@ -116,7 +116,13 @@ describe('secret headers and channel URLs', () => {
       { name: 'Authorization', value: BEARER },
     ];
     const created = await createPolicy(server, owner, { name: 'Keys', channels: [custom(url, null, '{"s": "{{status}}"}', { secretHeaders })] });
-    const shown = { ...custom(url, null, '{"s": "{{status}}"}'), secretHeaders: [{ name: 'X-Api-Key', valueSet: true }, { name: 'Authorization', valueSet: true }] };
+    const shown = {
+      ...custom(url, null, '{"s": "{{status}}"}'),
+      secretHeaders: [
+        { name: 'X-Api-Key', valueSet: true },
+        { name: 'Authorization', valueSet: true },
+      ],
+    };
     expect(created.channels).toEqual([shown]);
 
     // The Owner sees the URL whole; a Member sees where it goes and which headers are set, nothing more.
@@ -129,7 +135,10 @@ describe('secret headers and channel URLs', () => {
     }
 
     // Omitted on update: kept. The test send carries them.
-    const renamed = expectStatus(await call(server, owner, 'PATCH', `${POLICIES}/${created.id}`, { channels: [custom(url, null, '{"s": "{{status}}"}')] }), 200);
+    const renamed = expectStatus(
+      await call(server, owner, 'PATCH', `${POLICIES}/${created.id}`, { channels: [custom(url, null, '{"s": "{{status}}"}')] }),
+      200,
+    );
     expect(renamed.channels).toEqual([shown]);
     const tested = expectStatus(await call(server, owner, 'POST', `${POLICIES}/${created.id}/test`), 200);
     const [request] = await echo.waitFor(1);
@@ -145,17 +154,18 @@ describe('secret headers and channel URLs', () => {
     const deliveriesByMember = await call(server, member, 'GET', `${POLICIES}/${created.id}/deliveries`);
     expect(expectStatus(deliveriesByMember, 200).data[0].channel).toEqual({ type: 'custom', method: 'POST', url: `${new URL(echo.url).origin}/…` });
     expect(expectStatus(deliveriesByOwner, 200).data[0].channel.url).toBe(url);
-    for (const [where, text] of [
+    for (const [where, text] of <Array<[string, string]>>[
       ['the test answer’s error', JSON.stringify(tested.results.map((r: any) => r.error))],
       ['the deliveries log (Member)', deliveriesByMember.text],
       ['the deliveries log (Owner)', JSON.stringify(deliveriesByOwner.body.data.map((d: any) => d.error))],
       ['the server log', server.logs()],
     ]) {
-      for (const leak of leaks) expect(text!.includes(leak), `${where} holds ${leak}`).toBe(false);
+      for (const leak of leaks) expect(text.includes(leak), `${where} holds ${leak}`).toBe(false);
     }
     expect(server.logs()).toContain('alert delivery attempt failed');
     const stored = (await server.storedBytes()).toString('latin1');
-    for (const leak of [API_KEY, BEARER, encodeURIComponent(API_KEY), encodeURIComponent(BEARER)]) expect(stored.includes(leak), `the store holds ${leak}`).toBe(false);
+    for (const leak of [API_KEY, BEARER, encodeURIComponent(API_KEY), encodeURIComponent(BEARER)])
+      expect(stored.includes(leak), `the store holds ${leak}`).toBe(false);
 
     // null removes them.
     const cleared = expectStatus(
@@ -171,13 +181,24 @@ describe('secret headers and channel URLs', () => {
       [{ secretHeaders: [{ name: 'Content-Type', value: 'text/plain' }] }, 'channels.0.secretHeaders.0.name'],
       [{ secretHeaders: [{ name: 'Host', value: 'x' }] }, 'channels.0.secretHeaders.0.name'],
       [{ secretHeaders: [{ name: 'X-A', value: 'line\nbreak' }] }, 'channels.0.secretHeaders.0.value'],
-      [{ secretHeaders: [{ name: 'X-A', value: 'a' }, { name: 'x-a', value: 'b' }] }, 'channels.0.secretHeaders.1.name'],
+      [
+        {
+          secretHeaders: [
+            { name: 'X-A', value: 'a' },
+            { name: 'x-a', value: 'b' },
+          ],
+        },
+        'channels.0.secretHeaders.1.name',
+      ],
       [{ secretHeaders: [{ name: 'X-A' }] }, 'channels.0.secretHeaders.0.value'],
     ];
     for (const [more, field] of cases) {
       const answer = await call(server, owner, 'POST', POLICIES, { name: 'P', channels: [{ ...custom(json.url, null, '{"s": "{{status}}"}'), ...more }] });
       expect(answer.status, JSON.stringify(more)).toBe(400);
-      expect(answer.body.errors.map((e: any) => e.field), JSON.stringify(more)).toContain(field);
+      expect(
+        answer.body.errors.map((e: any) => e.field),
+        JSON.stringify(more),
+      ).toContain(field);
     }
   });
 

@@ -117,7 +117,10 @@ describe('PATCH url to another origin with credentials stored', () => {
     const monitor = await createWithAuth(`${a.url}/same`);
     expectAuthError(await request('PATCH', `${MONITORS}/${monitor.id}`, { url: `${a.url}/same-other?x=1` }));
     const moved = expectOk(
-      await request('PATCH', `${MONITORS}/${monitor.id}`, { url: `${a.url.replace('http:', 'HTTP:')}/same-other?x=1`, auth: { type: 'bearer', secret: FIRST } }),
+      await request('PATCH', `${MONITORS}/${monitor.id}`, {
+        url: `${a.url.replace('http:', 'HTTP:')}/same-other?x=1`,
+        auth: { type: 'bearer', secret: FIRST },
+      }),
     );
     expect(moved.auth).toMatchObject({ type: 'bearer', secretSet: true });
 

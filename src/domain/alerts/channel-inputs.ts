@@ -77,7 +77,8 @@ const TemplateBody = z
 
 const SecretHeaders = RequestHeaders.superRefine((headers, ctx) => {
   headers.forEach((header, i) => {
-    if (header.value === '') ctx.addIssue({ code: 'custom', path: [i, 'value'], message: 'must not be empty: a secret header is sent with its value', input: '' });
+    if (header.value === '')
+      ctx.addIssue({ code: 'custom', path: [i, 'value'], message: 'must not be empty: a secret header is sent with its value', input: '' });
   });
 }).describe(
   'Headers whose values are secrets (an API key, `Authorization`): 0-20 of `{name, value}`, names as for `headers` but not Content-Type nor one of `headers`. ' +
@@ -103,7 +104,12 @@ function customChannelProblems(
   (channel.secretHeaders ?? []).forEach(({ name }, i) => {
     const lower = name.toLowerCase();
     if (lower === 'content-type') {
-      ctx.addIssue({ code: 'custom', path: ['secretHeaders', i, 'name'], message: 'must not be Content-Type: it is not secret (put it in headers)', input: name });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['secretHeaders', i, 'name'],
+        message: 'must not be Content-Type: it is not secret (put it in headers)',
+        input: name,
+      });
     } else if (plain.has(lower)) {
       ctx.addIssue({ code: 'custom', path: ['secretHeaders', i, 'name'], message: `must not be one of headers too (${name})`, input: name });
     }

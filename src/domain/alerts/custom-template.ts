@@ -102,13 +102,17 @@ export function customMessage(alert: Alert, channel: { body: string; headers: Re
   // A channel saved before the type was judged may name another one: escaped for JSON, as it was then.
   const kind = templateKindOf(contentTypeOf(channel.headers)) ?? 'json';
   return {
-    body: renderTemplate(channel.body, {
-      'monitor.name': alert.monitor?.name ?? null,
-      status: alert.status,
-      previousStatus: alert.previousStatus,
-      'incident.id': alert.incidentId,
-      event: alert.event,
-      occurredAt: alert.occurredAt,
-    }, kind),
+    body: renderTemplate(
+      channel.body,
+      {
+        'monitor.name': alert.monitor?.name ?? null,
+        status: alert.status,
+        previousStatus: alert.previousStatus,
+        'incident.id': alert.incidentId,
+        event: alert.event,
+        occurredAt: alert.occurredAt,
+      },
+      kind,
+    ),
   };
 }
