@@ -11,7 +11,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       base: { service: 'lookout' },
       redact: {
         paths: [
-          ...['authorization', 'secret', 'token', 'password'].flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
+          ...['authorization', 'secret', 'token', 'password', 'secretHeaders'].flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
           '*.headers.authorization',
           '*.*.headers.authorization',
         ],

@@ -4,6 +4,7 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import type tls from 'node:tls';
 import { assertionsNeedBody, type AssertionVerdict, type BodyText } from '../domain/assertions/evaluate.js';
+import { secretBlanker, type SecretToBlank } from '../domain/secrets/blank-secrets.js';
 import { ASSERTION_LIMITS, REQUEST_LIMITS } from '../shared/limits.js';
 import { readBody } from './body-reader.js';
 import { toCheckError, type CheckError, type CheckResult, type HttpCheckTarget, type HttpTimings } from './check-result.js';
@@ -80,10 +81,14 @@ export function runHttpCheck(target: HttpCheckTarget, options: HttpCheckOptions)
       const end = performance.now();
       const durationMs = Math.round(end - exchangeStart);
       let verdict: AssertionVerdict | null = null;
+      const secrets = secretsOf(target);
       if (received && assertions.length > 0) {
-        verdict = judgeAnswer(assertions, { responseTimeMs: durationMs, headers: received.headers, body: received.body }, secretsOf(target));
+        verdict = judgeAnswer(assertions, { responseTimeMs: durationMs, headers: received.headers, body: received.body }, secrets);
         if (error === null && verdict.failure !== null) error = { code: 'assertion-failed', message: verdict.failure };
       }
+      // Any other message may quote the target too (an error it caused, a redirect it gave).
+      if (error !== null && secrets.length > 0) error = { ...error, message: secretBlanker(secrets)(error.message) };
+      const outcomes = verdict?.outcomes ?? [];
       resolve({
         ok: error === null,
         durationMs,
@@ -91,7 +96,8 @@ export function runHttpCheck(target: HttpCheckTarget, options: HttpCheckOptions)
         statusCode,
         timings: timings(marks, exchangeStart, end),
         certificate: null,
-        assertions: verdict?.outcomes ?? [],
+        // Read with the monitor's credentials: shown to Admins and Owners only.
+        assertions: target.auth ? outcomes.map((outcome) => ({ ...outcome, credentialed: true as const })) : outcomes,
         warnings: verdict?.warnings ?? [],
       });
     };
@@ -221,11 +227,16 @@ function authHeaders(auth: HttpCheckTarget['auth']): Record<string, string> {
   return {};
 }
 
-/** What must never show in what a run says, should the target echo the credentials back. */
-function secretsOf(target: HttpCheckTarget): string[] {
+/**
+ * What must never show in what a run says, should the target echo the credentials back: the
+ * secret, the header value it is sent as (`Bearer <token>`), and for Basic the pair whose base64
+ * is sent, so that the blanker knows `user:secret` too.
+ */
+function secretsOf(target: HttpCheckTarget): SecretToBlank[] {
   const auth = target.auth;
   if (!auth) return [];
-  return [auth.secret, ...Object.values(authHeaders(auth))];
+  const pair: SecretToBlank[] = auth.type === 'basic' ? [{ user: auth.username ?? '', secret: auth.secret }] : [];
+  return [auth.secret, ...pair, ...Object.values(authHeaders(auth))];
 }
 
 /** The phases the final request completed; `totalMs` (the whole exchange, redirects included) always. */

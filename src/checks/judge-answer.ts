@@ -2,6 +2,7 @@ import vm from 'node:vm';
 import type { Assertion } from '../domain/assertions/assertion-schema.js';
 import { evaluateAssertions, evaluationIsCostly, unjudged, type AssertionVerdict, type CheckAnswer } from '../domain/assertions/evaluate.js';
 import { forgetPatterns } from '../domain/assertions/patterns.js';
+import type { SecretToBlank } from '../domain/secrets/blank-secrets.js';
 
 /**
  * How long judging one answer may hold the event loop. Judging is linear in the body, but a large
@@ -21,7 +22,7 @@ const script = new vm.Script('job()');
  * it runs under JUDGING_TIME_LIMIT_MS; cheap judgements (the usual ones) run as they are, since
  * setting up the limit costs more than they do.
  */
-export function judgeAnswer(assertions: readonly Assertion[], answer: CheckAnswer, redact: readonly string[]): AssertionVerdict {
+export function judgeAnswer(assertions: readonly Assertion[], answer: CheckAnswer, redact: readonly SecretToBlank[]): AssertionVerdict {
   if (!evaluationIsCostly(assertions, answer)) return evaluateAssertions(assertions, answer, { redact });
   context.job = () => evaluateAssertions(assertions, answer, { redact });
   try {

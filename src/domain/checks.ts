@@ -11,6 +11,9 @@ import type { MonitorService } from './monitors.js';
 import { Problem, problems } from './problem.js';
 import { ANY_ROLE, WRITERS } from './roles.js';
 import { iso } from './time.js';
+import type { AssertionOutcome } from './assertions/evaluate.js';
+import { holdsSecret } from './monitor-secrets.js';
+import { WITHHELD_TEXT, readsRunTexts, withholdRunTexts } from './run-texts.js';
 import { durationOf, regionOf } from './run-columns.js';
 import { CHECK_ERROR_CODES, RUN_TRIGGERS } from '../shared/vocabulary.js';
 import { parseInput } from './validation.js';
@@ -54,6 +57,14 @@ export const RunRecord = z.object({
     )
     .describe("Each assertion's outcome when an answer came to judge; empty when the monitor has none or no answer came."),
   warnings: z.array(z.string()).describe('Assertions of severity `degraded` that did not hold, such as "assertion 2: responseTime 912 ms ≥ 800".'),
+  textsWithheld: z
+    .boolean()
+    .describe(
+      'True when what the check read from the target is withheld from this caller: on a monitor holding credentials (or a run made with them), ' +
+        'Viewers and Members get every assertion `actual` as null, and each warning and assertion error as "assertion <n>: ' +
+        WITHHELD_TEXT +
+        '". Admins and Owners read them whole.',
+    ),
   maintenance: z.boolean().describe('Whether a maintenance window covered the monitor: such runs change no status, alert nobody and count in no uptime.'),
 });
 export type RunRecord = z.infer<typeof RunRecord>;
@@ -96,25 +107,35 @@ export class CheckService {
     requireRole(actor, ANY_ROLE);
     const monitor = await this.monitors.get(actor, monitorId);
     const rows = await this.newestRuns(monitor.id, RUNS_LISTED);
-    return rows.map((row) => ({
-      id: row.id,
-      monitorId: row.monitor_id,
-      region: regionOf(row.region),
-      trigger: row.trigger as RunRecord['trigger'],
-      startedAt: iso(row.started_at),
-      durationMs: durationOf(row.duration_ms),
-      ok: row.ok === 1,
-      attempts: row.attempts,
-      error: row.error_code ? { code: row.error_code as RunError['code'], message: row.error_message ?? '' } : null,
-      statusCode: row.status_code,
-      dns: row.dns ? (JSON.parse(row.dns) as RunRecord['dns']) : null,
-      log: row.log,
-      timings: row.timings ? (JSON.parse(row.timings) as RunRecord['timings']) : null,
-      certificate: row.certificate ? certificateRecord(JSON.parse(row.certificate) as CertificateRecord) : null,
-      assertions: row.assertions ? (JSON.parse(row.assertions) as RunRecord['assertions']) : [],
-      warnings: row.warnings ? (JSON.parse(row.warnings) as string[]) : [],
-      maintenance: row.maintenance === 1,
-    }));
+    const readsTexts = readsRunTexts(actor);
+    const monitorHoldsSecret = holdsSecret(monitor);
+    return rows.map((row) => {
+      const assertions = row.assertions ? (JSON.parse(row.assertions) as AssertionOutcome[]) : [];
+      const run: RunRecord = {
+        id: row.id,
+        monitorId: row.monitor_id,
+        region: regionOf(row.region),
+        trigger: row.trigger as RunRecord['trigger'],
+        startedAt: iso(row.started_at),
+        durationMs: durationOf(row.duration_ms),
+        ok: row.ok === 1,
+        attempts: row.attempts,
+        error: row.error_code ? { code: row.error_code as RunError['code'], message: row.error_message ?? '' } : null,
+        statusCode: row.status_code,
+        dns: row.dns ? (JSON.parse(row.dns) as RunRecord['dns']) : null,
+        log: row.log,
+        timings: row.timings ? (JSON.parse(row.timings) as RunRecord['timings']) : null,
+        certificate: row.certificate ? certificateRecord(JSON.parse(row.certificate) as CertificateRecord) : null,
+        // The stored outcome may say it was read with credentials: that is not answered.
+        assertions: assertions.map(({ index, ok, actual }) => ({ index, ok, actual })),
+        warnings: row.warnings ? (JSON.parse(row.warnings) as string[]) : [],
+        textsWithheld: false,
+        maintenance: row.maintenance === 1,
+      };
+      // Runs made with credentials stay withheld after the credentials are removed.
+      const withheld = !readsTexts && (monitorHoldsSecret || assertions.some((outcome) => outcome.credentialed));
+      return withheld ? { ...withholdRunTexts(run), textsWithheld: true } : run;
+    });
   }
 
   /**

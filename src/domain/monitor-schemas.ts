@@ -599,7 +599,8 @@ export const MonitorUpdate = z
     'Changes to a monitor: only the fields sent change. `type` cannot be changed, and fields of another monitor type are rejected. ' +
       '`auth`, `notificationPolicyId`, `warningDays`, `headers`, `body`, `assertions`, `resolver`, `periodSeconds` and `cron`: omitted keeps the current value, null clears it, a value replaces it ' +
       '(a list is replaced whole; omitting `auth` keeps the stored secret; a new `auth` object must carry its secret). ' +
-      'Moving `url` to another origin (scheme, host or port) while credentials are stored needs `auth` in the same body, a new value or null; otherwise 400 on `auth`.',
+      'While credentials are stored, a change of `url` (any part), `method`, `headers`, `body`, `followRedirects` or `assertions` needs `auth` in the same body, ' +
+      'the credentials again or null; otherwise 400 on `auth`. A field sent with the value it has changes nothing and needs no `auth`.',
   );
 
 const UPDATE_SCHEMAS = {

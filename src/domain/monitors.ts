@@ -32,6 +32,7 @@ import {
   type MonitorRecord,
   type TcpMonitorRecord,
 } from './monitor-schemas.js';
+import { SECRET_BOUND_FIELDS, heldSecretFields, secretNeededAgain, type SecretBoundField } from './monitor-secrets.js';
 import { POLICY_NOT_IN_TEAM, type NotificationPolicyService } from './notification-policies.js';
 import { Problem, problems, type FieldError } from './problem.js';
 import { ADMINS, ANY_ROLE, WRITERS } from './roles.js';
@@ -312,7 +313,7 @@ export class MonitorService {
     requireRole(actor, WRITERS);
     const current = await this.find(actor, monitorId);
     const changes = await this.validate(updateSchemaFor(current.type), input, actor.teamId, [
-      ...credentialsLeftBehind(current, input),
+      ...(await this.secretsLeftBehind(current, input)),
       ...requestProblemsOnUpdate(current, input),
       ...scheduleProblemsOnUpdate(current, input),
     ]);
@@ -599,6 +600,27 @@ export class MonitorService {
     return set;
   }
 
+  /**
+   * A stored secret is bound to its request (see monitor-secrets.ts): a PATCH that changes a field
+   * of the request must send each secret again (or null), or that secret's field is in error. A
+   * field sent with the value it has changes nothing and needs no secret; a value the schema
+   * refuses is reported on its own field.
+   */
+  private async secretsLeftBehind(current: RecordRow, input: unknown): Promise<FieldError[]> {
+    if (!isObject(input)) return [];
+    const missing = heldSecretFields(this.record(current)).filter((field) => !(field in input));
+    if (missing.length === 0) return [];
+    const schema = updateSchemaFor(current.type);
+    const changed: SecretBoundField[] = [];
+    for (const field of SECRET_BOUND_FIELDS) {
+      if (!(field in input)) continue;
+      const parsed = schema.safeParse({ [field]: input[field] });
+      if (parsed.success && Object.keys(await this.columnChanges(current, parsed.data)).length > 0) changed.push(field);
+    }
+    if (changed.length === 0) return [];
+    return missing.map((field) => ({ field, message: secretNeededAgain(changed) }));
+  }
+
   private async sameAuth(current: RecordRow, auth: MonitorAuthInput | null): Promise<boolean> {
     if (auth === null) return current.auth_type === null;
     if (current.auth_type !== auth.type) return false;
@@ -795,38 +817,6 @@ function requestProblemsOnUpdate(current: RecordRow, input: unknown): FieldError
     headers: 'headers' in input ? input.headers : parseList(current.request_headers),
     sent: sentFields(input),
   });
-}
-
-/**
- * Stored credentials belong to the origin they were given for. A PATCH that moves an HTTP monitor
- * to another origin (scheme, host or port; default ports equal explicit ones) while credentials
- * are stored must say what becomes of them in the same body: a new `auth`, or null to drop them.
- * Otherwise anyone allowed to edit the URL could have the next check hand the secret to a host
- * of their choosing.
- */
-function credentialsLeftBehind(current: RecordRow, input: unknown): FieldError[] {
-  if (current.type !== 'http' || current.auth_type === null || current.url === null) return [];
-  if (!isObject(input) || typeof input.url !== 'string' || 'auth' in input) return [];
-  const from = originOf(current.url);
-  const to = originOf(input.url);
-  // An unparsable url is reported on `url` by the schema; an origin that cannot be compared is treated as another one.
-  if (to === null || from === to) return [];
-  return [
-    {
-      field: 'auth',
-      message: `must be sent (new credentials, or null to remove them) when url moves to another origin (${to}); stored credentials are never sent to a new origin`,
-    },
-  ];
-}
-
-/** Scheme, host and port in normal form (lower case, default port dropped), or null when the url cannot be parsed. */
-function originOf(url: string): string | null {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
-  } catch {
-    return null;
-  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import { channelKey, matchingChannel, parseStoredChannels, type ChannelTarget, type StoredChannel } from '../domain/alerts/channels.js';
+import { channelKey, matchingChannel, parseStoredChannels, urlSecrets, type ChannelTarget, type StoredChannel } from '../domain/alerts/channels.js';
 import type { EmailMessage } from '../domain/alerts/messages.js';
 import type { LeasedDeliveryRunner } from '../domain/alerts/policies.js';
 import { Pump } from '../domain/alerts/pump.js';
@@ -233,9 +233,9 @@ export class DeliveryDispatcher implements LeasedDeliveryRunner {
         if (channel.secret) {
           headers['Lookout-Signature'] = webhookSignature(this.box.open(channel.secret), row.payload, Math.floor(at / 1000));
         }
-        return postJson(channel.url, row.payload, headers, http);
+        return postJson(channel.url, row.payload, headers, { ...http, secrets: urlSecrets(channel.url) });
       case 'slack':
-        return postJson(channel.webhookUrl, row.payload, headers, http);
+        return postJson(channel.webhookUrl, row.payload, headers, { ...http, secrets: urlSecrets(channel.webhookUrl) });
       case 'email': {
         const host = new URL(this.settings.publicUrl).hostname;
         // The same Message-ID on every attempt lets mail systems drop a repeat too.

@@ -1,5 +1,6 @@
 import type { ProviderUrls } from '../config.js';
 import type { ProviderChannel } from '../domain/alerts/messages.js';
+import { urlSecrets } from '../domain/alerts/channels.js';
 import { parseProviderMessage } from '../domain/alerts/provider-message.js';
 
 /** One HTTP request to a provider, with the plain secrets it carries (to blank them from what is logged). */
@@ -29,7 +30,7 @@ export function providerRequest(channel: ProviderChannel, payload: string, open:
   switch (channel.type) {
     case 'discord':
     case 'teams':
-      return request(channel.webhookUrl);
+      return request(channel.webhookUrl, urlSecrets(channel.webhookUrl));
     case 'telegram': {
       // The token is part of the path (https://core.telegram.org/bots/api#making-requests); its
       // format, checked when it was saved, has nothing a path would read differently.
@@ -44,22 +45,29 @@ export function providerRequest(channel: ProviderChannel, payload: string, open:
     case 'opsgenie': {
       const apiKey = open(channel.apiKey);
       const base = channel.region === 'eu' ? urls.opsgenieEu : urls.opsgenie;
-      return request(`${base}${message.path ?? '/v2/alerts'}`, [apiKey], { headers: { ...message.headers, Authorization: `GenieKey ${apiKey}` } });
+      return request(`${base}${message.path ?? '/v2/alerts'}`, [apiKey, `GenieKey ${apiKey}`], {
+        headers: { ...message.headers, Authorization: `GenieKey ${apiKey}` },
+      });
     }
     case 'ntfy': {
-      if (channel.token === null) return request(channel.url);
+      if (channel.token === null) return request(channel.url, urlSecrets(channel.url));
       const token = open(channel.token);
-      return request(channel.url, [token], { headers: { ...message.headers, Authorization: `Bearer ${token}` } });
+      return request(channel.url, [token, `Bearer ${token}`, ...urlSecrets(channel.url)], {
+        headers: { ...message.headers, Authorization: `Bearer ${token}` },
+      });
     }
     case 'pushover': {
       const credentials = { token: open(channel.appToken), user: open(channel.userKey) };
       const body = `${new URLSearchParams(credentials).toString()}&${message.body}`;
       return request(`${urls.pushover}/1/messages.json`, [credentials.token, credentials.user], { body });
     }
-    case 'custom':
-      return request(channel.url, [], {
+    case 'custom': {
+      // Opened only now; a channel stored before secret headers existed has none.
+      const secretHeaders = (channel.secretHeaders ?? []).map((h) => [h.name, open(h.value)] as const);
+      return request(channel.url, [...secretHeaders.map(([, value]) => value), ...urlSecrets(channel.url)], {
         method: channel.method,
-        headers: { ...message.headers, ...Object.fromEntries(channel.headers.map((h) => [h.name, h.value])) },
+        headers: { ...message.headers, ...Object.fromEntries(channel.headers.map((h) => [h.name, h.value])), ...Object.fromEntries(secretHeaders) },
       });
+    }
   }
 }

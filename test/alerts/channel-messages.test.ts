@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
-import { CHANNEL_SECRET_FIELDS, channelRecord, channelTarget, mapChannelSecrets, type StoredChannel } from '../../src/domain/alerts/channels.js';
+import {
+  CHANNEL_SECRET_FIELDS,
+  channelRecord,
+  channelTarget,
+  mapChannelSecrets,
+  mapSecretValue,
+  secretsIn,
+  type StoredChannel,
+} from '../../src/domain/alerts/channels.js';
 import { SAMPLE_VALUES, renderTemplate, templateProblem } from '../../src/domain/alerts/custom-template.js';
 import { renderPayload } from '../../src/domain/alerts/messages.js';
 import { pagerStep } from '../../src/domain/alerts/pager-messages.js';
@@ -28,7 +36,14 @@ const CHANNELS: Array<Exclude<StoredChannel, { type: 'webhook' | 'slack' | 'emai
   { type: 'opsgenie', region: 'us', apiKey: S.apiKey },
   { type: 'ntfy', url: TOPIC, priority: null, token: S.ntfyToken },
   { type: 'pushover', userKey: S.userKey, appToken: S.appToken },
-  { type: 'custom', url: 'https://hooks.acme.test/in', method: 'POST', headers: [], body: '{"m": "{{monitor.name}}", "s": "{{status}}"}' },
+  {
+    type: 'custom',
+    url: 'https://hooks.acme.test/in',
+    method: 'POST',
+    headers: [],
+    secretHeaders: [{ name: 'X-Api-Key', value: 'custom-api-key-0123456789' }],
+    body: '{"m": "{{monitor.name}}", "s": "{{status}}"}',
+  },
 ];
 
 const CHECKS: Record<string, (seen: Seen) => string[]> = {
@@ -127,7 +142,7 @@ describe('provider requests', () => {
       const payload = renderPayload(channel, alert, 'https://x.test')!;
       for (const secret of Object.values(S)) expect(payload, channel.type).not.toContain(secret);
       const request = providerRequest(channel, payload, (sealed) => sealed, URLS);
-      const secrets: string[] = CHANNEL_SECRET_FIELDS[channel.type].map((field) => (channel as Record<string, string>)[field]!);
+      const secrets: string[] = CHANNEL_SECRET_FIELDS[channel.type].flatMap((field) => secretsIn((channel as Record<string, unknown>)[field]));
       expect(request.secrets, channel.type).toEqual(expect.arrayContaining(secrets));
     }
   });
@@ -193,13 +208,37 @@ describe('the pager action of an event', () => {
   });
 });
 
+/** Whether the surrogate at `i` is half of a pair (URLSearchParams writes a lone one as U+FFFD). */
+function isPaired(text: string, i: number): boolean {
+  const code = text.charCodeAt(i);
+  if (code >= 0xd800 && code <= 0xdbff) return i + 1 < text.length && text.charCodeAt(i + 1) >= 0xdc00 && text.charCodeAt(i + 1) <= 0xdfff;
+  return i > 0 && text.charCodeAt(i - 1) >= 0xd800 && text.charCodeAt(i - 1) <= 0xdbff;
+}
+
 describe('a custom body', () => {
   const TEMPLATE = '{"v": "{{monitor.name}}"}';
-  it('puts any value inside its JSON string, escaped, and nothing else', () => {
+  it('puts any value inside its JSON string, escaped, control characters removed, and nothing else', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary' }), (name) => {
         const body = renderTemplate(TEMPLATE, { ...SAMPLE_VALUES, 'monitor.name': name });
-        expect(JSON.parse(body)).toEqual({ v: name });
+        expect(JSON.parse(body)).toEqual({ v: name.replace(/\p{Cc}/gu, '') });
+      }),
+    );
+  });
+
+  it('escapes any value for a form, XML or plain text, so that it stays one field, one text, one line', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (name) => {
+        const clean = name.replace(/\p{Cc}/gu, '');
+        const values = { ...SAMPLE_VALUES, 'monitor.name': name };
+        const form = new URLSearchParams(renderTemplate('to=%2B15550100&text={{monitor.name}}', values, 'form'));
+        expect([...form.entries()]).toEqual([
+          ['to', '+15550100'],
+          ['text', clean.replace(/[\uD800-\uDFFF]/g, (c, i: number, all: string) => (isPaired(all, i) ? c : '\uFFFD'))],
+        ]);
+        const xml = renderTemplate('<n>{{monitor.name}}</n>', values, 'xml');
+        expect(xml.slice(3, -4)).not.toMatch(/[<>"']|&(?!(amp|lt|gt|quot|apos);)|\p{Cc}/u);
+        expect(renderTemplate('{{monitor.name}}', values, 'text')).toBe(clean);
       }),
     );
   });
@@ -233,7 +272,7 @@ describe('secrets of every channel type', () => {
       const before = every[i] as Record<string, unknown>;
       for (const [field, value] of Object.entries(channel)) {
         const secret = (CHANNEL_SECRET_FIELDS[channel.type] as readonly string[]).includes(field);
-        expect(value, `${channel.type}.${field}`).toEqual(secret ? `rotated(${String(before[field])})` : before[field]);
+        expect(value, `${channel.type}.${field}`).toEqual(secret ? mapSecretValue(before[field], (sealed) => `rotated(${sealed})`) : before[field]);
       }
     });
   });
@@ -242,8 +281,9 @@ describe('secrets of every channel type', () => {
     for (const channel of every) {
       const shown = JSON.stringify([channelRecord(channel), channelTarget(channel)]);
       for (const field of CHANNEL_SECRET_FIELDS[channel.type]) {
-        expect(shown, `${channel.type}.${field}`).not.toContain(String((channel as Record<string, unknown>)[field]));
-        expect(channelRecord(channel)).toHaveProperty(`${field}Set`, true);
+        for (const secret of secretsIn((channel as Record<string, unknown>)[field])) expect(shown, `${channel.type}.${field}`).not.toContain(secret);
+        if (field === 'secretHeaders') expect(channelRecord(channel)).toHaveProperty(field, [{ name: 'X-Api-Key', valueSet: true }]);
+        else expect(channelRecord(channel)).toHaveProperty(`${field}Set`, true);
       }
     }
   });

@@ -51,7 +51,7 @@ describe('provider channels', () => {
       { type: 'opsgenie', region: 'eu', apiKeySet: true },
       { type: 'ntfy', url: fakes.ntfy.url, priority: null, tokenSet: true },
       { type: 'pushover', userKeySet: true, appTokenSet: true },
-      { type: 'custom', url: fakes.custom.url, method: 'PUT', headers: [{ name: 'X-Team', value: 'ops' }], body: CUSTOM_BODY },
+      { type: 'custom', url: fakes.custom.url, method: 'PUT', headers: [{ name: 'X-Team', value: 'ops' }], secretHeaders: [], body: CUSTOM_BODY },
     ]);
     expectNoSecret(answer.text, 'the create answer');
     const byId = await req('GET', `${POLICIES}/${policy.id}`);

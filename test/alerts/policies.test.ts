@@ -76,7 +76,15 @@ describe('notification policies as a resource', () => {
       updatedAt: expect.stringMatching(ISO),
     });
     expect(answer.text).not.toContain(SECRET);
-    expect(expectStatus(await req(member, 'GET', `${POLICIES}/${policy.id}`), 200)).toEqual(policy);
+    // A Member sees where each channel goes, not the address itself (rule 21); the owner sees it whole.
+    expect(expectStatus(await req(member, 'GET', `${POLICIES}/${policy.id}`), 200)).toEqual({
+      ...policy,
+      channels: [
+        { type: 'webhook', url: 'https://hooks.acme.test/…', secretSet: true },
+        { type: 'slack', webhookUrl: 'https://hooks.slack.com/…' },
+        { type: 'email', to: ['ops@acme.test'] },
+      ],
+    });
     const list = expectStatus(await req(member, 'GET', POLICIES), 200);
     expect(list.data.map((p: any) => p.id)).toContain(policy.id);
     expect(JSON.stringify(list)).not.toContain(SECRET);

@@ -12,6 +12,8 @@ import { ensureDashboardBuilt } from './web-build.js';
  * message beside a custom body's unknown variable, and Send test reaching the provider.
  */
 
+const CUSTOM_KEY = 'custom-api-key-typed-once-0123';
+
 let server: TestServer;
 let browser: Browser;
 let fakes: ProviderFakes;
@@ -68,6 +70,19 @@ describe('the notification policy form', () => {
     await second.getByLabel('Channel 2', { exact: true }).selectOption({ label: 'Custom request' });
     await second.getByLabel('Method').selectOption('PUT');
     await second.getByLabel('URL').fill(fakes.custom.url);
+    // The content types on offer; a secret header typed once into a password field.
+    expect(await second.getByLabel('Content type').locator('option').allTextContents()).toEqual([
+      'JSON (application/json)',
+      'Form (application/x-www-form-urlencoded)',
+      'XML (application/xml)',
+      'XML (text/xml)',
+      'Plain text (text/plain)',
+    ]);
+    const secretHeaders = second.getByRole('group', { name: 'Secret headers' });
+    await secretHeaders.getByRole('button', { name: 'Add header' }).click();
+    await secretHeaders.getByLabel('Header 1 name').fill('X-Api-Key');
+    expect(await secretHeaders.getByLabel('Header 1 value').getAttribute('type')).toBe('password');
+    await secretHeaders.getByLabel('Header 1 value').fill(CUSTOM_KEY);
     await second.getByLabel('Body').fill('{"text": "{{monitor.title}} is {{status}}"}');
     await page.getByRole('button', { name: 'Create policy' }).click();
 
@@ -80,6 +95,10 @@ describe('the notification policy form', () => {
     await page.getByRole('button', { name: 'Create policy' }).click();
     await page.getByRole('heading', { name: 'Pager', level: 1 }).waitFor();
     expect(bodies[0].channels[0]).toEqual({ type: 'pagerduty', routingKey: PROVIDER_SECRETS.routingKey });
+    expect(bodies.at(-1).channels[1]).toMatchObject({
+      headers: [{ name: 'Content-Type', value: 'application/json' }],
+      secretHeaders: [{ name: 'X-Api-Key', value: CUSTOM_KEY }],
+    });
     const policyId = page.url().split('/notifications/')[1]!;
     await page.getByText('PUT ' + fakes.custom.url).waitFor();
 
@@ -90,6 +109,11 @@ describe('the notification policy form', () => {
     expect(await key.inputValue()).toBe('');
     expect(await key.getAttribute('placeholder')).toBe('set');
     await page.locator('.channel-editor').nth(0).getByText('Set. Leave empty to keep it').waitFor();
+    // The secret header by its name, its value shown as set only.
+    const storedHeaders = page.locator('.channel-editor').nth(1).getByRole('group', { name: 'Secret headers' });
+    expect(await storedHeaders.getByLabel('Header 1 name').inputValue()).toBe('X-Api-Key');
+    expect(await storedHeaders.getByLabel('Header 1 value').inputValue()).toBe('');
+    expect(await storedHeaders.getByLabel('Header 1 value').getAttribute('placeholder')).toBe('set');
     // Reminders in minutes; an escalation without its policy is named beside the field.
     await page.getByLabel('Remind every (minutes)').fill('10');
     await page.getByLabel('Escalate after (minutes)').fill('30');
@@ -104,6 +128,7 @@ describe('the notification policy form', () => {
     await page.getByRole('heading', { name: 'Pager duty', level: 1 }).waitFor();
     expect(bodies.at(-1)).toMatchObject({ repeatEverySeconds: 600, repeatMax: 12, escalateAfterSeconds: null, escalationPolicyId: null });
     expect(bodies.at(-1).channels[0]).toEqual({ type: 'pagerduty' });
+    expect(bodies.at(-1).channels[1]).not.toHaveProperty('secretHeaders');
     expect(JSON.stringify(bodies.at(-1))).not.toContain(PROVIDER_SECRETS.routingKey);
 
     // Send test: PagerDuty gets the stored key.
@@ -111,7 +136,9 @@ describe('the notification policy form', () => {
     await page.getByText('Test delivered to every channel').waitFor();
     expect(fakes.pagerduty.received.at(-1)!.json).toMatchObject({ routing_key: PROVIDER_SECRETS.routingKey, event_action: 'trigger' });
     expect(fakes.custom.received.at(-1)!.json).toEqual({ text: ' is ' });
+    expect(fakes.custom.received.at(-1)!.headers['x-api-key']).toBe(CUSTOM_KEY);
     expect(await page.content()).not.toContain(PROVIDER_SECRETS.routingKey);
+    expect(await page.content()).not.toContain(CUSTOM_KEY);
     expect(policyId).toMatch(/^[0-9a-f-]{36}$/);
     expect(errors).toEqual([]);
     await context.close();

@@ -350,8 +350,9 @@ for (const [type, base, tables] of [
       for (const [value, ok, errorField] of rows) {
         it(`${ok ? 'accepts' : 'rejects'} ${label(field, value)}`, async () => {
           const before = await storedRow(server, id);
-          // Stored credentials must be restated when the url moves to another origin; the same ones change nothing.
-          const body = field === 'url' ? { url: resolve(value), auth: initialAuth } : { [field]: resolve(value) };
+          // Stored credentials must be restated when the request they are sent with changes; the same ones change nothing.
+          const bound = ['url', 'method', 'headers', 'body', 'followRedirects', 'assertions'].includes(field);
+          const body = bound && type === 'http' ? { [field]: resolve(value), auth: initialAuth } : { [field]: resolve(value) };
           const answer = await owner.request('PATCH', `${MONITORS}/${id}`, body);
           if (ok) {
             expectShown(expectOk(answer), field, resolve(value));

@@ -199,7 +199,7 @@ export function monitorOperations(services: Services): Operation[] {
           ' `type` cannot change, and fields of another monitor type are rejected. ' +
           '`auth`, `notificationPolicyId`, `warningDays`, `headers`, `body` and `assertions`: omitted keeps the current value, null clears it, ' +
           'a value replaces it (a list is replaced whole) ' +
-          '(a new auth object must carry its secret; moving url to another origin while credentials are stored needs auth, a new value or null).',
+          '(a new auth object must carry its secret; while credentials are stored, changing url, method, headers, body, followRedirects or assertions needs auth again, or null).',
         id: MONITOR_ID,
         input: UpdateMonitorArgs,
       },

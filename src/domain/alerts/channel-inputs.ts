@@ -4,7 +4,15 @@ import { CHANNEL_TYPES, CUSTOM_METHODS, NTFY_PRIORITIES, OPSGENIE_REGIONS } from
 import { RequestHeaders, urlProblem } from '../monitor-schemas.js';
 import { intRange, judgedUnion } from '../validation.js';
 import { EMAIL_RECIPIENT_LIMIT } from './channels.js';
-import { SAMPLE_VALUES, TEMPLATE_BODY_LENGTH, renderTemplate, templateProblem } from './custom-template.js';
+import {
+  SAMPLE_VALUES,
+  TEMPLATE_BODY_LENGTH,
+  TEMPLATE_CONTENT_TYPES,
+  contentTypeOf,
+  renderTemplate,
+  templateKindOf,
+  templateProblem,
+} from './custom-template.js';
 
 /*
  * What a notification channel takes as input, per type. Secret fields are write-only: on create
@@ -61,14 +69,58 @@ const TemplateBody = z
   })
   .describe(
     `The body sent, 1-${TEMPLATE_BODY_LENGTH} characters, in which {{monitor.name}}, {{status}}, {{previousStatus}}, {{incident.id}}, {{event}} and {{occurredAt}} ` +
-      'are replaced by the event’s values, escaped for a JSON string (an absent value is empty), e.g. {"text": "{{monitor.name}} is {{status}}"}. ' +
-      'Unless a Content-Type header says otherwise it is sent as application/json and must be JSON once its variables are filled in.',
+      'are replaced by the event’s values (an absent value is empty), control characters removed and escaped for the channel’s Content-Type: ' +
+      'inside a JSON string for JSON (e.g. {"text": "{{monitor.name}} is {{status}}"}), form-encoded for application/x-www-form-urlencoded ' +
+      '(e.g. to=%2B15550100&text={{monitor.name}}), with XML entities for application/xml and text/xml, as they are for text/plain. ' +
+      'Without a Content-Type header it is sent as application/json and must be JSON once its variables are filled in.',
   );
 
-/** The body is JSON once filled in, unless the channel's own Content-Type says it is something else. */
-function sentAsJson(headers: ReadonlyArray<{ name: string; value: string }>): boolean {
-  const contentType = headers.find((h) => h.name.toLowerCase() === 'content-type')?.value;
-  return contentType === undefined || /^application\/([\w.+-]+\+)?json\b/i.test(contentType.trim());
+const SecretHeaders = RequestHeaders.superRefine((headers, ctx) => {
+  headers.forEach((header, i) => {
+    if (header.value === '')
+      ctx.addIssue({ code: 'custom', path: [i, 'value'], message: 'must not be empty: a secret header is sent with its value', input: '' });
+  });
+}).describe(
+  'Headers whose values are secrets (an API key, `Authorization`): 0-20 of `{name, value}`, names as for `headers` but not Content-Type nor one of `headers`. ' +
+    'Stored encrypted and answered as `{name, valueSet: true}`. On update, omitted keeps those stored for the same channel (same method and url); null or [] removes them.',
+);
+
+/** The rules between a custom channel's fields: the Content-Type it may send, a JSON body, each header name used once. */
+function customChannelProblems(
+  channel: { headers: ReadonlyArray<{ name: string; value: string }>; body: string; secretHeaders?: ReadonlyArray<{ name: string }> | null },
+  ctx: z.RefinementCtx,
+): void {
+  const typeAt = channel.headers.findIndex((h) => h.name.toLowerCase() === 'content-type');
+  const kind = templateKindOf(contentTypeOf(channel.headers));
+  if (kind === null) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['headers', typeAt, 'value'],
+      message: `must be ${TEMPLATE_CONTENT_TYPES}: the values put into the body are escaped for it`,
+      input: channel.headers[typeAt]?.value,
+    });
+  }
+  const plain = new Set(channel.headers.map((h) => h.name.toLowerCase()));
+  (channel.secretHeaders ?? []).forEach(({ name }, i) => {
+    const lower = name.toLowerCase();
+    if (lower === 'content-type') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['secretHeaders', i, 'name'],
+        message: 'must not be Content-Type: it is not secret (put it in headers)',
+        input: name,
+      });
+    } else if (plain.has(lower)) {
+      ctx.addIssue({ code: 'custom', path: ['secretHeaders', i, 'name'], message: `must not be one of headers too (${name})`, input: name });
+    }
+  });
+  if (kind !== 'json') return;
+  try {
+    JSON.parse(renderTemplate(channel.body, SAMPLE_VALUES));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    ctx.addIssue({ code: 'custom', path: ['body'], message: `must be JSON once its variables are filled in (${reason})`, input: channel.body });
+  }
 }
 
 function channelShapes(mode: ChannelInputMode) {
@@ -156,22 +208,16 @@ function channelShapes(mode: ChannelInputMode) {
     z
       .strictObject({
         type: z.literal('custom'),
-        url: httpUrl().describe('Where the body is sent: an absolute http(s) URL of at most 2048 characters.'),
+        url: httpUrl().describe('Where the body is sent: an absolute http(s) URL of at most 2048 characters. Members see it as scheme://host[:port]/… only.'),
         method: z.enum(CUSTOM_METHODS).describe('POST or PUT.'),
         headers: RequestHeaders.default([]).describe(
-          'Headers sent with the body: 0-20 of `{name, value}`, each name once (default none). Not secret: shown in answers.',
+          'Headers sent with the body: 0-20 of `{name, value}`, each name once (default none). Not secret: shown in answers (put keys in secretHeaders). ' +
+            `A Content-Type header must be ${TEMPLATE_CONTENT_TYPES}; without one the body is sent as application/json.`,
         ),
+        secretHeaders: SecretHeaders.nullable().optional(),
         body: TemplateBody,
       })
-      .superRefine((channel, ctx) => {
-        if (!sentAsJson(channel.headers)) return;
-        try {
-          JSON.parse(renderTemplate(channel.body, SAMPLE_VALUES));
-        } catch (error) {
-          const reason = error instanceof Error ? error.message : String(error);
-          ctx.addIssue({ code: 'custom', path: ['body'], message: `must be JSON once its variables are filled in (${reason})`, input: channel.body });
-        }
-      }),
+      .superRefine(customChannelProblems),
   ] as const;
 }
 

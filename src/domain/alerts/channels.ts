@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CUSTOM_METHODS, OPSGENIE_REGIONS, type NotifyOn } from '../../shared/vocabulary.js';
+import { LEAK_RUN } from '../secrets/blank-secrets.js';
 
 /** The events a receiver gets, and the `notifyOn` value that selects each. */
 export const ALERT_EVENTS = {
@@ -41,7 +42,15 @@ export type StoredChannel =
   | { type: 'opsgenie'; region: (typeof OPSGENIE_REGIONS)[number]; apiKey: string }
   | { type: 'ntfy'; url: string; priority: number | null; token: string | null }
   | { type: 'pushover'; userKey: string; appToken: string }
-  | { type: 'custom'; url: string; method: (typeof CUSTOM_METHODS)[number]; headers: CustomHeader[]; body: string };
+  | {
+      type: 'custom';
+      url: string;
+      method: (typeof CUSTOM_METHODS)[number];
+      headers: CustomHeader[];
+      body: string;
+      /** Headers whose values are sealed secrets (API keys); absent on channels stored before they existed, null for none. */
+      secretHeaders?: CustomHeader[] | null;
+    };
 
 export type ChannelOf<T extends StoredChannel['type']> = Extract<StoredChannel, { type: T }>;
 type FieldOf<T extends StoredChannel['type']> = Exclude<keyof ChannelOf<T>, 'type'>;
@@ -63,7 +72,7 @@ export const CHANNEL_SECRET_FIELDS = {
   opsgenie: ['apiKey'],
   ntfy: ['token'],
   pushover: ['userKey', 'appToken'],
-  custom: [],
+  custom: ['secretHeaders'],
 } as const satisfies { readonly [T in StoredChannel['type']]: ReadonlyArray<FieldOf<T>> };
 
 /**
@@ -73,7 +82,29 @@ export const CHANNEL_SECRET_FIELDS = {
 export const OPTIONAL_SECRET_FIELDS: { readonly [T in StoredChannel['type']]?: ReadonlyArray<SecretFieldOf<T>> } = {
   webhook: ['secret'],
   ntfy: ['token'],
+  custom: ['secretHeaders'],
 };
+
+/**
+ * A secret field's value: one secret, or a list of named ones (a custom channel's
+ * `secretHeaders`, whose names are data and whose values are secrets). `f` is applied to each
+ * secret; null and absent stay as they are.
+ */
+export function mapSecretValue(value: unknown, f: (secret: string) => string): unknown {
+  if (typeof value === 'string') return f(value);
+  if (Array.isArray(value)) return (value as CustomHeader[]).map((header) => ({ name: header.name, value: f(header.value) }));
+  return value;
+}
+
+/** Every secret a field holds (none for null or absent). */
+export function secretsIn(value: unknown): string[] {
+  const found: string[] = [];
+  mapSecretValue(value, (secret) => {
+    found.push(secret);
+    return secret;
+  });
+  return found;
+}
 
 /**
  * The fields that say where a channel delivers (its identity), shown in the deliveries log. A
@@ -108,10 +139,7 @@ export function mapChannelSecrets(channels: StoredChannel[], f: (sealed: string)
     const fields = secretFieldsOf(channel.type);
     if (fields === undefined) throw new Error(`A notification channel of unknown type ${JSON.stringify(channel.type)} is stored.`);
     const next: Record<string, unknown> = { ...channel };
-    for (const field of fields) {
-      const value = next[field];
-      if (typeof value === 'string') next[field] = f(value);
-    }
+    for (const field of fields) if (next[field] !== undefined) next[field] = mapSecretValue(next[field], f);
     return next as StoredChannel;
   });
 }
@@ -141,6 +169,9 @@ export const ChannelRecord = z.discriminatedUnion('type', [
     url: z.string(),
     method: z.enum(CUSTOM_METHODS),
     headers: z.array(z.object({ name: z.string(), value: z.string() })),
+    secretHeaders: z
+      .array(z.object({ name: z.string(), valueSet: z.literal(true) }))
+      .describe('The headers whose values are secrets: their names only; the values are stored encrypted and never returned.'),
     body: z.string(),
   }),
 ]);
@@ -162,21 +193,78 @@ export const ChannelTarget = z.discriminatedUnion('type', [
 ]);
 export type ChannelTarget = z.infer<typeof ChannelTarget>;
 
-/** The channel as answered: each secret field replaced by `<field>Set`. */
-export function channelRecord(channel: StoredChannel): ChannelRecord {
+/**
+ * The fields that hold an address a channel posts to. Such an address often is a credential itself
+ * (a Slack or Discord webhook's path, a token in a query), so those who may not change the channel
+ * see only where it goes: see `maskedUrl`.
+ */
+const URL_FIELDS: ReadonlyArray<string> = ['url', 'webhookUrl'];
+
+/** `scheme://host[:port]/…`: where a URL goes, without its path and query. */
+export function maskedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}/…`;
+  } catch {
+    return '…';
+  }
+}
+
+/**
+ * The parts of a channel's address that may be a credential: each path segment and query value
+ * of at least LEAK_RUN characters (a Slack or Discord webhook's token, `?key=…`), to be blanked out
+ * of whatever a provider answers. Shorter parts (`api`, `v2`) are words, not tokens.
+ */
+export function urlSecrets(url: string): string[] {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return [];
+  }
+  const decode = (part: string) => {
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      return part;
+    }
+  };
+  const parts = [...parsed.pathname.split('/').map(decode), ...[...parsed.searchParams.values()]];
+  return [...new Set(parts.filter((part) => part.length >= LEAK_RUN))];
+}
+
+/** How a channel is shown: its addresses whole (to Admins and Owners), or masked. */
+export interface ChannelView {
+  wholeUrls: boolean;
+}
+
+/**
+ * The channel as answered: each secret field replaced by `<field>Set` (a list of named secrets by
+ * their names, each with `valueSet`), and its addresses masked unless the view shows them whole.
+ */
+export function channelRecord(channel: StoredChannel, view: ChannelView = { wholeUrls: true }): ChannelRecord {
   const secrets: ReadonlyArray<string> = CHANNEL_SECRET_FIELDS[channel.type];
   const record: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(channel)) {
-    if (secrets.includes(field)) record[`${field}Set`] = value !== null;
-    else record[field] = value;
+    if (secrets.includes(field)) continue;
+    record[field] = shownValue(field, value, view);
+  }
+  for (const field of secrets) {
+    const value = (channel as Record<string, unknown>)[field];
+    if (field === 'secretHeaders') record[field] = ((value ?? []) as CustomHeader[]).map(({ name }) => ({ name, valueSet: true }));
+    else record[`${field}Set`] = value !== null && value !== undefined;
   }
   return record as ChannelRecord;
 }
 
-export function channelTarget(channel: StoredChannel): ChannelTarget {
+export function channelTarget(channel: StoredChannel | ChannelTarget, view: ChannelView = { wholeUrls: true }): ChannelTarget {
   const target: Record<string, unknown> = { type: channel.type };
-  for (const field of TARGET_FIELDS[channel.type]) target[field] = (channel as Record<string, unknown>)[field];
+  for (const field of TARGET_FIELDS[channel.type]) target[field] = shownValue(field, (channel as Record<string, unknown>)[field], view);
   return target as ChannelTarget;
+}
+
+function shownValue(field: string, value: unknown, view: ChannelView): unknown {
+  return !view.wholeUrls && URL_FIELDS.includes(field) && typeof value === 'string' ? maskedUrl(value) : value;
 }
 
 /**

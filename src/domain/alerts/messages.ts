@@ -70,7 +70,7 @@ function providerMessage(channel: ProviderChannel, alert: Alert, publicUrl: stri
     case 'pushover':
       return pushoverMessage(alert, publicUrl);
     case 'custom':
-      return customMessage(alert, channel.body);
+      return customMessage(alert, channel);
   }
 }
 

@@ -23,7 +23,10 @@ import {
   OPTIONAL_SECRET_FIELDS,
   channelKey,
   channelRecord,
+  channelTarget,
+  mapSecretValue,
   matchingChannel,
+  type ChannelView,
   parseStoredChannels,
   type StoredChannel,
 } from './channels.js';
@@ -175,12 +178,12 @@ export class AlertPolicyService {
       .orderBy('created_at')
       .orderBy('id')
       .execute();
-    return rows.map(toRecord);
+    return rows.map((row) => toRecord(row, viewOf(actor)));
   }
 
   async get(actor: Actor, id: string): Promise<PolicyRecord> {
     requireRole(actor, ANY_ROLE);
-    return toRecord(await this.find(actor, id));
+    return toRecord(await this.find(actor, id), viewOf(actor));
   }
 
   async create(actor: Actor, input: unknown): Promise<PolicyRecord> {
@@ -311,6 +314,7 @@ export class AlertPolicyService {
   async deliveries(actor: Actor, id: string): Promise<DeliveryAttemptRecord[]> {
     requireRole(actor, ANY_ROLE);
     const policy = await this.find(actor, id);
+    const view = viewOf(actor);
     const rows = await this.db
       .selectFrom('delivery_attempts as a')
       .innerJoin('deliveries as d', 'd.id', 'a.delivery_id')
@@ -340,7 +344,7 @@ export class AlertPolicyService {
       eventId: r.event_id,
       event: r.event,
       monitorId: r.monitor_id,
-      channel: JSON.parse(r.channel) as ChannelTarget,
+      channel: channelTarget(JSON.parse(r.channel) as ChannelTarget, view),
       attempt: r.attempt,
       attemptedAt: iso(r.started_at),
       durationMs: r.duration_ms,
@@ -406,9 +410,9 @@ export class AlertPolicyService {
       const kept = matchingChannel(current, channelKey(channel), index) as Record<string, unknown> | undefined;
       const next: Record<string, unknown> = { ...channel };
       for (const field of CHANNEL_SECRET_FIELDS[channel.type]) {
-        const value = next[field] as string | null | undefined;
-        if (typeof value === 'string') next[field] = this.box.seal(value);
-        else if (value === undefined && typeof kept?.[field] === 'string') next[field] = kept[field];
+        const value = next[field];
+        if (value !== null && value !== undefined) next[field] = mapSecretValue(value, (secret) => this.box.seal(secret));
+        else if (value === undefined && kept?.[field] !== undefined && kept[field] !== null) next[field] = kept[field];
         else if ((OPTIONAL_SECRET_FIELDS[channel.type] as ReadonlyArray<string> | undefined)?.includes(field)) next[field] = null;
         else missing.push({ field: `channels.${index}.${field}`, message: 'is required: no channel of the policy has one to keep' });
       }
@@ -419,12 +423,21 @@ export class AlertPolicyService {
   }
 }
 
-function toRecord(row: Selectable<NotificationPoliciesTable>): PolicyRecord {
+/**
+ * Channel addresses are often credentials themselves (a Slack webhook's path): whole to those
+ * who may change the policy, masked to scheme://host[:port]/… for the others.
+ */
+function viewOf(actor: Actor): ChannelView {
+  return { wholeUrls: ADMINS.includes(actor.role) };
+}
+
+/** The policy as answered; writes are answered to Admins and Owners, who see addresses whole. */
+function toRecord(row: Selectable<NotificationPoliciesTable>, view: ChannelView = { wholeUrls: true }): PolicyRecord {
   return {
     id: row.id,
     name: row.name,
     notifyOn: JSON.parse(row.notify_on) as NotifyOn[],
-    channels: parseStoredChannels(row.channels).map(channelRecord),
+    channels: parseStoredChannels(row.channels).map((channel) => channelRecord(channel, view)),
     repeatEverySeconds: row.repeat_every_seconds,
     repeatMax: row.repeat_max,
     escalateAfterSeconds: row.escalate_after_seconds,

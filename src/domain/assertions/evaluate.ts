@@ -38,6 +38,8 @@ export interface AssertionOutcome {
   ok: boolean;
   /** What was found, at most 200 characters; null when there was nothing to read. */
   actual: string | null;
+  /** Set when the check sent a monitor's credentials: what it read is for Admins and Owners only (see run-texts.ts). */
+  credentialed?: true;
 }
 
 export interface AssertionVerdict {

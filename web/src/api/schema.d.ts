@@ -3274,6 +3274,8 @@ export interface operations {
                             }[];
                             /** @description Assertions of severity `degraded` that did not hold, such as "assertion 2: responseTime 912 ms ≥ 800". */
                             warnings: string[];
+                            /** @description True when what the check read from the target is withheld from this caller: on a monitor holding credentials (or a run made with them), Viewers and Members get every assertion `actual` as null, and each warning and assertion error as "assertion <n>: failed (what it read is shown to Admins and Owners only)". Admins and Owners read them whole. */
+                            textsWithheld: boolean;
                             /** @description Whether a maintenance window covered the monitor: such runs change no status, alert nobody and count in no uptime. */
                             maintenance: boolean;
                         }[];
@@ -4260,6 +4262,12 @@ export interface operations {
                                     name: string;
                                     value: string;
                                 }[];
+                                /** @description The headers whose values are secrets: their names only; the values are stored encrypted and never returned. */
+                                secretHeaders: {
+                                    name: string;
+                                    /** @constant */
+                                    valueSet: true;
+                                }[];
                                 body: string;
                             })[];
                             repeatEverySeconds: number | null;
@@ -4372,7 +4380,7 @@ export interface operations {
                     } | {
                         /** @constant */
                         type: "custom";
-                        /** @description Where the body is sent: an absolute http(s) URL of at most 2048 characters. */
+                        /** @description Where the body is sent: an absolute http(s) URL of at most 2048 characters. Members see it as scheme://host[:port]/… only. */
                         url: string;
                         /**
                          * @description POST or PUT.
@@ -4380,7 +4388,7 @@ export interface operations {
                          */
                         method: "POST" | "PUT";
                         /**
-                         * @description Headers sent with the body: 0-20 of `{name, value}`, each name once (default none). Not secret: shown in answers.
+                         * @description Headers sent with the body: 0-20 of `{name, value}`, each name once (default none). Not secret: shown in answers (put keys in secretHeaders). A Content-Type header must be application/json (or another +json type), application/x-www-form-urlencoded, application/xml, text/xml or text/plain; without one the body is sent as application/json.
                          * @default []
                          */
                         headers?: {
@@ -4389,7 +4397,13 @@ export interface operations {
                             /** @description The value: at most 4096 printable ASCII characters. */
                             value: string;
                         }[];
-                        /** @description The body sent, 1-8192 characters, in which {{monitor.name}}, {{status}}, {{previousStatus}}, {{incident.id}}, {{event}} and {{occurredAt}} are replaced by the event’s values, escaped for a JSON string (an absent value is empty), e.g. {"text": "{{monitor.name}} is {{status}}"}. Unless a Content-Type header says otherwise it is sent as application/json and must be JSON once its variables are filled in. */
+                        secretHeaders?: {
+                            /** @description An HTTP header name, e.g. `Accept`. Not Host, Content-Length, Transfer-Encoding or Connection, nor the header `auth` sends. */
+                            name: string;
+                            /** @description The value: at most 4096 printable ASCII characters. */
+                            value: string;
+                        }[] | null;
+                        /** @description The body sent, 1-8192 characters, in which {{monitor.name}}, {{status}}, {{previousStatus}}, {{incident.id}}, {{event}} and {{occurredAt}} are replaced by the event’s values (an absent value is empty), control characters removed and escaped for the channel’s Content-Type: inside a JSON string for JSON (e.g. {"text": "{{monitor.name}} is {{status}}"}), form-encoded for application/x-www-form-urlencoded (e.g. to=%2B15550100&text={{monitor.name}}), with XML entities for application/xml and text/xml, as they are for text/plain. Without a Content-Type header it is sent as application/json and must be JSON once its variables are filled in. */
                         body: string;
                     })[];
                     /**
@@ -4489,6 +4503,12 @@ export interface operations {
                             headers: {
                                 name: string;
                                 value: string;
+                            }[];
+                            /** @description The headers whose values are secrets: their names only; the values are stored encrypted and never returned. */
+                            secretHeaders: {
+                                name: string;
+                                /** @constant */
+                                valueSet: true;
                             }[];
                             body: string;
                         })[];
@@ -4594,6 +4614,12 @@ export interface operations {
                             headers: {
                                 name: string;
                                 value: string;
+                            }[];
+                            /** @description The headers whose values are secrets: their names only; the values are stored encrypted and never returned. */
+                            secretHeaders: {
+                                name: string;
+                                /** @constant */
+                                valueSet: true;
                             }[];
                             body: string;
                         })[];
@@ -4727,7 +4753,7 @@ export interface operations {
                     } | {
                         /** @constant */
                         type: "custom";
-                        /** @description Where the body is sent: an absolute http(s) URL of at most 2048 characters. */
+                        /** @description Where the body is sent: an absolute http(s) URL of at most 2048 characters. Members see it as scheme://host[:port]/… only. */
                         url: string;
                         /**
                          * @description POST or PUT.
@@ -4735,7 +4761,7 @@ export interface operations {
                          */
                         method: "POST" | "PUT";
                         /**
-                         * @description Headers sent with the body: 0-20 of `{name, value}`, each name once (default none). Not secret: shown in answers.
+                         * @description Headers sent with the body: 0-20 of `{name, value}`, each name once (default none). Not secret: shown in answers (put keys in secretHeaders). A Content-Type header must be application/json (or another +json type), application/x-www-form-urlencoded, application/xml, text/xml or text/plain; without one the body is sent as application/json.
                          * @default []
                          */
                         headers?: {
@@ -4744,7 +4770,13 @@ export interface operations {
                             /** @description The value: at most 4096 printable ASCII characters. */
                             value: string;
                         }[];
-                        /** @description The body sent, 1-8192 characters, in which {{monitor.name}}, {{status}}, {{previousStatus}}, {{incident.id}}, {{event}} and {{occurredAt}} are replaced by the event’s values, escaped for a JSON string (an absent value is empty), e.g. {"text": "{{monitor.name}} is {{status}}"}. Unless a Content-Type header says otherwise it is sent as application/json and must be JSON once its variables are filled in. */
+                        secretHeaders?: {
+                            /** @description An HTTP header name, e.g. `Accept`. Not Host, Content-Length, Transfer-Encoding or Connection, nor the header `auth` sends. */
+                            name: string;
+                            /** @description The value: at most 4096 printable ASCII characters. */
+                            value: string;
+                        }[] | null;
+                        /** @description The body sent, 1-8192 characters, in which {{monitor.name}}, {{status}}, {{previousStatus}}, {{incident.id}}, {{event}} and {{occurredAt}} are replaced by the event’s values (an absent value is empty), control characters removed and escaped for the channel’s Content-Type: inside a JSON string for JSON (e.g. {"text": "{{monitor.name}} is {{status}}"}), form-encoded for application/x-www-form-urlencoded (e.g. to=%2B15550100&text={{monitor.name}}), with XML entities for application/xml and text/xml, as they are for text/plain. Without a Content-Type header it is sent as application/json and must be JSON once its variables are filled in. */
                         body: string;
                     })[];
                     /** @description Seconds between reminders of the down alert while its incident stays open and unacknowledged: 300-86400, or null for none. */
@@ -4832,6 +4864,12 @@ export interface operations {
                             headers: {
                                 name: string;
                                 value: string;
+                            }[];
+                            /** @description The headers whose values are secrets: their names only; the values are stored encrypted and never returned. */
+                            secretHeaders: {
+                                name: string;
+                                /** @constant */
+                                valueSet: true;
                             }[];
                             body: string;
                         })[];

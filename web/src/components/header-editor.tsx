@@ -9,6 +9,8 @@ export interface HeaderRow {
   key: number;
   name: string;
   value: string;
+  /** A secret header whose value is stored: shown as "set", typed again only to change the headers. */
+  stored?: boolean;
 }
 
 let nextKey = 1;
@@ -32,6 +34,7 @@ export function HeaderEditor({
   field = 'headers',
   label = 'Request headers',
   hint = 'Sent with every check, and shown to your team: put credentials under Authentication instead.',
+  secret = false,
 }: {
   rows: HeaderRow[];
   onChange: (rows: HeaderRow[]) => void;
@@ -39,6 +42,8 @@ export function HeaderEditor({
   field?: string;
   label?: string;
   hint?: string;
+  /** Values are write-only: typed into password fields, a stored one shown as "set". */
+  secret?: boolean;
 }) {
   const id = useId();
   const listError = error?.fieldMessage(field);
@@ -59,7 +64,7 @@ export function HeaderEditor({
             <div className="editor-row-fields">
               <input
                 aria-label={`Header ${n} name`}
-                placeholder="Accept"
+                placeholder={secret ? 'Authorization' : 'Accept'}
                 value={row.name}
                 onChange={(e) => update(index, { ...row, name: e.target.value })}
                 aria-invalid={invalid('name')}
@@ -67,7 +72,9 @@ export function HeaderEditor({
               />
               <input
                 aria-label={`Header ${n} value`}
-                placeholder="application/json"
+                placeholder={secret ? (row.stored ? 'set' : 'secret value') : 'application/json'}
+                type={secret ? 'password' : 'text'}
+                autoComplete={secret ? 'new-password' : undefined}
                 value={row.value}
                 onChange={(e) => update(index, { ...row, value: e.target.value })}
                 aria-invalid={invalid('value')}

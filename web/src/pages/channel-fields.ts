@@ -10,9 +10,12 @@ export interface ChannelField {
   label: string;
   /**
    * `secret`: write-only, typed anew or left empty to keep the stored one; `list`: addresses
-   * separated by commas; `choice`: one of `choices`; `template`: a multi-line body; `headers`: rows.
+   * separated by commas; `choice`: one of `choices`; `template`: a multi-line body; `headers`: rows;
+   * `secretHeaders`: rows whose values are write-only.
    */
-  kind: 'url' | 'text' | 'secret' | 'list' | 'choice' | 'template' | 'headers';
+  kind: 'url' | 'text' | 'secret' | 'list' | 'choice' | 'template' | 'headers' | 'secretHeaders';
+  /** A choice sent as this request header of the channel (a custom channel's Content-Type), not as a field. */
+  header?: string;
   optional?: boolean;
   placeholder?: string;
   hint?: string;
@@ -38,6 +41,15 @@ export const CHANNEL_LABELS: Record<ChannelType, string> = {
 };
 
 export const CHANNEL_CHOICES = CHANNEL_TYPES.map((type) => ({ value: type, label: CHANNEL_LABELS[type] }));
+
+/** The Content-Type values a custom channel may send (the API refuses others). */
+export const CONTENT_TYPES: ReadonlyArray<{ value: string; label: string }> = [
+  { value: 'application/json', label: 'JSON (application/json)' },
+  { value: 'application/x-www-form-urlencoded', label: 'Form (application/x-www-form-urlencoded)' },
+  { value: 'application/xml', label: 'XML (application/xml)' },
+  { value: 'text/xml', label: 'XML (text/xml)' },
+  { value: 'text/plain', label: 'Plain text (text/plain)' },
+];
 
 const CUSTOM_BODY =
   '{"text": "{{monitor.name}} is {{status}} (was {{previousStatus}})", "event": "{{event}}", "incident": "{{incident.id}}", "at": "{{occurredAt}}"}';
@@ -116,13 +128,25 @@ export const CHANNEL_FIELDS: Record<ChannelType, ChannelField[]> = {
       choices: CUSTOM_METHODS.map((method) => ({ value: method, label: method })),
     },
     { name: 'url', label: 'URL', kind: 'url', placeholder: 'https://example.com/alerts' },
+    {
+      name: 'contentType',
+      label: 'Content type',
+      kind: 'choice',
+      header: 'Content-Type',
+      initial: 'application/json',
+      choices: CONTENT_TYPES,
+      hint: 'How the body is sent; each variable’s value is escaped for it.',
+    },
     { name: 'headers', label: 'Headers', kind: 'headers', optional: true },
+    { name: 'secretHeaders', label: 'Secret headers', kind: 'secretHeaders', optional: true },
     {
       name: 'body',
       label: 'Body',
       kind: 'template',
       initial: CUSTOM_BODY,
-      hint: 'JSON unless a Content-Type header says otherwise. Variables: {{monitor.name}}, {{status}}, {{previousStatus}}, {{incident.id}}, {{event}}, {{occurredAt}}; each is escaped for a JSON string.',
+      hint:
+        'Variables: {{monitor.name}}, {{status}}, {{previousStatus}}, {{incident.id}}, {{event}}, {{occurredAt}}; each is escaped for the content type ' +
+        '(inside a JSON string, form-encoded, as XML text, or as it is for plain text), control characters removed. JSON must be JSON once filled in.',
     },
   ],
 };

@@ -292,7 +292,14 @@ function AssertionOutcomes({ run, assertions }: { run: Run; assertions: readonly
               <Icon name={outcome.ok ? 'check' : 'x'} size={14} aria-label={outcome.ok ? 'held' : 'did not hold'} />{' '}
               <span>{assertion ? describeAssertion(assertion) : `Assertion ${outcome.index + 1}`}</span>
               {assertion?.severity === 'degraded' && <span className="pill pill-muted">degraded</span>}
-              <span className="muted"> · found {outcome.actual === null ? 'nothing' : <code>{outcome.actual}</code>}</span>
+              <span className="muted">
+                {' · '}
+                {run.textsWithheld ? (
+                  'what it read is shown to Admins and Owners only (the monitor holds credentials)'
+                ) : (
+                  <>found {outcome.actual === null ? 'nothing' : <code>{outcome.actual}</code>}</>
+                )}
+              </span>
             </li>
           );
         })}

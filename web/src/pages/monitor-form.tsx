@@ -764,7 +764,7 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
                 error={err('auth.secret')}
                 hint={
                   editing && monitor.type === 'http' && monitor.auth?.secretSet && form.authMode === original.authMode
-                    ? 'A secret is stored (encrypted). Leave empty to keep it; to change the credentials, enter it again.'
+                    ? 'A secret is stored (encrypted). Leave empty to keep it; to change the credentials, or the URL, method, headers, body, redirects or assertions they are sent with, enter it again.'
                     : 'Stored encrypted; never shown again.'
                 }
               >

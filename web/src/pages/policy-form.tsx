@@ -20,6 +20,8 @@ interface ChannelDraft {
   values: Record<string, string>;
   stored: Record<string, boolean>;
   headers: HeaderRow[];
+  /** A custom channel's secret headers: stored ones by name (value empty), new ones typed. */
+  secretHeaders: HeaderRow[];
 }
 
 let nextKey = 1;
@@ -27,7 +29,7 @@ let nextKey = 1;
 /** A new channel of `type`, keeping what was typed into fields of the same name. */
 function newDraft(type: ChannelType, values: Record<string, string> = {}): ChannelDraft {
   const initial = Object.fromEntries(CHANNEL_FIELDS[type].filter((f) => f.initial !== undefined).map((f) => [f.name, f.initial!]));
-  return { key: nextKey++, type, values: { ...initial, ...values }, stored: {}, headers: [] };
+  return { key: nextKey++, type, values: { ...initial, ...values }, stored: {}, headers: [], secretHeaders: [] };
 }
 
 function draftsOf(policy?: Policy): ChannelDraft[] {
@@ -36,23 +38,42 @@ function draftsOf(policy?: Policy): ChannelDraft[] {
     const c = channel as Record<string, unknown>;
     const values: Record<string, string> = {};
     const stored: Record<string, boolean> = {};
+    let headers = channel.type === 'custom' ? headerRows(channel.headers) : [];
     for (const field of CHANNEL_FIELDS[channel.type]) {
       if (field.kind === 'secret') stored[field.name] = c[`${field.name}Set`] === true;
       else if (field.kind === 'list') values[field.name] = Array.isArray(c[field.name]) ? (c[field.name] as string[]).join(', ') : '';
-      else if (field.kind !== 'headers') values[field.name] = c[field.name] === null || c[field.name] === undefined ? '' : String(c[field.name]);
+      else if (field.header !== undefined) {
+        // A choice sent as a header (Content-Type): taken out of the header rows; absent, the first choice.
+        const sent = headers.find((h) => h.name.toLowerCase() === field.header!.toLowerCase());
+        headers = headers.filter((h) => h !== sent);
+        values[field.name] = sent?.value ?? field.initial ?? '';
+      } else if (field.kind !== 'headers' && field.kind !== 'secretHeaders')
+        values[field.name] = c[field.name] === null || c[field.name] === undefined ? '' : String(c[field.name]);
     }
-    const headers = channel.type === 'custom' ? headerRows(channel.headers) : [];
-    return { key: nextKey++, type: channel.type, values, stored, headers };
+    const secretHeaders =
+      channel.type === 'custom' ? channel.secretHeaders.map((h) => ({ ...headerRows([{ name: h.name, value: '' }])[0]!, stored: true })) : [];
+    return { key: nextKey++, type: channel.type, values, stored, headers, secretHeaders };
   });
 }
 
-/** The channel as the API takes it: a secret left empty is left out (the stored one stays). */
+/**
+ * The channel as the API takes it: a secret left empty is left out (the stored one stays); secret
+ * headers are left out while they are the stored ones untouched, and sent whole once changed.
+ */
 function channelBody(d: ChannelDraft): PolicyBody['channels'][number] {
   const body: Record<string, unknown> = { type: d.type };
+  const asHeaders = CHANNEL_FIELDS[d.type].filter((f) => f.header !== undefined && (d.values[f.name] ?? '') !== '');
   for (const field of CHANNEL_FIELDS[d.type]) {
     const value = d.values[field.name] ?? '';
-    if (field.kind === 'headers') body[field.name] = headerBodies(d.headers);
-    else if (field.kind === 'list')
+    if (field.header !== undefined) continue;
+    // The header chosen apart goes last, so that the API's `headers.<n>` name the rows as shown.
+    if (field.kind === 'headers') body[field.name] = [...headerBodies(d.headers), ...asHeaders.map((f) => ({ name: f.header!, value: d.values[f.name]! }))];
+    else if (field.kind === 'secretHeaders') {
+      const untouched = d.secretHeaders.every((row) => row.stored && row.value === '');
+      const removedAll = d.secretHeaders.length === 0;
+      if (removedAll) body[field.name] = null;
+      else if (!untouched) body[field.name] = headerBodies(d.secretHeaders);
+    } else if (field.kind === 'list')
       body[field.name] = value
         .split(/[,\s]+/)
         .map((s) => s.trim())
@@ -81,6 +102,19 @@ function ChannelInput({
   const path = `channels.${index}.${field.name}`;
   const value = draft.values[field.name] ?? '';
   const set = (next: string) => onChange({ values: { ...draft.values, [field.name]: next } });
+  if (field.kind === 'secretHeaders') {
+    return (
+      <HeaderEditor
+        rows={draft.secretHeaders}
+        onChange={(secretHeaders) => onChange({ secretHeaders })}
+        error={error}
+        field={path}
+        label={field.label}
+        secret
+        hint="API keys and the like: stored encrypted and never shown again. To change them, type every value again (they are replaced together); leave them as they are to keep them."
+      />
+    );
+  }
   if (field.kind === 'headers') {
     return (
       <HeaderEditor
@@ -147,8 +181,11 @@ function channelLabels(channels: ChannelDraft[], error: ApiError | null): Record
     for (const field of CHANNEL_FIELDS[c.type]) labels[`channels.${i}.${field.name}`] = `Channel ${i + 1} ${field.label.toLowerCase()}`;
   });
   for (const { field } of error?.errors ?? []) {
-    const header = /^channels\.(\d+)\.headers\.(\d+)(?:\.(\w+))?$/.exec(field);
-    if (header) labels[field] = `Channel ${Number(header[1]) + 1} header ${Number(header[2]) + 1}${header[3] ? ` ${header[3]}` : ''}`;
+    const header = /^channels\.(\d+)\.(headers|secretHeaders)\.(\d+)(?:\.(\w+))?$/.exec(field);
+    if (header) {
+      const kind = header[2] === 'headers' ? 'header' : 'secret header';
+      labels[field] = `Channel ${Number(header[1]) + 1} ${kind} ${Number(header[3]) + 1}${header[4] ? ` ${header[4]}` : ''}`;
+    }
   }
   return labels;
 }
