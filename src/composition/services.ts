@@ -168,6 +168,6 @@ export function createServices({
     teamMembers: new TeamMemberService(store.db, services.teams, services.users, sessions, config.publicUrl),
     live: new LiveStatusService(store.db, sessions, services.monitors, live, clock),
     statusPages: new StatusPageService(store.db, config.publicUrl, store.dialect, clock, maintenanceWindows),
-    monitorStats: new MonitorStatsService(store.db, services.monitors, clock),
+    monitorStats: new MonitorStatsService(store.db, services.monitors, clock, store.dialect),
   };
 }
