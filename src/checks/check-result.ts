@@ -124,22 +124,72 @@ const NETWORK_CODES: Record<string, CheckErrorCode> = {
   ECONNREFUSED: 'connection-refused',
   EHOSTUNREACH: 'connection-refused',
   ENETUNREACH: 'connection-refused',
+  // A family the machine has no address of (::1 where IPv6 is off): that address cannot be reached.
+  EADDRNOTAVAIL: 'connection-refused',
   ECONNRESET: 'connection-reset',
   ECONNABORTED: 'connection-reset',
   EPIPE: 'connection-reset',
 };
 
+/** Every Node, OpenSSL and Lookout error code toCheckError classifies by name (others by prefix or fallback). */
+export function classifiedErrorCodes(): string[] {
+  return [...Object.keys(NETWORK_CODES), ...Object.keys(CERTIFICATE_CODES), ...VERIFY_FAILURES];
+}
+
+/**
+ * What each code says when the error that caused it says nothing (an `Error` with an empty
+ * message, a value thrown that is not an error): every failed run says why.
+ */
+const REASONS: Record<CheckErrorCode, string> = {
+  timeout: 'no answer in time',
+  'dns-failure': 'the name could not be resolved',
+  'connection-refused': 'the connection was refused',
+  'connection-reset': 'the connection was closed before the check completed',
+  'tls-error': 'the TLS handshake failed',
+  'status-mismatch': 'the answer had another status than expected',
+  'certificate-expired': 'certificate expired',
+  'certificate-not-yet-valid': 'certificate is not valid yet',
+  'certificate-untrusted': 'certificate is not trusted',
+  'hostname-mismatch': 'certificate is not valid for the host',
+  'target-blocked': 'the target is blocked by the target policy',
+  'assertion-failed': 'an assertion failed',
+  'heartbeat-missed': 'no ping came in time',
+  'heartbeat-failed': 'the job reported a failure',
+  'dns-nxdomain': 'the name does not exist (NXDOMAIN)',
+  'dns-servfail': 'the DNS server failed to answer (SERVFAIL)',
+};
+
+/** `error` as a run records it: its message, or what its code says when the message is blank. */
+export function withReason(error: CheckError): CheckError {
+  return error.message.trim() === '' ? { code: error.code, message: REASONS[error.code] } : error;
+}
+
 /**
  * Classifies an error from a check's socket. `fallback` is used for errors with no code of their
  * own (an HTTP parser error, a bad header value): there is no closed-list code that fits them better.
+ *
+ * A connection to a name with several addresses (`localhost`: 127.0.0.1 and ::1) that fails on
+ * every one ends in an AggregateError whose own message is empty; it is classified and described by
+ * the last attempt, so the message names the last address tried.
  */
 export function toCheckError(err: unknown, fallback: CheckErrorCode): CheckError {
-  const code = (err as { code?: unknown } | null)?.code;
-  const message = err instanceof Error ? err.message : String(err);
-  if (typeof code !== 'string') return { code: fallback, message };
+  const attempts: unknown[] = err instanceof AggregateError && Array.isArray(err.errors) ? err.errors : [];
+  const cause = attempts.length > 0 ? attempts.at(-1) : err;
+  const code = (cause as { code?: unknown } | null)?.code ?? (err as { code?: unknown } | null)?.code;
+  let message = cause instanceof Error ? cause.message : typeof cause === 'string' ? cause : '';
+  if (attempts.length > 0) message = `${message || describeAttempt(cause)} (the last of ${attempts.length} addresses tried; none connected)`;
+  if (typeof code !== 'string') return withReason({ code: fallback, message });
   const mapped =
     NETWORK_CODES[code] ??
     certificateErrorCode(code) ??
     (code.startsWith('ERR_SSL_') || code.startsWith('ERR_TLS_') || code === 'EPROTO' ? 'tls-error' : fallback);
-  return { code: mapped, message };
+  return withReason({ code: mapped, message });
+}
+
+/** `address:port` of a failed connection attempt, from the fields Node's socket errors carry. */
+function describeAttempt(attempt: unknown): string {
+  const { address, port, code } = (attempt ?? {}) as { address?: unknown; port?: unknown; code?: unknown };
+  const where =
+    typeof address === 'string' ? (typeof port === 'number' ? `${address.includes(':') ? `[${address}]` : address}:${port}` : address) : 'an address';
+  return `connecting to ${where} failed${typeof code === 'string' ? ` (${code})` : ''}`;
 }

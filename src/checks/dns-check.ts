@@ -3,7 +3,7 @@ import type { Assertion } from '../domain/assertions/assertion-schema.js';
 import type { AssertionVerdict } from '../domain/assertions/evaluate.js';
 import { parseResolver } from '../domain/monitor-schemas.js';
 import type { DnsRecordType } from '../shared/vocabulary.js';
-import type { CheckError, CheckResult, DnsAnswer } from './check-result.js';
+import { withReason, type CheckError, type CheckResult, type DnsAnswer } from './check-result.js';
 import { judgeAnswer } from './judge-answer.js';
 import { isAddressAllowed, type TargetPolicy } from './target-policy.js';
 
@@ -65,7 +65,7 @@ export function runDnsCheck(target: DnsCheckTarget, options: DnsCheckOptions): P
       resolve({
         ok: error === null,
         durationMs,
-        error,
+        error: error && withReason(error),
         statusCode: null,
         timings: null,
         certificate: null,

@@ -7,7 +7,7 @@ import { assertionsNeedBody, type AssertionVerdict, type BodyText } from '../dom
 import { secretBlanker, type SecretToBlank } from '../domain/secrets/blank-secrets.js';
 import { ASSERTION_LIMITS, REQUEST_LIMITS } from '../shared/limits.js';
 import { readBody } from './body-reader.js';
-import { toCheckError, type CheckError, type CheckResult, type HttpCheckTarget, type HttpTimings } from './check-result.js';
+import { toCheckError, withReason, type CheckError, type CheckResult, type HttpCheckTarget, type HttpTimings } from './check-result.js';
 import { judgeAnswer } from './judge-answer.js';
 import { checkServerIdentity } from './peer-certificate.js';
 import { isRedirect, nextHop, type Hop } from './redirects.js';
@@ -92,7 +92,7 @@ export function runHttpCheck(target: HttpCheckTarget, options: HttpCheckOptions)
       resolve({
         ok: error === null,
         durationMs,
-        error,
+        error: error && withReason(error),
         statusCode,
         timings: timings(marks, exchangeStart, end),
         certificate: null,

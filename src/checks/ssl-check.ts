@@ -1,6 +1,14 @@
 import { isIP, type LookupFunction } from 'node:net';
 import tls from 'node:tls';
-import { certificateErrorCode, toCheckError, type CertificateInfo, type CheckError, type SslCheckResult, type SslCheckTarget } from './check-result.js';
+import {
+  certificateErrorCode,
+  toCheckError,
+  withReason,
+  type CertificateInfo,
+  type CheckError,
+  type SslCheckResult,
+  type SslCheckTarget,
+} from './check-result.js';
 import { checkServerIdentity, readPeerCertificate } from './peer-certificate.js';
 import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from './target-policy.js';
 import { systemClock } from '../domain/ports/clock.js';
@@ -34,7 +42,7 @@ export function runSslCheck(target: SslCheckTarget, options: SslCheckOptions): P
       resolve({
         ok,
         durationMs: Math.round(performance.now() - started),
-        error,
+        error: error && withReason(error),
         statusCode: null,
         timings: null,
         certificate,

@@ -3,7 +3,7 @@ import tls from 'node:tls';
 import type { Assertion } from '../domain/assertions/assertion-schema.js';
 import type { AssertionVerdict } from '../domain/assertions/evaluate.js';
 import { systemClock } from '../domain/ports/clock.js';
-import { toCheckError, type CertificateInfo, type CheckError, type CheckResult, type HttpTimings } from './check-result.js';
+import { toCheckError, withReason, type CertificateInfo, type CheckError, type CheckResult, type HttpTimings } from './check-result.js';
 import { judgeAnswer } from './judge-answer.js';
 import { judgeHandshake, tlsOptionsFor, type SslCheckOptions } from './ssl-check.js';
 import { assertHostAllowed, createPolicyLookup } from './target-policy.js';
@@ -62,7 +62,7 @@ export function runTcpCheck(target: TcpCheckTarget, options: TcpCheckOptions): P
       resolve({
         ok: error === null,
         durationMs,
-        error,
+        error: error && withReason(error),
         statusCode: null,
         timings: timings(marks, literal, target.tls, start, end),
         certificate,

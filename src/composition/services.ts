@@ -182,6 +182,6 @@ export function createServices({
     ),
     live: new LiveStatusService(store.db, sessions, services.monitors, live, clock),
     statusPages: new StatusPageService(store.db, config.publicUrl, store.dialect, clock, maintenanceWindows),
-    monitorStats: new MonitorStatsService(store.db, services.monitors, clock),
+    monitorStats: new MonitorStatsService(store.db, services.monitors, clock, store.dialect),
   };
 }

@@ -18,7 +18,7 @@ export function monitorListJson(
   db: Kysely<Database>,
   dialect: Dialect,
   /** A heartbeat's `pingUrl` from its sealed key: the one field the database cannot write. */
-  pingUrlOf: (sealedKey: string) => string,
+  pingUrlOf: (sealedKey: string, monitorId: string) => string,
 ): (teamId: string) => Promise<string> {
   const query = dialect === 'postgres' ? postgresList : sqliteList;
   return async (teamId) => {
@@ -26,8 +26,8 @@ export function monitorListJson(
     const json = rows[0]?.data ?? '[]';
     // The database leaves each heartbeat's sealed key in `pingUrl`; only lists with one are read again.
     if (!json.includes('"heartbeat"')) return json;
-    const records = JSON.parse(json) as Array<{ type: string; pingUrl?: string | null }>;
-    for (const record of records) if (record.type === 'heartbeat' && record.pingUrl) record.pingUrl = pingUrlOf(record.pingUrl);
+    const records = JSON.parse(json) as Array<{ id: string; type: string; pingUrl?: string | null }>;
+    for (const record of records) if (record.type === 'heartbeat' && record.pingUrl) record.pingUrl = pingUrlOf(record.pingUrl, record.id);
     return JSON.stringify(records);
   };
 }

@@ -3,6 +3,7 @@ import { REGIONS } from '../shared/vocabulary.js';
 import { sql, type Kysely } from 'kysely';
 import { DAY_MS, HOUR_MS, percentileFromHistogram } from './rollup-buckets.js';
 import { prepared } from '../store/prepared.js';
+import type { Dialect } from '../store/database.js';
 import type { Database } from '../store/schema.js';
 import { requireRole, type Actor } from './actor.js';
 import type { MonitorService } from './monitors.js';
@@ -103,16 +104,9 @@ export class MonitorStatsService {
     private readonly monitors: MonitorService,
     /** Where the ranges ("the last 24 hours") end. */
     private readonly clock: Clock = systemClock,
+    dialect: Dialect = 'sqlite',
   ) {
-    this.recentRuns = prepared(db, (monitorId: string, limit: number) =>
-      db
-        .selectFrom('monitor_runs')
-        .select(['started_at', 'region', 'duration_ms', 'ok'])
-        .where('monitor_id', '=', monitorId)
-        .orderBy('started_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit),
-    );
+    this.recentRuns = prepared(db, dialect === 'postgres' ? newestRunsPostgres(db) : newestRunsSqlite(db));
   }
 
   /** Response time and uptime of one monitor over a range, in buckets (any role; 404 like the monitor). */
@@ -178,22 +172,80 @@ export class MonitorStatsService {
       .groupBy('r.monitor_id')
       .execute();
     const byMonitor = new Map(totals.map((t) => [t.monitor_id, t]));
-    const summaries: MonitorSummaryRecord[] = [];
-    for (const monitor of monitors) {
+    // Every monitor's newest runs in one query, newest first.
+    const runsOf = new Map<string, MonitorSummaryRecord['recent']>();
+    for (const r of await this.recentRuns(actor.teamId, SUMMARY_RECENT_RUNS)) {
+      let runs = runsOf.get(r.monitor_id);
+      if (!runs) runsOf.set(r.monitor_id, (runs = []));
+      runs.push({ startedAt: iso(r.started_at), region: regionOf(r.region), durationMs: durationOf(r.duration_ms), ok: r.ok === 1 });
+    }
+    return monitors.map((monitor) => {
       const t = byMonitor.get(monitor.id);
       const checks = t?.checks ?? 0;
       const failures = t?.failures ?? 0;
-      const runs = await this.recentRuns(monitor.id, SUMMARY_RECENT_RUNS);
-      summaries.push({
+      return {
         monitorId: monitor.id,
         uptime24h: checks ? ((checks - failures) / checks) * 100 : null,
         avgResponseMs24h: t && Number(t.timed) > 0 ? Math.round(Number(t.duration_sum) / Number(t.timed)) : null,
         checks24h: checks,
-        recent: runs
-          .reverse()
-          .map((r) => ({ startedAt: iso(r.started_at), region: regionOf(r.region), durationMs: durationOf(r.duration_ms), ok: r.ok === 1 })),
-      });
-    }
-    return summaries;
+        recent: (runsOf.get(monitor.id) ?? []).reverse(),
+      };
+    });
   }
+}
+
+/*
+ * The newest `limit` runs of each monitor of a team, newest first (ties by id), in one query: each
+ * monitor's read from the index on (monitor_id, started_at), however many runs it has. PostgreSQL
+ * takes them with a lateral join; SQLite has none, and picks each monitor's rows by a correlated
+ * list of ids instead. Same rows, same order.
+ */
+
+function newestRunsPostgres(db: Kysely<Database>) {
+  return (teamId: string, limit: number) =>
+    db
+      .selectFrom('monitors as m')
+      .innerJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('monitor_runs as r')
+            .select(['r.id', 'r.started_at', 'r.region', 'r.duration_ms', 'r.ok'])
+            .whereRef('r.monitor_id', '=', 'm.id')
+            .orderBy('r.started_at', 'desc')
+            .orderBy('r.id', 'desc')
+            .limit(limit)
+            .as('n'),
+        (join) => join.onTrue(),
+      )
+      .select(['m.id as monitor_id', 'n.started_at', 'n.region', 'n.duration_ms', 'n.ok'])
+      .where('m.team_id', '=', teamId)
+      .where('m.deleted_at', 'is', null)
+      .orderBy('m.id')
+      .orderBy('n.started_at', 'desc')
+      .orderBy('n.id', 'desc');
+}
+
+function newestRunsSqlite(db: Kysely<Database>) {
+  return (teamId: string, limit: number) =>
+    db
+      .selectFrom('monitors as m')
+      .innerJoin('monitor_runs as r', (join) =>
+        join
+          .onRef('r.monitor_id', '=', 'm.id')
+          .on('r.id', 'in', (eb) =>
+            eb
+              .selectFrom('monitor_runs as n')
+              .select('n.id')
+              .where('n.monitor_id', '=', sql.ref<string>('m.id'))
+              .orderBy('n.started_at', 'desc')
+              .orderBy('n.id', 'desc')
+              .limit(limit),
+          ),
+      )
+      .select(['m.id as monitor_id', 'r.started_at', 'r.region', 'r.duration_ms', 'r.ok'])
+      .where('m.team_id', '=', teamId)
+      .where('m.deleted_at', 'is', null)
+      .orderBy('m.id')
+      .orderBy('r.started_at', 'desc')
+      .orderBy('r.id', 'desc');
 }

@@ -36,7 +36,8 @@ import { SECRET_BOUND_FIELDS, heldSecretFields, secretNeededAgain, type SecretBo
 import { POLICY_NOT_IN_TEAM, type NotificationPolicyService } from './notification-policies.js';
 import { Problem, problems, type FieldError } from './problem.js';
 import { ADMINS, ANY_ROLE, WRITERS } from './roles.js';
-import type { SecretBox } from './secrets/secret-box.js';
+import { monitorSecretAt } from './secrets/places.js';
+import { SecretBoxError, type SecretBox } from './secrets/secret-box.js';
 import { lockTeam } from './teams.js';
 import { iso, isoOrNull } from './time.js';
 import { parseInput } from './validation.js';
@@ -182,7 +183,7 @@ export class MonitorService {
     /** Creation, change and deletion times. */
     private readonly clock: Clock = systemClock,
   ) {
-    this.listQuery = monitorListJson(db, dialect, (sealed) => this.pingUrlOf(sealed));
+    this.listQuery = monitorListJson(db, dialect, (sealed, monitorId) => this.pingUrlOf(sealed, monitorId));
     this.findQuery = prepared(db, (monitorId: string, teamId: string) =>
       db.selectFrom('monitors').select(RECORD_COLUMNS).where('id', '=', monitorId).where('team_id', '=', teamId).where('deleted_at', 'is', null),
     );
@@ -252,7 +253,7 @@ export class MonitorService {
         Object.assign(
           row,
           { url: fields.url, method: fields.method, expected_status: fields.expectedStatus },
-          this.authColumns(fields.auth ?? null),
+          this.authColumns(row.id, fields.auth ?? null),
           requestColumns({
             headers: fields.headers ?? null,
             body: fields.body ?? null,
@@ -284,7 +285,7 @@ export class MonitorService {
             timezone: fields.timezone ?? 'UTC',
             grace_seconds: fields.graceSeconds,
           },
-          this.pingKeyColumns(),
+          this.pingKeyColumns(row.id),
         );
         break;
     }
@@ -404,7 +405,7 @@ export class MonitorService {
         ? null
         : {
             type: row.auth_type as CheckAuth['type'],
-            secret: this.secrets.open(row.auth_secret),
+            secret: this.secrets.open(row.auth_secret, monitorSecretAt(row.id, 'auth_secret')),
             username: row.auth_username,
             headerName: row.auth_header_name,
           };
@@ -485,7 +486,7 @@ export class MonitorService {
     const current = await this.find(actor, monitorId);
     parseInput(NoFields, input);
     if (current.type !== 'heartbeat') throw problems.invalidField('monitor', `is a ${current.type} monitor; only heartbeat monitors have a ping key`);
-    const updated = await this.write(current, this.pingKeyColumns(), 'updated', false);
+    const updated = await this.write(current, this.pingKeyColumns(current.id), 'updated', false);
     if (!updated) throw problems.notFound('monitor');
     return this.record(updated);
   }
@@ -497,11 +498,12 @@ export class MonitorService {
     return toRecord(row, this.pingUrlOf);
   }
 
-  private readonly pingUrlOf = (sealedKey: string) => pingUrl(this.settings.publicUrl, this.secrets.open(sealedKey));
+  private readonly pingUrlOf = (sealedKey: string, monitorId: string) =>
+    pingUrl(this.settings.publicUrl, this.secrets.open(sealedKey, monitorSecretAt(monitorId, 'ping_key')));
 
-  private pingKeyColumns(): Pick<Updateable<MonitorsTable>, 'ping_key' | 'ping_key_hash'> {
+  private pingKeyColumns(monitorId: string): Pick<Updateable<MonitorsTable>, 'ping_key' | 'ping_key_hash'> {
     const key = newPingKey();
-    return { ping_key: this.secrets.seal(key), ping_key_hash: pingKeyHash(key) };
+    return { ping_key: this.secrets.seal(key, monitorSecretAt(monitorId, 'ping_key')), ping_key_hash: pingKeyHash(key) };
   }
 
   /**
@@ -580,7 +582,7 @@ export class MonitorService {
     put('url', changes.url);
     put('method', changes.method);
     put('expected_status', changes.expectedStatus);
-    if (changes.auth !== undefined && !(await this.sameAuth(current, changes.auth))) Object.assign(set, this.authColumns(changes.auth));
+    if (changes.auth !== undefined && !(await this.sameAuth(current, changes.auth))) Object.assign(set, this.authColumns(current.id, changes.auth));
     const request = requestColumns(changes);
     put('request_headers', request.request_headers);
     put('request_body', request.request_body);
@@ -627,15 +629,22 @@ export class MonitorService {
     if (current.auth_username !== (auth.type === 'basic' ? auth.username : null)) return false;
     if (current.auth_header_name !== (auth.type === 'header' ? auth.headerName : null)) return false;
     const row = await this.db.selectFrom('monitors').select('auth_secret').where('id', '=', current.id).executeTakeFirst();
-    return row?.auth_secret != null && this.secrets.open(row.auth_secret) === auth.secret;
+    if (row?.auth_secret == null) return false;
+    try {
+      return this.secrets.open(row.auth_secret, monitorSecretAt(current.id, 'auth_secret')) === auth.secret;
+    } catch (error) {
+      // A stored secret no key opens (or one sealed for another place) is replaced by the one sent.
+      if (error instanceof SecretBoxError) return false;
+      throw error;
+    }
   }
 
-  private authColumns(auth: MonitorAuthInput | null) {
+  private authColumns(monitorId: string, auth: MonitorAuthInput | null) {
     return {
       auth_type: auth?.type ?? null,
       auth_username: auth?.type === 'basic' ? auth.username : null,
       auth_header_name: auth?.type === 'header' ? auth.headerName : null,
-      auth_secret: auth ? this.secrets.seal(auth.secret) : null,
+      auth_secret: auth ? this.secrets.seal(auth.secret, monitorSecretAt(monitorId, 'auth_secret')) : null,
     };
   }
 
@@ -842,7 +851,7 @@ export async function monitorsNotInTeam(db: Kysely<Database>, teamId: string, id
  * whether one is set; a heartbeat's `pingUrl` only with `pingUrlOf` (records for the team, not for
  * notification payloads that leave it).
  */
-export function toRecord(row: RecordRow, pingUrlOf?: (sealedKey: string) => string): MonitorRecord {
+export function toRecord(row: RecordRow, pingUrlOf?: (sealedKey: string, monitorId: string) => string): MonitorRecord {
   const state = {
     notificationPolicyId: row.notification_policy_id,
     failureThreshold: row.failure_threshold,
@@ -864,7 +873,7 @@ export function toRecord(row: RecordRow, pingUrlOf?: (sealedKey: string) => stri
       cron: row.cron,
       timezone: row.timezone ?? 'UTC',
       graceSeconds: row.grace_seconds ?? MONITOR_LIMITS.defaultGraceSeconds,
-      pingUrl: pingUrlOf && row.ping_key !== null ? pingUrlOf(row.ping_key) : null,
+      pingUrl: pingUrlOf && row.ping_key !== null ? pingUrlOf(row.ping_key, row.id) : null,
       deadlineAt: isoOrNull(row.heartbeat_deadline),
     };
   }

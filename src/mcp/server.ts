@@ -1,6 +1,15 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  isJSONRPCRequest,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type JSONRPCRequest,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.js';
@@ -12,6 +21,7 @@ import { authenticationHook } from '../http/authenticate.js';
 import { jsonSchema } from '../api/openapi.js';
 import type { Operation } from '../api/operation.js';
 import { VERSION } from '../version.js';
+import { invalidParams, paramErrors } from './params.js';
 import { mcpTools, type McpTool } from './tools.js';
 
 export const MCP_PATH = '/mcp';
@@ -119,6 +129,7 @@ export function mcpEndpoint({ config, services, operations }: { config: Config; 
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       try {
         await server.connect(transport);
+        judgeParamsFirst(transport, request.log);
         const response = await transport.handleRequest(webRequest(request, config.publicUrl), { parsedBody: request.body ?? null });
         if (response.status >= 400) throw await transportProblem(response);
         reply.status(response.status);
@@ -131,6 +142,24 @@ export function mcpEndpoint({ config, services, operations }: { config: Config; 
         await server.close();
       }
     });
+  };
+}
+
+/**
+ * Every request the transport hands on has its params judged before the SDK parses them: one that
+ * does not fit its method is answered -32602 here (see params.ts), the others go on. Batches too:
+ * each message is answered on its own.
+ */
+function judgeParamsFirst(transport: WebStandardStreamableHTTPServerTransport, log: FastifyBaseLogger): void {
+  const deliver = transport.onmessage;
+  if (!deliver) return;
+  transport.onmessage = (message, extra) => {
+    const errors = isJSONRPCRequest(message) ? paramErrors(message) : [];
+    if (errors.length === 0) {
+      deliver(message, extra);
+      return;
+    }
+    transport.send(invalidParams(message as JSONRPCRequest, errors)).catch((error: unknown) => log.warn({ err: error }, 'MCP answer not sent'));
   };
 }
 

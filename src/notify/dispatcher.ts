@@ -7,6 +7,7 @@ import type { LeasedDeliveryRunner } from '../domain/alerts/policies.js';
 import { Pump } from '../domain/alerts/pump.js';
 import { newId } from '../domain/ids.js';
 import { systemClock, type Clock } from '../domain/ports/clock.js';
+import { channelSecretAt } from '../domain/secrets/places.js';
 import type { SecretBox } from '../domain/secrets/secret-box.js';
 import type { Database } from '../store/schema.js';
 import type { DeliveriesTable } from '../store/tables/alerts.js';
@@ -231,7 +232,11 @@ export class DeliveryDispatcher implements LeasedDeliveryRunner {
     switch (channel.type) {
       case 'webhook':
         if (channel.secret) {
-          headers['Lookout-Signature'] = webhookSignature(this.box.open(channel.secret), row.payload, Math.floor(at / 1000));
+          headers['Lookout-Signature'] = webhookSignature(
+            this.box.open(channel.secret, channelSecretAt(row.policy_id, channel.type, 'secret')),
+            row.payload,
+            Math.floor(at / 1000),
+          );
         }
         return postJson(channel.url, row.payload, headers, { ...http, secrets: urlSecrets(channel.url) });
       case 'slack':
@@ -244,7 +249,12 @@ export class DeliveryDispatcher implements LeasedDeliveryRunner {
         return this.mailer.send(channel.to, JSON.parse(row.payload) as EmailMessage, mailHeaders, messageId);
       }
       default: {
-        const request = providerRequest(channel, row.payload, (sealed) => this.box.open(sealed), this.settings.providerUrls);
+        const request = providerRequest(
+          channel,
+          row.payload,
+          (sealed, field) => this.box.open(sealed, channelSecretAt(row.policy_id, channel.type, field)),
+          this.settings.providerUrls,
+        );
         return postJson(request.url, request.body, { ...headers, ...request.headers }, { ...http, method: request.method, secrets: request.secrets });
       }
     }

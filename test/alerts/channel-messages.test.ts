@@ -267,12 +267,14 @@ describe('secrets of every channel type', () => {
   ];
 
   it('are exactly what key rotation re-seals', () => {
-    const rotated = mapChannelSecrets(every, (sealed) => `rotated(${sealed})`);
+    const rotated = mapChannelSecrets(every, (sealed, type, field) => `rotated(${sealed}@${type}.${field})`);
     rotated.forEach((channel, i) => {
       const before = every[i] as Record<string, unknown>;
       for (const [field, value] of Object.entries(channel)) {
         const secret = (CHANNEL_SECRET_FIELDS[channel.type] as readonly string[]).includes(field);
-        expect(value, `${channel.type}.${field}`).toEqual(secret ? mapSecretValue(before[field], (sealed) => `rotated(${sealed})`) : before[field]);
+        expect(value, `${channel.type}.${field}`).toEqual(
+          secret ? mapSecretValue(before[field], (sealed) => `rotated(${sealed}@${channel.type}.${field})`) : before[field],
+        );
       }
     });
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { channelSecretAt } from '../../src/domain/secrets/places.js';
 import { connect, record } from '../mcp/support.js';
 import { expectProblem, startServer, type Answer, type Member, type TestServer } from '../helpers/server.js';
 import { POLICIES, call, createHttpMonitor, createPolicy, expectStatus } from './fixtures.js';
@@ -69,8 +70,8 @@ describe('provider channels', () => {
     const sealed = JSON.parse(
       (await server.app.store.db.selectFrom('notification_policies').select('channels').where('id', '=', policy.id).executeTakeFirstOrThrow()).channels,
     );
-    expect(sealed[3].routingKey).toMatch(/^v1\./);
-    expect([sealed[6].userKey, sealed[6].appToken].every((v: string) => v.startsWith('v1.'))).toBe(true);
+    expect(sealed[3].routingKey).toMatch(/^v2\./);
+    expect([sealed[6].userKey, sealed[6].appToken].every((v: string) => v.startsWith('v2.'))).toBe(true);
     expectNoSecret(server.logs(), 'the logs');
 
     // MCP has no policy tools; what it answers of a monitor using the policy names the policy only.
@@ -187,7 +188,7 @@ describe('provider channels', () => {
     expect(after[0].routingKey).toBe(before[0].routingKey);
     expect(after[1].appToken).toBe(before[2].appToken);
     expect(after[1].userKey).not.toBe(before[2].userKey);
-    expect(server.app.services.secrets.box.open(after[1].userKey)).toBe(otherUser);
+    expect(server.app.services.secrets.box.open(after[1].userKey, channelSecretAt(policy.id, 'pushover', 'userKey'))).toBe(otherUser);
 
     // A Telegram channel for another chat, or a type the policy does not have, has nothing to keep.
     const unkept = await req('PATCH', byId, {

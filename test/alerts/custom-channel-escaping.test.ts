@@ -5,6 +5,7 @@ import { SecretBox } from '../../src/domain/secrets/secret-box.js';
 import { runCli, startServer, type Member, type TestServer } from '../helpers/server.js';
 import { POLICIES, call, createHttpMonitor, createPolicy, engineStatusChange, expectStatus } from './fixtures.js';
 import { startHttpReceiver, type HttpReceiver } from './receivers.js';
+import { channelSecretAt } from '../../src/domain/secrets/places.js';
 
 /*
  * Contract-2 rule 21, by the attacks of the issue: a Member's monitor name cannot add a field to a
@@ -218,7 +219,7 @@ describe('secret headers and channel URLs', () => {
       };
       const before = await sealed();
       expect(before.name).toBe('X-Api-Key');
-      expect(new SecretBox(envKeySource(oldKey)).open(before.value)).toBe(API_KEY);
+      expect(new SecretBox(envKeySource(oldKey)).open(before.value, channelSecretAt(policy.id, 'custom', 'secretHeaders'))).toBe(API_KEY);
 
       const rotated = await runCli(['secrets', 'rotate', '--json'], { ...keyed.env, LOOKOUT_SECRET_KEY: `${newKey},${oldKey}` });
       expect(rotated.code, rotated.stderr).toBe(0);
@@ -226,7 +227,7 @@ describe('secret headers and channel URLs', () => {
       const after = await sealed();
       expect(after.name).toBe('X-Api-Key');
       expect(after.value).not.toBe(before.value);
-      expect(new SecretBox(envKeySource(newKey)).open(after.value)).toBe(API_KEY);
+      expect(new SecretBox(envKeySource(newKey)).open(after.value, channelSecretAt(policy.id, 'custom', 'secretHeaders'))).toBe(API_KEY);
     } finally {
       await keyed.close();
     }

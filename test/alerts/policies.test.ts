@@ -92,7 +92,7 @@ describe('notification policies as a resource', () => {
     // Stored sealed, never as plain text.
     const row = await server.app.store.db.selectFrom('notification_policies').select('channels').where('id', '=', policy.id).executeTakeFirstOrThrow();
     expect(row.channels).not.toContain(SECRET);
-    expect(JSON.parse(row.channels)[0].secret).toMatch(/^v1\./);
+    expect(JSON.parse(row.channels)[0].secret).toMatch(/^v2\./);
     expect(server.logs()).not.toContain(SECRET);
   });
 

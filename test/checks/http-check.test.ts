@@ -113,6 +113,19 @@ describe('runHttpCheck', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'connection-refused' }, statusCode: null });
   });
 
+  it('says why when every address of localhost refused, naming the last one tried', async () => {
+    const port = await closedPort();
+
+    const result = await runHttpCheck(target(`http://localhost:${port}/`), options);
+
+    // localhost is 127.0.0.1 and ::1: Node tries both and fails with an AggregateError of no message.
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'connection-refused', message: `connect ECONNREFUSED ::1:${port} (the last of 2 addresses tried; none connected)` },
+      statusCode: null,
+    });
+  });
+
   it('reports connection-reset when the server resets the connection', async () => {
     const local = await startServer(net.createServer((socket) => socket.once('data', () => socket.resetAndDestroy())));
 

@@ -190,6 +190,19 @@ describe('runSslCheck', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'connection-refused' }, certificate: null });
   });
 
+  it('says why when every address of localhost refused, naming the last one tried', async () => {
+    const port = await closedPort();
+
+    const result = await runSslCheck(target(port), options);
+
+    // localhost is 127.0.0.1 and ::1: Node tries both and fails with an AggregateError of no message.
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'connection-refused', message: `connect ECONNREFUSED ::1:${port} (the last of 2 addresses tried; none connected)` },
+      certificate: null,
+    });
+  });
+
   it('reports tls-error when the server does not speak TLS', async () => {
     const local = await startServer(net.createServer((socket) => socket.write('SSH-2.0-OpenSSH_9.6\r\n')));
 

@@ -102,6 +102,8 @@ describe('runTcpCheck', () => {
     const result = await runTcpCheck(target(port, { host: 'localhost' }), options);
 
     expect(result.error?.code).toBe('connection-refused');
+    // localhost is 127.0.0.1 and ::1: Node tries both and fails with an AggregateError of no message.
+    expect(result.error?.message).toBe(`connect ECONNREFUSED ::1:${port} (the last of 2 addresses tried; none connected)`);
   });
 
   /*

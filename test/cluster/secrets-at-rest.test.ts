@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { monitorSecretAt } from '../../src/domain/secrets/places.js';
 import { POLICIES } from '../alerts/fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { MONITORS, client, expectCreated, expectOk, httpBody, storedRow, type Client } from '../monitors/fixtures.js';
@@ -24,9 +25,9 @@ afterAll(() => server?.close());
 describe('secrets at rest in cluster mode', () => {
   it('seals with LOOKOUT_SECRET_KEY and writes no key file', async () => {
     const { id } = expectCreated(await owner.request('POST', MONITORS, httpBody({ auth: { type: 'bearer', secret: 'cluster-secret-1' } })));
-    expect((await storedRow(server, id))!.auth_secret).toMatch(/^v1\.[0-9a-f]{8}\./);
+    expect((await storedRow(server, id))!.auth_secret).toMatch(/^v2\.[0-9a-f]{8}\./);
     expect(existsSync(join(server.dataDir, 'secret.key'))).toBe(false);
-    expect(server.app.services.secrets.box.open((await storedRow(server, id))!.auth_secret!)).toBe('cluster-secret-1');
+    expect(server.app.services.secrets.box.open((await storedRow(server, id))!.auth_secret!, monitorSecretAt(id, 'auth_secret'))).toBe('cluster-secret-1');
   });
 
   it('never stores a monitor secret, a webhook secret or a token in plain text: every column of every table', async () => {

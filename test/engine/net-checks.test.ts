@@ -163,3 +163,21 @@ describe('dns monitors', () => {
     ]);
   });
 });
+
+describe('a failed run', () => {
+  // Rule 23: localhost is 127.0.0.1 and ::1; a connection refused on both ends in an AggregateError
+  // whose own message is empty. The run names the last address tried.
+  it('says why when every address of the name refused: SSL and TCP monitors of localhost on a closed port', async () => {
+    const port = await closedPort();
+    for (const type of ['ssl', 'tcp']) {
+      const monitor = await create({ type, host: 'localhost', port });
+
+      const run = await firstRun(monitor.id, 'down');
+
+      expect(run.error, type).toEqual({
+        code: 'connection-refused',
+        message: `connect ECONNREFUSED ::1:${port} (the last of 2 addresses tried; none connected)`,
+      });
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { newId } from '../../src/domain/ids.js';
 import type { Role } from '../../src/shared/vocabulary.js';
@@ -98,4 +99,18 @@ export function expectInvalid(answer: Answer, field: string, path: string): void
   expect(answer.body.detail.startsWith(`${field}: `), `detail "${answer.body.detail}" should name ${field}`).toBe(true);
   expect(answer.body.errors[0].field).toBe(field);
   expect(answer.body.detail).toBe(`${answer.body.errors[0].field}: ${answer.body.errors[0].message}`);
+}
+
+/**
+ * `plain` sealed as Lookout sealed secrets before they were bound to their place: `v1`, with only
+ * `v1.<keyId>` as additional data. For tests of values an older version stored.
+ */
+export function sealV1(keyB64: string, plain: string): string {
+  const key = Buffer.from(keyB64, 'base64');
+  const keyId = createHash('sha256').update(key).digest('hex').slice(0, 8);
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: 16 });
+  cipher.setAAD(Buffer.from(`v1.${keyId}`));
+  const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return ['v1', keyId, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join('.');
 }

@@ -4,46 +4,76 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeyRing, SecretKeyError, envKeySource, parseKey, type KeySource } from '../../src/domain/secrets/key-ring.js';
 import { SecretBox, SecretBoxError } from '../../src/domain/secrets/secret-box.js';
+import { monitorSecretAt } from '../../src/domain/secrets/places.js';
 import { createKeySource } from '../../src/domain/secrets/secrets.js';
 import { TEST_STORE } from '../helpers/cluster.js';
 import { runCli, startServer, type Answer, type TestServer } from '../helpers/server.js';
-import { MONITORS, client, expectCreated, expectInvalid, expectOk, httpBody, storedRow, type Client } from './fixtures.js';
+import { MONITORS, client, expectCreated, expectInvalid, expectOk, httpBody, sealV1, storedRow, type Client } from './fixtures.js';
 
 const keyB64 = () => randomBytes(32).toString('base64');
 const keyIdOf = (b64: string) => createHash('sha256').update(Buffer.from(b64, 'base64')).digest('hex').slice(0, 8);
 const fixedSource = (...keys: string[]): KeySource => envKeySource(keys.join(','));
 
+const HERE = { table: 'monitors', id: '0190a0b2-0000-7000-8000-000000000001', field: 'auth_secret' };
+
 describe('secret box', () => {
-  it('seals to v1.<keyId>.<iv>.<tag>.<ciphertext> and opens again', () => {
+  it('seals to v2.<keyId>.<iv>.<tag>.<ciphertext> and opens again at the same place', () => {
     const key = keyB64();
     const box = new SecretBox(fixedSource(key));
-    const sealed = box.seal('pässwörd ✓');
-    expect(sealed).toMatch(new RegExp(`^v1\\.${keyIdOf(key)}\\.[A-Za-z0-9_-]{16}\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]+$`));
-    expect(box.open(sealed)).toBe('pässwörd ✓');
-    expect(box.seal('pässwörd ✓')).not.toBe(sealed);
+    const sealed = box.seal('pässwörd ✓', HERE);
+    expect(sealed).toMatch(new RegExp(`^v2\\.${keyIdOf(key)}\\.[A-Za-z0-9_-]{16}\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]+$`));
+    expect(box.open(sealed, { ...HERE })).toBe('pässwörd ✓');
+    expect(box.seal('pässwörd ✓', HERE)).not.toBe(sealed);
     expect(box.keyIdOf(sealed)).toBe(keyIdOf(key));
+    expect(box.isCurrent(sealed)).toBe(true);
   });
 
-  it('detects any change to key id, iv, tag or ciphertext', () => {
+  it('detects any change to version, key id, iv, tag or ciphertext', () => {
     const box = new SecretBox(fixedSource(keyB64()));
-    const sealed = box.seal('secret value');
+    const sealed = box.seal('secret value', HERE);
     const parts = sealed.split('.');
     for (let i = 1; i < parts.length; i++) {
       const changed = [...parts];
       const s = changed[i]!;
       changed[i] = (s[0] === 'A' ? 'B' : 'A') + s.slice(1);
-      expect(() => box.open(changed.join('.'))).toThrow(SecretBoxError);
+      expect(() => box.open(changed.join('.'), HERE)).toThrow(SecretBoxError);
     }
-    expect(() => box.open('plain text')).toThrow(SecretBoxError);
+    // Claiming the first form (bound to the key id only) does not shed the place either.
+    expect(() => box.open(sealed.replace(/^v2\./, 'v1.'), HERE)).toThrow(SecretBoxError);
+    expect(() => box.open('plain text', HERE)).toThrow(SecretBoxError);
+  });
+
+  it('opens a value only at the place it was sealed for: another row, field or table refuses it', () => {
+    const box = new SecretBox(fixedSource(keyB64()));
+    const sealed = box.seal('secret value', HERE);
+    for (const elsewhere of [
+      { ...HERE, id: '0190a0b2-0000-7000-8000-000000000002' },
+      { ...HERE, field: 'ping_key' },
+      { ...HERE, table: 'notification_policies' },
+      // The parts are length-prefixed: moving a character from one to the next is another place.
+      { table: 'monitors.', id: HERE.id, field: 'auth_secret' },
+    ]) {
+      expect(() => box.open(sealed, elsewhere), JSON.stringify(elsewhere)).toThrow(/failed authentication .*sealed for another place/);
+    }
+  });
+
+  it('still opens values of the first form (bound to the key id only) anywhere, and counts them as due for re-sealing', () => {
+    const key = keyB64();
+    const box = new SecretBox(fixedSource(key));
+    const old = sealV1(key, 'from an older version');
+    expect(box.open(old, HERE)).toBe('from an older version');
+    expect(box.keyIdOf(old)).toBe(keyIdOf(key));
+    expect(box.isCurrent(old)).toBe(false);
   });
 
   it('opens with older keys of the ring but seals with the first; a missing key is named', () => {
     const [oldKey, newKey] = [keyB64(), keyB64()];
-    const sealedOld = new SecretBox(fixedSource(oldKey)).seal('s');
+    const sealedOld = new SecretBox(fixedSource(oldKey)).seal('s', HERE);
     const ring = new SecretBox(fixedSource(newKey, oldKey));
-    expect(ring.open(sealedOld)).toBe('s');
-    expect(ring.keyIdOf(ring.seal('s'))).toBe(keyIdOf(newKey));
-    expect(() => new SecretBox(fixedSource(newKey)).open(sealedOld)).toThrow(`sealed with key ${keyIdOf(oldKey)}`);
+    expect(ring.open(sealedOld, HERE)).toBe('s');
+    expect(ring.isCurrent(sealedOld)).toBe(false);
+    expect(ring.keyIdOf(ring.seal('s', HERE))).toBe(keyIdOf(newKey));
+    expect(() => new SecretBox(fixedSource(newKey)).open(sealedOld, HERE)).toThrow(`sealed with key ${keyIdOf(oldKey)}`);
   });
 
   it('accepts exactly 32 bytes of base64 and says so otherwise', () => {
@@ -152,7 +182,7 @@ describe('monitor secrets', () => {
       expect(bytes.includes(Buffer.from(secret, 'utf16le'))).toBe(false);
     }
     const row = await storedRow(server, basic.id);
-    expect(row?.auth_secret).toMatch(/^v1\.[0-9a-f]{8}\./);
+    expect(row?.auth_secret).toMatch(/^v2\.[0-9a-f]{8}\./);
   });
 
   // The key file exists with SQLite only; LOOKOUT_SECRET_KEY rotation (below) runs on both stores.
@@ -211,7 +241,7 @@ describe('LOOKOUT_SECRET_KEY', () => {
       expect(rotated.json).toMatchObject({ generated: false, keyId: keyIdOf(newKey), unusedKeyIds: [keyIdOf(oldKey)] });
       expect(rotated.json.resealed.monitors).toBe(1);
       const resealed = (await storedRow(server, id))!.auth_secret!;
-      expect(new SecretBox(fixedSource(newKey)).open(resealed)).toBe('env-secret');
+      expect(new SecretBox(fixedSource(newKey)).open(resealed, monitorSecretAt(id, 'auth_secret'))).toBe('env-secret');
     } finally {
       await server.close();
     }

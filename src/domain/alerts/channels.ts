@@ -131,15 +131,16 @@ export function secretFieldsOf(type: string): ReadonlyArray<string> | undefined 
 }
 
 /**
- * Applies `f` to every secret a policy's stored channels hold (null means none is set). A channel
- * type this version does not know stops the caller rather than leaving its secrets behind.
+ * Applies `f` to every secret a policy's stored channels hold (null means none is set), with the
+ * channel's type and the field's name. A channel type this version does not know stops the caller
+ * rather than leaving its secrets behind.
  */
-export function mapChannelSecrets(channels: StoredChannel[], f: (sealed: string) => string): StoredChannel[] {
+export function mapChannelSecrets(channels: StoredChannel[], f: (sealed: string, type: string, field: string) => string): StoredChannel[] {
   return channels.map((channel) => {
     const fields = secretFieldsOf(channel.type);
     if (fields === undefined) throw new Error(`A notification channel of unknown type ${JSON.stringify(channel.type)} is stored.`);
     const next: Record<string, unknown> = { ...channel };
-    for (const field of fields) if (next[field] !== undefined) next[field] = mapSecretValue(next[field], f);
+    for (const field of fields) if (next[field] !== undefined) next[field] = mapSecretValue(next[field], (secret) => f(secret, channel.type, field));
     return next as StoredChannel;
   });
 }

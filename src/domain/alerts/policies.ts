@@ -11,6 +11,7 @@ import { ON_CALL_LIMITS } from '../../shared/limits.js';
 import { DELIVERY_OUTCOMES, NOTIFY_ON, type NotifyOn } from '../../shared/vocabulary.js';
 import { Problem, problems, type FieldError } from '../problem.js';
 import { ADMINS, ANY_ROLE } from '../roles.js';
+import { channelSecretAt } from '../secrets/places.js';
 import type { SecretBox } from '../secrets/secret-box.js';
 import { iso, isoOrNull } from '../time.js';
 import { intRange, parseInput, text, uuid } from '../validation.js';
@@ -196,7 +197,7 @@ export class AlertPolicyService {
       team_id: actor.teamId,
       name,
       notify_on: JSON.stringify(notifyOn),
-      channels: JSON.stringify(this.storeChannels(channels, [])),
+      channels: JSON.stringify(this.storeChannels(id, channels, [])),
       ...(await this.onCallColumns(actor, id, onCall)),
       created_at: now,
       updated_at: now,
@@ -214,7 +215,7 @@ export class AlertPolicyService {
     const changes = {
       ...(name !== undefined && { name }),
       ...(notifyOn !== undefined && { notify_on: JSON.stringify(notifyOn) }),
-      ...(channels !== undefined && { channels: JSON.stringify(this.storeChannels(channels, parseStoredChannels(current.channels))) }),
+      ...(channels !== undefined && { channels: JSON.stringify(this.storeChannels(current.id, channels, parseStoredChannels(current.channels))) }),
       ...(await this.onCallColumns(actor, current.id, {
         repeatEverySeconds: onCall.repeatEverySeconds === undefined ? current.repeat_every_seconds : onCall.repeatEverySeconds,
         repeatMax: onCall.repeatMax ?? current.repeat_max,
@@ -404,14 +405,15 @@ export class AlertPolicyService {
    * `matchingChannel`); null removes an optional one. A required secret with nothing to keep is
    * named like any other missing field.
    */
-  private storeChannels(channels: ChannelInput[], current: StoredChannel[]): StoredChannel[] {
+  private storeChannels(policyId: string, channels: ChannelInput[], current: StoredChannel[]): StoredChannel[] {
     const missing: FieldError[] = [];
     const stored = channels.map((channel, index): StoredChannel => {
       const kept = matchingChannel(current, channelKey(channel), index) as Record<string, unknown> | undefined;
       const next: Record<string, unknown> = { ...channel };
       for (const field of CHANNEL_SECRET_FIELDS[channel.type]) {
         const value = next[field];
-        if (value !== null && value !== undefined) next[field] = mapSecretValue(value, (secret) => this.box.seal(secret));
+        if (value !== null && value !== undefined)
+          next[field] = mapSecretValue(value, (secret) => this.box.seal(secret, channelSecretAt(policyId, channel.type, field)));
         else if (value === undefined && kept?.[field] !== undefined && kept[field] !== null) next[field] = kept[field];
         else if ((OPTIONAL_SECRET_FIELDS[channel.type] as ReadonlyArray<string> | undefined)?.includes(field)) next[field] = null;
         else missing.push({ field: `channels.${index}.${field}`, message: 'is required: no channel of the policy has one to keep' });

@@ -4,7 +4,8 @@ import type { Database } from '../../store/schema.js';
 import { mapChannelSecrets, parseStoredChannels } from '../alerts/channels.js';
 import { fileKeySource } from './key-file.js';
 import { SecretKeyError, envKeySource, type KeySource } from './key-ring.js';
-import { SecretBox } from './secret-box.js';
+import { channelSecretAt, monitorSecretAt } from './places.js';
+import { SecretBox, type SecretPlace } from './secret-box.js';
 
 export const KEY_FILE_NAME = 'secret.key';
 
@@ -41,23 +42,27 @@ export interface RotationReport {
   removedKeyIds: string[];
 }
 
+/** Applies `f` to each sealed value one stored column value of row `id` holds, with its place; returns the new column value. */
+type MapSealed = (stored: string, id: string, f: (sealed: string, place: SecretPlace) => string) => string;
+
 /**
  * Every stored field that holds a sealed secret, and nothing else: rotation must never treat
  * other data as a secret because it resembles one (an email address `v1.0123abcd.x@…` is an
- * address). `map` applies `f` to each sealed value one stored column value holds and returns
- * the new column value. A table that does not exist (yet) is skipped.
+ * address). `map` applies `f` to each sealed value one stored column value holds, with the place
+ * it is bound to, and returns the new column value. A table that does not exist (yet) is skipped.
  */
-const SECRET_COLUMNS: ReadonlyArray<{ table: string; column: string; map: (stored: string, f: (sealed: string) => string) => string }> = [
+const SECRET_COLUMNS: ReadonlyArray<{ table: string; column: string; map: MapSealed }> = [
   // Monitor credentials: the whole column is one sealed value.
-  { table: 'monitors', column: 'auth_secret', map: (stored, f) => f(stored) },
+  { table: 'monitors', column: 'auth_secret', map: (stored, id, f) => f(stored, monitorSecretAt(id, 'auth_secret')) },
   // A heartbeat's ping key (found by its hash, which rotation leaves as it is).
-  { table: 'monitors', column: 'ping_key', map: (stored, f) => f(stored) },
+  { table: 'monitors', column: 'ping_key', map: (stored, id, f) => f(stored, monitorSecretAt(id, 'ping_key')) },
   // Notification channels: the secret fields of each channel type inside the JSON list. The
   // outbox (`deliveries.channel`) keeps where a delivery goes, never a secret.
   {
     table: 'notification_policies',
     column: 'channels',
-    map: (stored, f) => JSON.stringify(mapChannelSecrets(parseStoredChannels(stored), f)),
+    map: (stored, id, f) =>
+      JSON.stringify(mapChannelSecrets(parseStoredChannels(stored), (sealed, type, field) => f(sealed, channelSecretAt(id, type, field)))),
   },
 ];
 
@@ -90,12 +95,13 @@ export class SecretService {
         for (const row of rows) {
           const stored = row[column] as string;
           let changed = false;
-          const reseal = (sealed: string) => {
-            if (this.box.keyIdOf(sealed) === keyId) return sealed;
+          // Under an older key, or in the first form (bound to its key only): sealed anew, bound to its place.
+          const reseal = (sealed: string, place: SecretPlace) => {
+            if (this.box.isCurrent(sealed)) return sealed;
             changed = true;
-            return this.box.seal(this.box.open(sealed));
+            return this.box.seal(this.box.open(sealed, place), place);
           };
-          const next = map(stored, reseal);
+          const next = map(stored, row.id as string, reseal);
           // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- reseal() sets it while map() runs
           if (!changed) continue;
           await db
@@ -141,8 +147,8 @@ export class SecretService {
     };
     const db = this.db as unknown as Kysely<NamedAtRunTime>;
     for (const { table, column, map } of await this.existingColumns()) {
-      const rows = await db.selectFrom(table).select(column).where(column, 'is not', null).execute();
-      for (const row of rows) map(row[column] as string, note);
+      const rows = await db.selectFrom(table).select(['id', column]).where(column, 'is not', null).execute();
+      for (const row of rows) map(row[column] as string, row.id as string, note);
     }
     return used;
   }
