@@ -120,7 +120,9 @@ function checkSnapshot(file: string, shownAs: string): string[] {
     const applied = migrationsOf(connection, shownAs);
     const unknown = applied.filter((name) => !(name in migrations));
     if (unknown.length > 0) {
-      throw new BackupError(`${shownAs} comes from a newer version of Lookout (migrations this version does not know: ${unknown.join(', ')}); restore it with that version.`);
+      throw new BackupError(
+        `${shownAs} comes from a newer version of Lookout (migrations this version does not know: ${unknown.join(', ')}); restore it with that version.`,
+      );
     }
     connection.pragma('journal_mode = DELETE');
     return applied;

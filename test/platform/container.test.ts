@@ -27,7 +27,7 @@ interface Service {
   build?: unknown;
   command?: string[];
   restart?: string;
-  environment?: Record<string, string>;
+  environment?: Record<string, string | number | boolean>;
   healthcheck?: { test?: string[]; disable?: boolean };
   depends_on?: Record<string, { condition: string }>;
 }
@@ -79,7 +79,11 @@ describe('compose.yaml', () => {
       const sub = program.commands.find((c) => c.name() === s.command![0]);
       expect(sub, name).toBeDefined();
       const flags = s.command!.filter((arg) => arg.startsWith('--'));
-      for (const flag of flags) expect(sub!.options.map((o) => o.long), `${name} ${flag}`).toContain(flag);
+      for (const flag of flags)
+        expect(
+          sub!.options.map((o) => o.long),
+          `${name} ${flag}`,
+        ).toContain(flag);
     }
     expect(services.postgres!.image).toMatch(/^postgres:\d+/);
     expect(services.redis!.image).toMatch(/^redis:\d+/);
