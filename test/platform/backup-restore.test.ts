@@ -88,6 +88,22 @@ describe('lookout backup and restore (embedded)', () => {
       expect(created.status).toBe(201);
       keys.push(/\/ping\/([A-Za-z0-9_-]+)$/.exec(((await created.json()) as { pingUrl: string }).pingUrl)![1]!);
     }
+    // A stored secret, sealed with the installation key (data/secret.key).
+    const sealed = await api('/api/v1/monitors', {
+      method: 'POST',
+      body: {
+        type: 'http',
+        name: 'API',
+        intervalSeconds: 60,
+        timeoutSeconds: 10,
+        regions: ['us-east'],
+        url: 'https://example.com/',
+        method: 'GET',
+        expectedStatus: 200,
+        auth: { type: 'bearer', secret: 'kept sealed' },
+      },
+    });
+    expect(sealed.status).toBe(201);
     const load = pingLoad(keys);
     try {
       await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -176,7 +192,8 @@ describe('lookout backup and restore (embedded)', () => {
     const restored = await lookoutCommand(['restore', snapshot, '--json'], env);
     expect(restored.code, restored.stderr).toBe(0);
     const report = JSON.parse(restored.stdout) as { file: string; replacedKeptAt: string; pending: string[] };
-    expect(report).toMatchObject({ file, pending: [] });
+    expect(report).toMatchObject({ file, pending: [], missingKeyIds: [] });
+    expect(restored.stderr).toBe('');
     expect(runIds(report.replacedKeptAt).size).toBeGreaterThan(held.size);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(existsSync(`${file}-wal`)).toBe(false);
@@ -187,8 +204,25 @@ describe('lookout backup and restore (embedded)', () => {
     expect(server.output()).not.toContain('API token:');
     expect((await api('/api/v1/teams/current')).status).toBe(200);
     const monitors = (await (await api('/api/v1/monitors?limit=100')).json()) as { data: Array<{ id: string }> };
-    expect(monitors.data).toHaveLength(40);
+    expect(monitors.data).toHaveLength(41);
   }, 60_000);
+
+  it('warns when the key the snapshot was sealed with is not there (restored on another machine without it)', async () => {
+    const elsewhere = join(dir, 'elsewhere', 'lookout.db');
+    const restored = await lookoutCommand(['restore', snapshot, '--json'], { DATABASE_URL: `file:${elsewhere}` });
+    expect(restored.code, restored.stderr).toBe(0);
+    const report = JSON.parse(restored.stdout) as { replacedKeptAt: string | null; missingKeyIds: string[] };
+    expect(report.replacedKeptAt).toBeNull();
+    expect(report.missingKeyIds).toEqual([expect.stringMatching(/^[0-9a-f]{8}$/)]);
+    expect(restored.stderr).toContain(`lookout: warning: stored secrets of the snapshot are sealed with keys ${report.missingKeyIds[0]!}, which the key file`);
+    // With the installation's key file beside it, nothing is missing.
+    copyFileSync(join(dir, 'secret.key'), join(dir, 'elsewhere', 'secret.key'));
+    rmSync(elsewhere);
+    const withKey = await lookoutCommand(['restore', snapshot, '--json'], { DATABASE_URL: `file:${elsewhere}` });
+    expect(withKey.code, withKey.stderr).toBe(0);
+    expect(JSON.parse(withKey.stdout)).toMatchObject({ missingKeyIds: [] });
+    expect(withKey.stderr).toBe('');
+  });
 });
 
 function readdir(path: string): string[] {

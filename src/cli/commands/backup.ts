@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../../config.js';
 import { KEY_FILE_NAME } from '../../domain/secrets/secrets.js';
 import { BackupError, backupDatabase, restoreDatabase } from '../../store/backup.js';
-import { attempt, print, type OutputOptions } from '../context.js';
+import { attempt, print, withServices, type OutputOptions } from '../context.js';
 import type { CliIo } from '../io.js';
 
 /** `lookout backup <file>` and `lookout restore <file>`: the embedded database (src/store/backup.ts). */
@@ -36,11 +36,18 @@ export function registerBackupCommands(program: Command, io: CliIo): void {
       await attempt(io, o, async () => {
         const config = loadConfig(io.env);
         const report = restoreDatabase(resolve(file), sqliteFile(config.databaseUrl, 'restore'), new Date());
+        // Opened as the server would open it: newer migrations applied, the key file made if missing.
+        const missing = await withServices(io, (s) => s.secrets.missingKeyIds());
         const lines = [`Restored ${report.file} from ${resolve(file)} (${report.migrations} migrations).`];
         if (report.replacedKeptAt) lines.push(`The database it replaced is kept as ${report.replacedKeptAt}.`);
-        if (report.pending.length > 0) lines.push(`${report.pending.length} newer migrations will be applied when the server starts (or by lookout migrate).`);
-        lines.push(`Start the server with the installation key of the snapshot's installation (${keyHint(config.databaseUrl, config.secretKey)}).`);
-        print(io, o, report, lines.join('\n'));
+        if (report.pending.length > 0) lines.push(`Applied ${report.pending.length} newer migrations.`);
+        print(io, o, { ...report, missingKeyIds: missing.keyIds }, lines.join('\n'));
+        if (missing.keyIds.length > 0) {
+          io.err(
+            `lookout: warning: stored secrets of the snapshot are sealed with keys ${missing.keyIds.join(', ')}, which ${missing.keySource} does not hold: ` +
+              `start the server with the key of the installation the snapshot came from (docs/deploy.md, Backups), or those secrets cannot be opened.\n`,
+          );
+        }
       });
     });
 }
