@@ -114,7 +114,9 @@ function checkSnapshot(file: string, shownAs: string): string[] {
     try {
       integrity = (connection.pragma('integrity_check') as Array<{ integrity_check: string }>).map((row) => row.integrity_check);
     } catch (error) {
-      throw new BackupError(`${shownAs} is not a Lookout database (${(error as Error).message}).`);
+      // An SQLite file too damaged to check at all, or no SQLite file.
+      const damaged = (error as { code?: string }).code?.startsWith('SQLITE_CORRUPT') === true;
+      throw new BackupError(`${shownAs} ${damaged ? 'is damaged' : 'is not a Lookout database'} (${(error as Error).message}).`);
     }
     if (integrity.length !== 1 || integrity[0] !== 'ok') throw new BackupError(`${shownAs} is damaged: ${integrity.slice(0, 3).join('; ')}`);
     const applied = migrationsOf(connection, shownAs);

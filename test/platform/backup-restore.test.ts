@@ -170,6 +170,20 @@ describe('lookout backup and restore (embedded)', () => {
       code: 1,
       stderr: `lookout: ${newer} comes from a newer version of Lookout (migrations this version does not know: 9999-from-the-future); restore it with that version.\n`,
     });
+    // A page of the migrations table damaged: integrity_check names it, nothing is restored.
+    const damaged = join(dir, 'damaged.db');
+    copyFileSync(snapshot, damaged);
+    const inspect = new SQLite(damaged, { readonly: true });
+    const root = inspect.prepare("select rootpage from sqlite_master where name = 'kysely_migration'").pluck().get() as number;
+    const pageSize = inspect.pragma('page_size', { simple: true }) as number;
+    inspect.close();
+    const bytes = readFileSync(damaged);
+    bytes.writeUInt16BE(0x0fff, (root - 1) * pageSize + 3); // the page's cell count
+    writeFileSync(damaged, bytes);
+    const broken = await lookoutCommand(['restore', damaged], target);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toMatch(new RegExp(`^lookout: ${damaged} is damaged\\b`));
+
     // Nothing was left behind: no database, no temporary file.
     expect(existsSync(join(dir, 'other', 'lookout.db'))).toBe(false);
     expect(readdir(join(dir, 'other'))).toEqual([]);

@@ -22,7 +22,7 @@ export function registerBackupCommands(program: Command, io: CliIo): void {
           o,
           report,
           `Wrote ${report.file} (${report.bytes} bytes, ${report.migrations} migrations).\n` +
-            `Stored secrets in it are sealed with the installation key: keep ${keyHint(config.databaseUrl, config.secretKey)} with it, apart from it.`,
+            `Its stored secrets are sealed with the installation key: keep ${keyHint(config.databaseUrl, config.secretKey)} too, stored apart from the snapshot.`,
         );
       });
     });
