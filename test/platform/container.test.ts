@@ -6,7 +6,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -253,6 +253,22 @@ describe('Dockerfile', () => {
     // No key baked in: LOOKOUT_SECRET_KEY from `docker run -e`, else /data/secret.key made at first start.
     expect(config.secretKey).toBeNull();
     expect(all(final, 'RUN').join(' ')).toMatch(/chown node:node \/data.*chmod 700 \/data/);
+  });
+
+  it('ENTRYPOINT `lookout` is the built program run through a link, as the image makes it', () => {
+    const bin = mkdtempSync(join(tmpdir(), 'lookout-bin-'));
+    try {
+      symlinkSync(join(ROOT, 'dist/main.js'), join(bin, 'lookout'));
+      // The image runs it by its shebang (`#!/usr/bin/env node`) once made executable, Node on the PATH;
+      // through the link, its imports, package.json and the dashboard resolve from /app.
+      expect(read('dist/main.js').split('\n')[0]).toBe('#!/usr/bin/env node');
+      expect(all(final, 'RUN').join(' ')).toContain('chmod 755 /app/dist/main.js');
+      const version = spawnSync(process.execPath, [join(bin, 'lookout'), '--version'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+      expect(version.status, version.stderr).toBe(0);
+      expect(version.stdout.trim()).toBe((JSON.parse(read('package.json')) as { version: string }).version);
+    } finally {
+      rmSync(bin, { recursive: true, force: true });
+    }
   });
 
   it('leaves local installs, builds, data and secrets out of the build context', () => {
