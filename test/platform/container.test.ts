@@ -106,6 +106,8 @@ describe('compose.yaml', () => {
         expect(config.regions, name).toEqual([]);
         expect(config.host).toBe('0.0.0.0');
         expect(env.PORT).toBe('3000');
+        // One proxy in front (nginx appends the client's address): a client cannot pick its own address.
+        expect(config.trustProxy).toBe(1);
       }
     }
     // Only the first API node bootstraps an empty database (docs/deploy.md, "The first start").
