@@ -38,7 +38,8 @@ export default defineConfig({
           // serve`/`migrate` on PostgreSQL). Left out: what touches no store, so would only run twice
           // (the checker unit tests in test/checks, the pure rules and the layering rule), and what
           // pins an SQLite DATABASE_URL whatever the suite's store (`lookout serve` bootstrap, kill -9
-          // and restart, the modes of SQLite's files).
+          // and restart, the modes of SQLite's files, SQLite's backup and restore), and what reads only files
+          // (the container's Dockerfile and compose.yaml).
           name: 'cluster',
           exclude: [
             ...configDefaults.exclude,
@@ -56,6 +57,8 @@ export default defineConfig({
             'test/engine/run-recorder-flush.test.ts',
             'test/platform/file-modes.test.ts',
             'test/platform/wal-checkpointer.test.ts',
+            'test/platform/backup-restore.test.ts',
+            'test/platform/container.test.ts',
             // Chromium: the dashboard and the public page are clients of the API, whose every
             // operation the API suite runs on PostgreSQL; in a browser they run once.
             'test/dashboard/e2e.test.ts',

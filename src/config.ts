@@ -83,6 +83,9 @@ const Env = z.object({
   LOOKOUT_PUSHOVER_API_URL: apiUrl('https://api.pushover.net'),
 });
 
+/** Every environment variable the configuration reads (compose.yaml's services set no other). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(Env.shape);
+
 export class ConfigError extends Error {}
 
 /** Reads the environment variables of `Env` above (with their defaults); a bad value stops start-up with a message naming it. */

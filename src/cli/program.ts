@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { VERSION } from '../version.js';
 import { registerAccountCommands } from './commands/accounts.js';
+import { registerBackupCommands } from './commands/backup.js';
 import { registerDataCommands } from './commands/data.js';
 import { registerSecretCommands } from './commands/secrets.js';
 import { registerServerCommands } from './commands/server.js';
@@ -23,6 +24,7 @@ export function buildProgram(io: CliIo): Command {
   registerAccountCommands(program, io);
   registerSecretCommands(program, io);
   registerDataCommands(program, io);
+  registerBackupCommands(program, io);
   return program;
 }
 

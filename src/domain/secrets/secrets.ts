@@ -137,6 +137,16 @@ export class SecretService {
     };
   }
 
+  /**
+   * Ids of keys some stored value is sealed with that the key source does not hold: a database
+   * restored without the key of the installation it came from.
+   */
+  async missingKeyIds(): Promise<{ keyIds: string[]; keySource: string }> {
+    const ring = this.source.reload();
+    const keyIds = [...(await this.keyIdsInUse())].filter((id) => ring.get(id) === undefined).sort();
+    return { keyIds, keySource: this.source.description };
+  }
+
   /** Ids of every key some stored value is sealed with. */
   async keyIdsInUse(): Promise<Set<string>> {
     const used = new Set<string>();
