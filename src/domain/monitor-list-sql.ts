@@ -18,7 +18,7 @@ export function monitorListJson(
   db: Kysely<Database>,
   dialect: Dialect,
   /** A heartbeat's `pingUrl` from its sealed key: the one field the database cannot write. */
-  pingUrlOf: (sealedKey: string, monitorId: string) => string,
+  pingUrlOf: (sealedKey: string, monitorId: string) => string | null,
 ): (teamId: string) => Promise<string> {
   const query = dialect === 'postgres' ? postgresList : sqliteList;
   return async (teamId) => {

@@ -498,8 +498,18 @@ export class MonitorService {
     return toRecord(row, this.pingUrlOf);
   }
 
-  private readonly pingUrlOf = (sealedKey: string, monitorId: string) =>
-    pingUrl(this.settings.publicUrl, this.secrets.open(sealedKey, monitorSecretAt(monitorId, 'ping_key')));
+  /**
+   * Null when the key cannot be opened (sealed with a key this installation no longer has, or
+   * copied from another row): the monitor is still answered, pings still work (they are matched by
+   * the key's digest), and making a new key (`POST …/ping-key`) gives it a URL again.
+   */
+  private readonly pingUrlOf = (sealedKey: string, monitorId: string): string | null => {
+    try {
+      return pingUrl(this.settings.publicUrl, this.secrets.open(sealedKey, monitorSecretAt(monitorId, 'ping_key')));
+    } catch {
+      return null;
+    }
+  };
 
   private pingKeyColumns(monitorId: string): Pick<Updateable<MonitorsTable>, 'ping_key' | 'ping_key_hash'> {
     const key = newPingKey();
@@ -851,7 +861,7 @@ export async function monitorsNotInTeam(db: Kysely<Database>, teamId: string, id
  * whether one is set; a heartbeat's `pingUrl` only with `pingUrlOf` (records for the team, not for
  * notification payloads that leave it).
  */
-export function toRecord(row: RecordRow, pingUrlOf?: (sealedKey: string, monitorId: string) => string): MonitorRecord {
+export function toRecord(row: RecordRow, pingUrlOf?: (sealedKey: string, monitorId: string) => string | null): MonitorRecord {
   const state = {
     notificationPolicyId: row.notification_policy_id,
     failureThreshold: row.failure_threshold,

@@ -152,6 +152,32 @@ describe('a sealed secret moved to another place', () => {
   });
 });
 
+describe('a ping key moved to another heartbeat', () => {
+  it('leaves that heartbeat without a URL, never a 500; its own pings still work, and a new key mends it', async () => {
+    const create = async (name: string) =>
+      expectStatus(await server.request('POST', MONITORS, { token: owner.token, body: { type: 'heartbeat', name, periodSeconds: 86_400 } }), 201);
+    const victim = await create('Victim nightly');
+    const thief = await create('Thief nightly');
+    const victimKey = (await storedRow(server, victim.id))!.ping_key!;
+    await db().updateTable('monitors').set({ ping_key: victimKey }).where('id', '=', thief.id).execute();
+
+    const one = await server.request('GET', `${MONITORS}/${thief.id}`, { token: owner.token });
+    expect(one.status).toBe(200);
+    expect(one.body.pingUrl).toBeNull();
+    const list = await server.request('GET', MONITORS, { token: owner.token });
+    expect(list.status).toBe(200);
+    const listed = (list.body.data as any[]).filter((m) => m.id === thief.id || m.id === victim.id);
+    expect(Object.fromEntries(listed.map((m) => [m.id, m.pingUrl]))).toEqual({ [thief.id]: null, [victim.id]: victim.pingUrl });
+    // Pings are matched by the key's digest, which the copy left alone.
+    const thiefPing = await server.request('GET', new URL(thief.pingUrl as string).pathname, {});
+    expect(thiefPing.status).toBe(200);
+
+    const renewed = expectStatus(await server.request('POST', `${MONITORS}/${thief.id}/ping-key`, { token: owner.token }), 200);
+    expect(renewed.pingUrl).toMatch(/\/ping\//);
+    expect(renewed.pingUrl).not.toBe(thief.pingUrl);
+  });
+});
+
 describe('values sealed before secrets were bound to their place (v1)', () => {
   it('still open, and lookout secrets rotate re-seals them bound to their place', async () => {
     const monitor = await createMonitor('/old-form', 'replaced-below');
