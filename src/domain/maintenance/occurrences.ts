@@ -1,6 +1,7 @@
 import 'temporal-polyfill/global';
 import { Temporal } from 'temporal-polyfill';
 import { RRuleTemporal } from 'rrule-temporal';
+import { dayMayOccur, ruleParts, type RuleOrigin, type RuleParts } from './contradictions.js';
 import { normaliseRrule } from './rrule.js';
 
 /**
@@ -28,6 +29,21 @@ export interface Occurrence {
 /** A rule that runs this long without finding an occurrence finds none. */
 const MAX_ITERATIONS = 20_000;
 
+const DAY_MS = 86_400_000;
+/**
+ * How far ahead an occurrence is searched for: 5 years. A rule with none in that span counts as
+ * having none (for the sweep and the status page until time moves on; when saved, it is refused).
+ */
+export const SEARCH_AHEAD_MS = Math.round(5 * 365.2425 * DAY_MS);
+/**
+ * The search walks that span in short slices (the library's cost grows with the span and with the
+ * rule's lists) and gives up once it has spent this long: a backstop, since rules that can never
+ * occur are refused without searching (contradictions.ts) and a slice costs a few milliseconds.
+ */
+export const SEARCH_BUDGET_MS = 35;
+const FIRST_SLICE_MS = 8 * DAY_MS;
+const MAX_SLICE_MS = 32 * DAY_MS;
+
 const rules = new Map<string, RRuleTemporal | null>();
 
 /** The rule for a window's timing, or null for a single occurrence; built once per timing. */
@@ -52,6 +68,12 @@ function localStamp(ms: number, timezone: string): string {
   const t = Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(timezone);
   const pad = (n: number, width = 2) => String(n).padStart(width, '0');
   return `${pad(t.year, 4)}${pad(t.month)}${pad(t.day)}T${pad(t.hour)}${pad(t.minute)}${pad(t.second)}`;
+}
+
+/** The local date of `ms` in `timezone`: month 1-12, day of the month, weekday (0 = Monday). */
+export function localDate(ms: number, timezone: string): { month: number; day: number; weekday: number } {
+  const t = Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(timezone);
+  return { month: t.month, day: t.day, weekday: t.dayOfWeek - 1 };
 }
 
 /** Occurrences starting within [from, to], oldest first; a rule that cannot be followed gives none. */
@@ -79,20 +101,55 @@ export function activeOccurrence(w: WindowTiming, at: number): Occurrence | null
   return current && current.start !== w.endedOccurrence ? current : null;
 }
 
-/** The first occurrence starting after `at`, or null when the rule has no more. */
-export function nextOccurrence(w: WindowTiming, at: number): Occurrence | null {
-  const length = w.endsAt - w.startsAt;
-  const rule = ruleOf(w);
-  if (!rule) return w.startsAt > at ? { start: w.startsAt, end: w.endsAt } : null;
-  const millis = w.startsAt % 1000;
-  try {
-    const next = rule.next(new Date(at - millis), false);
-    if (!next) return null;
-    const start = next.epochMilliseconds + millis;
-    return start > at ? { start, end: start + length } : nextOccurrence(w, start);
-  } catch {
-    return null;
+/**
+ * The first occurrence starting after `at`, or null when there is none. A recurring window's is
+ * searched for at most SEARCH_AHEAD_MS ahead (and for at most `budgetMs` of work).
+ */
+export function nextOccurrence(w: WindowTiming, at: number, budgetMs = SEARCH_BUDGET_MS): Occurrence | null {
+  if (!w.rrule) return w.startsAt > at ? { start: w.startsAt, end: w.endsAt } : null;
+  const began = performance.now();
+  const { parts, origin } = daysOf(w);
+  const horizon = at + SEARCH_AHEAD_MS;
+  let from = at + 1;
+  let slice = FIRST_SLICE_MS;
+  let fruitless = 0;
+  while (from <= horizon) {
+    const to = Math.min(from + slice - 1, horizon);
+    // The library is asked only about slices holding a day the rule may reach (a local date is
+    // within a day of the UTC one); it is slow to walk days that cannot match.
+    if (anyDayMayOccur(parts, origin, Math.floor(from / DAY_MS) - 1, Math.floor(to / DAY_MS) + 1)) {
+      const found = occurrencesBetween(w, from, to)[0];
+      if (found) return found;
+      // Days that may occur but do not: lost in a DST gap, or past COUNT or UNTIL. Three slices
+      // of them mean the rule has ended (or only ever lands in a gap).
+      if (++fruitless >= 3) return null;
+    }
+    if (performance.now() - began > budgetMs) return null;
+    from = to + 1;
+    slice = Math.min(slice * 2, MAX_SLICE_MS);
   }
+  return null;
+}
+
+function anyDayMayOccur(parts: RuleParts, origin: RuleOrigin, first: number, last: number): boolean {
+  for (let n = first; n <= last; n++) if (dayMayOccur(parts, origin, n)) return true;
+  return false;
+}
+
+const origins = new Map<string, { parts: RuleParts; origin: RuleOrigin }>();
+
+/** The rule's parts and its first occurrence's local date, once per timing. */
+function daysOf(w: WindowTiming): { parts: RuleParts; origin: RuleOrigin } {
+  const key = `${w.startsAt}|${w.timezone}|${w.rrule}`;
+  let days = origins.get(key);
+  if (!days) {
+    const t = Temporal.Instant.fromEpochMilliseconds(w.startsAt).toZonedDateTimeISO(w.timezone);
+    const origin = { year: t.year, month: t.month, day: t.day, weekday: t.dayOfWeek - 1, dayNumber: Date.UTC(t.year, t.month - 1, t.day) / DAY_MS };
+    days = { parts: ruleParts(normaliseRrule(w.rrule!)), origin };
+    if (origins.size >= 10_000) origins.clear();
+    origins.set(key, days);
+  }
+  return days;
 }
 
 /** When the window next starts or ends an occurrence after `at` (what the sweep waits for), or null. */

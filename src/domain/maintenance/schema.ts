@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { distinctIds, text, uuid } from '../validation.js';
-import { MAX_RRULE_LENGTH, isTimeZone, rruleProblem } from './rrule.js';
+import { contradiction, ruleParts } from './contradictions.js';
+import { MAX_RRULE_LENGTH, isTimeZone, normaliseRrule, rruleProblem } from './rrule.js';
 
 /* Requests and records of maintenance windows. */
 
@@ -29,6 +30,9 @@ const rrule = z
   .superRefine((value, ctx) => {
     const problem = rruleProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: `is not a supported RRULE: ${problem}` });
+    // A rule that can never occur is refused here, before anything searches for an occurrence.
+    const never = problem ? null : contradiction(ruleParts(normaliseRrule(value)));
+    if (never) ctx.addIssue({ code: 'custom', message: `never gives an occurrence: ${never}` });
   })
   .nullable()
   .describe(
