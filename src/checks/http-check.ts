@@ -7,7 +7,7 @@ import { assertionsNeedBody, type AssertionVerdict, type BodyText } from '../dom
 import { ASSERTION_LIMITS, REQUEST_LIMITS } from '../shared/limits.js';
 import { readBody } from './body-reader.js';
 import { toCheckError, type CheckError, type CheckResult, type HttpCheckTarget, type HttpTimings } from './check-result.js';
-import { judgeAnswer } from './judge-answer.js';
+import { judgeAnswer, judgingTimeoutMessage } from './judge-answer.js';
 import { checkServerIdentity } from './peer-certificate.js';
 import { isRedirect, nextHop, type Hop } from './redirects.js';
 import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from './target-policy.js';
@@ -79,20 +79,23 @@ export function runHttpCheck(target: HttpCheckTarget, options: HttpCheckOptions)
       request?.destroy();
       const end = performance.now();
       const durationMs = Math.round(end - exchangeStart);
-      let verdict: AssertionVerdict | null = null;
-      if (received && assertions.length > 0) {
-        verdict = judgeAnswer(assertions, { responseTimeMs: durationMs, headers: received.headers, body: received.body }, secretsOf(target));
-        if (error === null && verdict.failure !== null) error = { code: 'assertion-failed', message: verdict.failure };
-      }
-      resolve({
-        ok: error === null,
-        durationMs,
-        error,
-        statusCode,
-        timings: timings(marks, exchangeStart, end),
-        certificate: null,
-        assertions: verdict?.outcomes ?? [],
-        warnings: verdict?.warnings ?? [],
+      const record = (verdict: AssertionVerdict | null): void =>
+        resolve({
+          ok: error === null,
+          durationMs,
+          error,
+          statusCode,
+          timings: timings(marks, exchangeStart, end),
+          certificate: null,
+          assertions: verdict?.outcomes ?? [],
+          warnings: verdict?.warnings ?? [],
+        });
+      if (!received || assertions.length === 0) return record(null);
+      // Costly judgements run on a judging thread (judge-answer.ts): the run waits, the event loop does not.
+      void judgeAnswer(assertions, { responseTimeMs: durationMs, headers: received.headers, body: received.body }, secretsOf(target)).then((verdict) => {
+        if (verdict.timedOut) error = { code: 'assertion-timeout', message: judgingTimeoutMessage(assertions) };
+        else if (error === null && verdict.failure !== null) error = { code: 'assertion-failed', message: verdict.failure };
+        record(verdict);
       });
     };
     const timer = setTimeout(() => finish({ code: 'timeout', message: `no complete response within ${target.timeoutMs} ms` }), target.timeoutMs);
