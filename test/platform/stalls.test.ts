@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JUDGING_TIME_LIMIT_MS } from '../../src/checks/judge-answer.js';
+import { jsonShapeProblem, MAX_JSON_DEPTH, MAX_JSON_NODES } from '../../src/http/json-shape.js';
 import { call, createHttpMonitor } from '../alerts/fixtures.js';
 import { startServer, type Member, type TestServer } from '../helpers/server.js';
 import { eventually } from '../helpers/target.js';
@@ -64,7 +65,12 @@ describe('no request or check of a Member stalls the server', () => {
       { rrule: 'FREQ=MONTHLY;INTERVAL=48;BYMONTHDAY=29', ...february }, // Februaries of 2027 and 2031: none within 5 years
     ];
     // Normal traffic first (what a server that has answered anything has compiled already).
-    const normal = await call(server, member, 'POST', '/api/v1/maintenance-windows', { title: 'weekly', monitorIds: [monitor.id], rrule: 'FREQ=WEEKLY;BYDAY=SU', ...tuesday });
+    const normal = await call(server, member, 'POST', '/api/v1/maintenance-windows', {
+      title: 'weekly',
+      monitorIds: [monitor.id],
+      rrule: 'FREQ=WEEKLY;BYDAY=SU',
+      ...tuesday,
+    });
     expect(normal.status, normal.text).toBe(201);
     const { result: answers, p99 } = await measured(() =>
       Promise.all(
@@ -76,7 +82,9 @@ describe('no request or check of a Member stalls the server', () => {
 
     for (const answer of answers) {
       expect(answer.status, answer.text).toBe(400);
-      expect(answer.body.errors).toEqual([{ field: 'rrule', message: expect.stringMatching(/^(never gives an occurrence: |gives no occurrence within 5 years)/) }]);
+      expect(answer.body.errors).toEqual([
+        { field: 'rrule', message: expect.stringMatching(/^(never gives an occurrence: |gives no occurrence within 5 years)/) },
+      ]);
     }
     expect(answers[0]!.body.errors[0].message).toMatch(/no day of any month is both BYMONTHDAY=31 and BYDAY=1MO/);
     expect(answers[3]!.body.errors[0].message).toMatch(/every 7 days from startsAt \(a Tuesday/);
@@ -109,10 +117,20 @@ describe('no request or check of a Member stalls the server', () => {
     const id = created.body.id as string;
     const runs = async () => (await server.read(`/api/v1/monitors/${id}/runs`, member.token)).data as any[];
     // Three checks, one after the other, each judged while the loop is measured.
-    const { result: run, p99, max } = await measured(async () => {
+    const {
+      result: run,
+      p99,
+      max,
+    } = await measured(async () => {
       for (let i = 0; i < 3; i++) {
         const before = (await runs()).length;
-        await server.app.services.dispatcher.enqueue({ monitorId: id, region: 'us-east', trigger: 'scheduled', dueAt: Date.now(), nextDueAt: Date.now() + 3_600_000 });
+        await server.app.services.dispatcher.enqueue({
+          monitorId: id,
+          region: 'us-east',
+          trigger: 'scheduled',
+          dueAt: Date.now(),
+          nextDueAt: Date.now() + 3_600_000,
+        });
         await eventually(async () => (await runs()).length > before, 20_000);
       }
       return (await runs())[0];
@@ -120,10 +138,64 @@ describe('no request or check of a Member stalls the server', () => {
 
     expect(run).toMatchObject({
       ok: false,
-      error: { code: 'assertion-timeout', message: `judging the 20 assertions took longer than ${JUDGING_TIME_LIMIT_MS} ms in total (a large body or costly patterns)` },
+      error: {
+        code: 'assertion-timeout',
+        message: `judging the 20 assertions took longer than ${JUDGING_TIME_LIMIT_MS} ms in total (a large body or costly patterns)`,
+      },
     });
     expect(run.assertions).toHaveLength(20);
     expect(run.assertions.every((a: { ok: boolean; actual: unknown }) => !a.ok && a.actual === null)).toBe(true);
     expect(p99, `max ${max} ms`).toBeLessThan(100);
+  });
+
+  it('refuses, unparsed, request bodies whose parsing would hold the event loop (deep nesting, 80,000 keys)', async () => {
+    const MiB = 1024 * 1024;
+    const deep = `{"name":${'['.repeat(MiB / 2 - 10)}${']'.repeat(MiB / 2 - 10)}}`;
+    const keys = `{${Array.from({ length: 80_000 }, (_, i) => `"${i}":1`).join(',')}}`;
+    const manyArrays = `[${Array.from({ length: 8_000 }, () => `${'['.repeat(60)}${']'.repeat(60)}`).join(',')}]`;
+    expect(keys.length).toBeLessThan(MiB);
+    const send = (body: string, token?: string) =>
+      fetch(`${server.baseUrl}/api/v1/monitors`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+        body,
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+    await send('{"name":"warm"}', member.token);
+    // One after the other: each request alone must not hold the loop (21 MiB of any JSON sent at
+    // once arrive in one turn of the loop and cost their reading, parsed or not).
+    const bodies = Array.from({ length: 21 }, (_, i) => ({ body: [deep, keys, manyArrays][i % 3]!, token: i % 7 === 6 ? undefined : member.token }));
+    const answers: Array<{ status: number; body: any }> = [];
+    const { p99 } = await measured(() =>
+      Promise.all(
+        [0].map(async () => {
+          for (let i = 0; i < bodies.length; i++) answers[i] = await send(bodies[i]!.body, bodies[i]!.token);
+        }),
+      ),
+    );
+
+    answers.forEach((answer, i) => {
+      if (i % 7 === 6) return expect(answer.status).toBe(401);
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors).toEqual([
+        {
+          field: 'body',
+          message: i % 3 === 0 ? `was not read: nested deeper than ${MAX_JSON_DEPTH} levels` : 'was not read: more than 20,000 arrays, objects and members',
+        },
+      ]);
+    });
+    expect(p99).toBeLessThan(100);
+  });
+});
+
+describe('the shape of a body, counted before parsing', () => {
+  it('counts arrays, objects and members outside strings, and depth', () => {
+    expect(jsonShapeProblem('{"a":"[[[[{{{{\\"}}}}","b":[1,{"c":"\\\"]"}]}')).toBeNull();
+    expect(jsonShapeProblem(`${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)}`)).toBeNull();
+    expect(jsonShapeProblem(`${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}`)).toBe(`nested deeper than ${MAX_JSON_DEPTH} levels`);
+    const members = (n: number) => `{${Array.from({ length: n }, (_, i) => `"k${i}":"a:b{"`).join(',')}}`;
+    expect(jsonShapeProblem(members(MAX_JSON_NODES - 1))).toBeNull();
+    expect(jsonShapeProblem(members(MAX_JSON_NODES))).toMatch(/^more than 20,000/);
+    // A window over 1,000 monitors and a monitor with 20 assertions are far from the limits.
+    expect(jsonShapeProblem(JSON.stringify({ monitorIds: Array.from({ length: 1000 }, (_, i) => `id-${i}`), assertions: COSTLY }))).toBeNull();
   });
 });

@@ -162,7 +162,8 @@ function whyNot(rule: RuleParts): string {
   if (ordinals.length === 0) return '';
   const where = ordinals.map((d) => {
     const n = Math.abs(d.ordinal);
-    const days = d.ordinal > 0 ? `days ${7 * n - 6}-${Math.min(7 * n, 31)}` : `${7 * n - 7 === 0 ? 'the last 7 days' : `days ${7 * n - 6}-${7 * n} counted from the end`}`;
+    const days =
+      d.ordinal > 0 ? `days ${7 * n - 6}-${Math.min(7 * n, 31)}` : `${7 * n - 7 === 0 ? 'the last 7 days' : `days ${7 * n - 6}-${7 * n} counted from the end`}`;
     return `${dayText(d)} falls on ${days}`;
   });
   return ` (${where.join('; ')})`;

@@ -3224,7 +3224,7 @@ export interface operations {
                             attempts: number;
                             error: {
                                 /** @enum {string} */
-                                code: "timeout" | "dns-failure" | "connection-refused" | "connection-reset" | "tls-error" | "status-mismatch" | "certificate-expired" | "certificate-not-yet-valid" | "certificate-untrusted" | "hostname-mismatch" | "target-blocked" | "assertion-failed" | "heartbeat-missed" | "heartbeat-failed" | "dns-nxdomain" | "dns-servfail";
+                                code: "timeout" | "dns-failure" | "connection-refused" | "connection-reset" | "tls-error" | "status-mismatch" | "certificate-expired" | "certificate-not-yet-valid" | "certificate-untrusted" | "hostname-mismatch" | "target-blocked" | "assertion-failed" | "assertion-timeout" | "heartbeat-missed" | "heartbeat-failed" | "dns-nxdomain" | "dns-servfail";
                                 message: string;
                             } | null;
                             /** @description HTTP runs: the status code received, if any. */
