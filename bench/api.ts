@@ -22,6 +22,12 @@ const BODY = 'lorem ipsum dolor sit amet, consectetur adipiscing elit '.repeat(3
 const COSTLY = Array.from({ length: 20 }, (_, i) => ({ source: 'body', op: 'notMatches', value: `(?i)(\\pL|\\pN|\\s){900}q${i}` }));
 const NEVER = ['FREQ=MONTHLY;BYMONTHDAY=31;BYDAY=1MO', 'FREQ=MONTHLY;BYMONTHDAY=30,31;BYDAY=1MO,1TU', 'FREQ=MONTHLY;BYMONTHDAY=1;BYDAY=-1FR'];
 
+/** What the bench reads of the API's answers. */
+interface Answer {
+  id?: string;
+  data?: Array<{ error: { code: string } | null }>;
+}
+
 async function main(): Promise<void> {
   const tokens: string[] = [];
   const db = await prepareDatabase(async (services) => {
@@ -130,7 +136,7 @@ async function abuseMix(
       headers: { authorization: `Bearer ${token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
       ...(body !== undefined && { body: JSON.stringify(body) }),
     });
-    return { status: response.status, body: (await response.json().catch(() => null)) as any };
+    return { status: response.status, body: (await response.json().catch(() => null)) as Answer | null };
   };
 
   await loopDelay();
@@ -151,7 +157,7 @@ async function abuseMix(
       assertions: COSTLY,
     });
     if (created.status !== 201) throw new Error(`creating a costly monitor: ${created.status} ${JSON.stringify(created.body)}`);
-    monitors.push(created.body.id as string);
+    monitors.push(created.body!.id!);
   }
   const anyMonitor = monitors[0]!;
   let stop = false;
@@ -188,7 +194,7 @@ async function abuseMix(
   const delay = await loopDelay();
   stop = true;
   await Promise.all(abusers);
-  const runs = await Promise.all(monitors.map(async (id) => ((await api('GET', `/api/v1/monitors/${id}/runs`)).body?.data ?? []) as any[]));
+  const runs = await Promise.all(monitors.map(async (id) => (await api('GET', `/api/v1/monitors/${id}/runs`)).body?.data ?? []));
   const timedOut = runs.flat().filter((r) => r.error?.code === 'assertion-timeout').length;
   for (const id of monitors) await api('PATCH', `/api/v1/monitors/${id}`, { paused: true });
   const extra =

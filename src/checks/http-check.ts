@@ -90,7 +90,10 @@ export function runHttpCheck(target: HttpCheckTarget, options: HttpCheckOptions)
           assertions: verdict?.outcomes ?? [],
           warnings: verdict?.warnings ?? [],
         });
-      if (!received || assertions.length === 0) return record(null);
+      if (!received || assertions.length === 0) {
+        record(null);
+        return;
+      }
       // Costly judgements run on a judging thread (judge-answer.ts): the run waits, the event loop does not.
       void judgeAnswer(assertions, { responseTimeMs: durationMs, headers: received.headers, body: received.body }, secretsOf(target)).then((verdict) => {
         if (verdict.timedOut) error = { code: 'assertion-timeout', message: judgingTimeoutMessage(assertions) };

@@ -57,7 +57,10 @@ class JudgePool {
 
   judge(request: Omit<JudgeRequest, 'id'>): Promise<AssertionVerdict | null> {
     return new Promise((resolve) => {
-      if (this.waiting.length >= JudgePool.MAX_WAITING) return resolve(null);
+      if (this.waiting.length >= JudgePool.MAX_WAITING) {
+        resolve(null);
+        return;
+      }
       this.waiting.push({ request, resolve });
       this.drain();
     });

@@ -13,8 +13,21 @@
  */
 
 export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
-const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const WEEKDAY_NAMES: readonly string[] = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const MONTH_NAMES: readonly string[] = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 /** The lengths a month of the year can have (February: 28, or 29 in a leap year). */
 const MONTH_LENGTHS: readonly (readonly number[])[] = [[31], [28, 29], [31], [30], [31], [30], [31], [31], [30], [31], [30], [31]];
 
@@ -75,7 +88,8 @@ export function contradiction(rule: RuleParts, start?: RuleStart): string | null
     if (rule.interval % 7 !== 0) return null;
     // Every INTERVAL days, a multiple of a week, lands on the first occurrence's weekday.
     if (anyDayPasses(rule, allMonths(), [start.weekday], null)) return null;
-    return `every ${rule.interval} days from startsAt (a ${WEEKDAY_NAMES[start.weekday]} in its time zone) is a ${WEEKDAY_NAMES[start.weekday]}, and no such day passes ${filtersText(rule)}`;
+    const weekday = WEEKDAY_NAMES[start.weekday]!;
+    return `every ${rule.interval} days from startsAt (a ${weekday} in its time zone) is a ${weekday}, and no such day passes ${filtersText(rule)}`;
   }
   const months = monthsReached(start.month, rule.interval);
   const bareDay = rule.byDay === null && rule.byMonthDay === null ? start.day : null;
@@ -162,8 +176,7 @@ function whyNot(rule: RuleParts): string {
   if (ordinals.length === 0) return '';
   const where = ordinals.map((d) => {
     const n = Math.abs(d.ordinal);
-    const days =
-      d.ordinal > 0 ? `days ${7 * n - 6}-${Math.min(7 * n, 31)}` : `${7 * n - 7 === 0 ? 'the last 7 days' : `days ${7 * n - 6}-${7 * n} counted from the end`}`;
+    const days = d.ordinal > 0 ? `days ${7 * n - 6}-${Math.min(7 * n, 31)}` : n === 1 ? 'the last 7 days' : `days ${7 * n - 6}-${7 * n} counted from the end`;
     return `${dayText(d)} falls on ${days}`;
   });
   return ` (${where.join('; ')})`;
@@ -175,7 +188,7 @@ function filtersText(rule: RuleParts): string {
 }
 
 function dayText(d: DayOfWeek): string {
-  return `${d.ordinal === 0 ? '' : d.ordinal}${WEEKDAYS[d.weekday]}`;
+  return `${d.ordinal === 0 ? '' : d.ordinal}${WEEKDAYS[d.weekday]!}`;
 }
 
 function allMonths(): number[] {

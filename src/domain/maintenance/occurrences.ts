@@ -140,7 +140,7 @@ const origins = new Map<string, { parts: RuleParts; origin: RuleOrigin }>();
 
 /** The rule's parts and its first occurrence's local date, once per timing. */
 function daysOf(w: WindowTiming): { parts: RuleParts; origin: RuleOrigin } {
-  const key = `${w.startsAt}|${w.timezone}|${w.rrule}`;
+  const key = `${w.startsAt}|${w.timezone}|${w.rrule ?? ''}`;
   let days = origins.get(key);
   if (!days) {
     const t = Temporal.Instant.fromEpochMilliseconds(w.startsAt).toZonedDateTimeISO(w.timezone);
