@@ -12,6 +12,8 @@ import { READY, type JudgeReply, type JudgeRequest } from './judge-worker.js';
  * `assertion-timeout`.
  */
 export const JUDGING_TIME_LIMIT_MS = 500;
+/** How long past the limit a judging thread may take to answer before it is ended. */
+const STUCK_AFTER_MS = 250;
 
 /** A verdict, and whether judging was cut at JUDGING_TIME_LIMIT_MS (the run then fails with `assertion-timeout`). */
 export interface Judgement extends AssertionVerdict {
@@ -22,7 +24,7 @@ export interface Judgement extends AssertionVerdict {
  * Judges the answer against the assertions. Cheap judgements (the usual ones: a few patterns on a
  * short body, see evaluationIsCostly) run at once on the event loop, where they cost less than a
  * message to a thread. Costly ones run on a judging thread, so that the event loop never waits
- * for them, and are cut at JUDGING_TIME_LIMIT_MS (the thread is ended and replaced).
+ * for them, and are cut at JUDGING_TIME_LIMIT_MS (the thread stops the judgement and lives on).
  */
 export async function judgeAnswer(assertions: readonly Assertion[], answer: CheckAnswer, redact: readonly string[]): Promise<Judgement> {
   if (!evaluationIsCostly(assertions, answer)) return { ...evaluateAssertions(assertions, answer, { redact }), timedOut: false };
@@ -37,7 +39,7 @@ export function judgingTimeoutMessage(assertions: readonly Assertion[]): string 
 }
 
 interface Job {
-  request: Omit<JudgeRequest, 'id'>;
+  request: Omit<JudgeRequest, 'id' | 'limitMs'>;
   resolve: (verdict: AssertionVerdict | null) => void;
 }
 
@@ -55,7 +57,7 @@ class JudgePool {
   private readonly size = Math.max(1, Math.min(4, availableParallelism() - 1));
   private static readonly MAX_WAITING = 1_000;
 
-  judge(request: Omit<JudgeRequest, 'id'>): Promise<AssertionVerdict | null> {
+  judge(request: Omit<JudgeRequest, 'id' | 'limitMs'>): Promise<AssertionVerdict | null> {
     return new Promise((resolve) => {
       if (this.waiting.length >= JudgePool.MAX_WAITING) {
         resolve(null);
@@ -89,30 +91,45 @@ class JudgePool {
   private post(thread: Thread, job: Job): void {
     const { worker } = thread;
     const id = this.next++;
-    let done = false;
-    const finish = (verdict: AssertionVerdict | null, keep: boolean): void => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
+    let answered = false;
+    let released = false;
+    /** The check has its verdict at the limit, whatever the thread is doing. */
+    const answer = (verdict: AssertionVerdict | null): void => {
+      if (answered) return;
+      answered = true;
+      clearTimeout(limit);
+      job.resolve(verdict);
+    };
+    /** The thread goes back to the pool, or is ended. */
+    const release = (keep: boolean): void => {
+      if (released) return;
+      released = true;
+      clearTimeout(limit);
+      clearTimeout(grace);
       worker.off('message', onMessage);
       worker.off('error', onError);
       this.running--;
       if (keep) this.idle.push(thread);
       else void worker.terminate();
-      job.resolve(verdict);
       this.drain();
     };
     const onMessage = (reply: JudgeReply): void => {
       if (reply.id !== id) return;
-      // A judgement that threw is one the event loop's own evaluation would have thrown too.
-      finish('verdict' in reply ? reply.verdict : null, true);
+      // A judgement that threw is one the event loop's own evaluation would have thrown too: not judged.
+      answer('verdict' in reply ? reply.verdict : null);
+      release(true);
     };
-    const onError = (): void => finish(null, false);
-    // Past the limit the thread is ended: V8 stops it wherever it is, the event loop never waited.
-    const timer = setTimeout(() => finish(null, false), JUDGING_TIME_LIMIT_MS);
+    const onError = (): void => {
+      answer(null);
+      release(false);
+    };
+    // The thread stops its own judgement at the limit and answers; one that has not answered a
+    // little later is stuck where V8 cannot interrupt it, and is ended (and replaced when needed).
+    const limit = setTimeout(() => answer(null), JUDGING_TIME_LIMIT_MS);
+    const grace = setTimeout(() => release(false), JUDGING_TIME_LIMIT_MS + STUCK_AFTER_MS);
     worker.on('message', onMessage);
     worker.on('error', onError);
-    worker.postMessage({ id, ...job.request } satisfies JudgeRequest);
+    worker.postMessage({ id, ...job.request, limitMs: JUDGING_TIME_LIMIT_MS } satisfies JudgeRequest);
   }
 }
 
