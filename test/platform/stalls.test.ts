@@ -154,30 +154,26 @@ describe('no request or check of a Member stalls the server', () => {
     const keys = `{${Array.from({ length: 80_000 }, (_, i) => `"${i}":1`).join(',')}}`;
     const manyArrays = `[${Array.from({ length: 8_000 }, () => `${'['.repeat(60)}${']'.repeat(60)}`).join(',')}]`;
     expect(keys.length).toBeLessThan(MiB);
-    const send = (body: string, token?: string) =>
+    const send = (body: string, token: string) =>
       fetch(`${server.baseUrl}/api/v1/monitors`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body,
       }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
     await send('{"name":"warm"}', member.token);
     // One after the other: each request alone must not hold the loop (21 MiB of any JSON sent at
     // once arrive in one turn of the loop and cost their reading, parsed or not).
-    const bodies = Array.from({ length: 21 }, (_, i) => ({ body: [deep, keys, manyArrays][i % 3]!, token: i % 7 === 6 ? undefined : member.token }));
+    const bodies = Array.from({ length: 21 }, (_, i) => [deep, keys, manyArrays][i % 3]!);
     const answers: Array<{ status: number; body: any }> = [];
     const { p99 } = await measured(() =>
       Promise.all(
         [0].map(async () => {
-          for (let i = 0; i < bodies.length; i++) answers[i] = await send(bodies[i]!.body, bodies[i]!.token);
+          for (let i = 0; i < bodies.length; i++) answers[i] = await send(bodies[i]!, member.token);
         }),
       ),
     );
 
     answers.forEach((answer, i) => {
-      if (i % 7 === 6) {
-        expect(answer.status).toBe(401);
-        return;
-      }
       expect(answer.status).toBe(400);
       expect(answer.body.errors).toEqual([
         {
