@@ -38,7 +38,7 @@ const rrule = z
   .describe(
     'null for a single occurrence, or an RFC 5545 RRULE repeating it in `timezone`: FREQ (DAILY, WEEKLY, MONTHLY), INTERVAL, BYDAY, BYMONTHDAY, ' +
       'COUNT, UNTIL; for example `FREQ=WEEKLY;BYDAY=SU`. Occurrences keep the local start time of `startsAt`; one whose local time does not exist ' +
-      '(a DST gap) is skipped.',
+      '(a DST gap) is skipped. A rule that can never occur (`FREQ=MONTHLY;BYMONTHDAY=31;BYDAY=1MO`), or has no occurrence within 5 years of `startsAt`, is refused.',
   );
 
 const timezone = z
