@@ -287,7 +287,10 @@ describe('hostile bodies', () => {
 
     expect(result).toMatchObject({
       ok: false,
-      error: { code: 'assertion-timeout', message: `judging the 1 assertion took longer than ${JUDGING_TIME_LIMIT_MS} ms in total (a large body or costly patterns)` },
+      error: {
+        code: 'assertion-timeout',
+        message: `judging the 1 assertion took longer than ${JUDGING_TIME_LIMIT_MS} ms in total (a large body or costly patterns)`,
+      },
       assertions: [{ index: 0, ok: false, actual: null }],
     });
     expect(performance.now() - started).toBeLessThan(JUDGING_TIME_LIMIT_MS + 1500);
