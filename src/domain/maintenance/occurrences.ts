@@ -44,23 +44,71 @@ export const SEARCH_BUDGET_MS = 35;
 const FIRST_SLICE_MS = 8 * DAY_MS;
 const MAX_SLICE_MS = 32 * DAY_MS;
 
-const rules = new Map<string, RRuleTemporal | null>();
+/**
+ * A window's rule as the library follows it, built once per timing. A rule with COUNT is followed
+ * without it (`count` apart): the library can jump straight to a span of a rule without COUNT,
+ * but walks one with COUNT from its first occurrence on every query, a cost that grows with the
+ * window's age. The COUNT-th occurrence is found once, counting forward (countEnd).
+ */
+interface FollowedRule {
+  rule: RRuleTemporal;
+  count: number | null;
+  /** Occurrences counted so far (with COUNT): up to `until`, `counted` of them; `last`, the COUNT-th once reached. */
+  until: number;
+  counted: number;
+  last: number | null;
+}
+
+const rules = new Map<string, FollowedRule | null>();
 
 /** The rule for a window's timing, or null for a single occurrence; built once per timing. */
-function ruleOf(w: WindowTiming): RRuleTemporal | null {
+function ruleOf(w: WindowTiming): FollowedRule | null {
   if (w.rrule === null) return null;
   const key = `${w.startsAt}|${w.timezone}|${w.rrule}`;
-  let rule = rules.get(key);
-  if (rule === undefined) {
-    rule = new RRuleTemporal({
-      rruleString: `DTSTART;TZID=${w.timezone}:${localStamp(w.startsAt, w.timezone)}\nRRULE:${normaliseRrule(w.rrule)}`,
+  let followed = rules.get(key);
+  if (followed === undefined) {
+    const parts = normaliseRrule(w.rrule).split(';');
+    const count = parts.find((part) => part.startsWith('COUNT='));
+    const rule = new RRuleTemporal({
+      rruleString: `DTSTART;TZID=${w.timezone}:${localStamp(w.startsAt, w.timezone)}\nRRULE:${parts.filter((part) => part !== count).join(';')}`,
       maxIterations: MAX_ITERATIONS,
     });
+    followed = { rule, count: count ? Number(count.slice('COUNT='.length)) : null, until: w.startsAt - 1, counted: 0, last: null };
     // Windows are few and change rarely; the cache is emptied rather than grown without bound.
     if (rules.size >= 10_000) rules.clear();
-    rules.set(key, rule);
+    rules.set(key, followed);
   }
-  return rule;
+  return followed;
+}
+
+/** Starts of the rule's occurrences (COUNT aside) within [from, to]. */
+function startsBetween(w: WindowTiming, followed: FollowedRule, from: number, to: number): number[] {
+  // The rule speaks whole seconds; the first occurrence's milliseconds carry over to every one.
+  const millis = w.startsAt % 1000;
+  return followed.rule
+    .between(new Date(from - millis), new Date(to - millis), true)
+    .map((z) => z.epochMilliseconds + millis)
+    .filter((start) => start >= from && start <= to);
+}
+
+/** A year: how far countEnd counts in one step. */
+const COUNT_STEP_MS = 366 * DAY_MS;
+
+/**
+ * The start of the COUNT-th occurrence when it comes no later than `upTo`, else Infinity. Counts
+ * forward from where the previous call stopped, a year at a time: the sweep and the pages ask
+ * about a time that only moves on, so each occurrence is counted once per process.
+ */
+function countEnd(w: WindowTiming, followed: FollowedRule, upTo: number): number {
+  const count = followed.count!;
+  while (followed.last === null && followed.until < upTo) {
+    const to = Math.min(followed.until + COUNT_STEP_MS, upTo);
+    const starts = startsBetween(w, followed, followed.until + 1, to);
+    if (followed.counted + starts.length >= count) followed.last = starts[count - followed.counted - 1]!;
+    else followed.counted += starts.length;
+    followed.until = to;
+  }
+  return followed.last ?? Infinity;
 }
 
 /** `YYYYMMDDTHHMMSS`, the local wall time of `ms` in `timezone`. */
@@ -79,16 +127,12 @@ export function localDate(ms: number, timezone: string): { month: number; day: n
 /** Occurrences starting within [from, to], oldest first; a rule that cannot be followed gives none. */
 export function occurrencesBetween(w: WindowTiming, from: number, to: number): Occurrence[] {
   const length = w.endsAt - w.startsAt;
-  const rule = ruleOf(w);
-  if (!rule) return w.startsAt >= from && w.startsAt <= to ? [{ start: w.startsAt, end: w.endsAt }] : [];
-  // The rule speaks whole seconds; the first occurrence's milliseconds carry over to every one.
-  const millis = w.startsAt % 1000;
+  const followed = ruleOf(w);
+  if (!followed) return w.startsAt >= from && w.startsAt <= to ? [{ start: w.startsAt, end: w.endsAt }] : [];
   try {
-    return rule
-      .between(new Date(from - millis), new Date(to - millis), true)
-      .map((z) => z.epochMilliseconds + millis)
-      .filter((start) => start >= from && start <= to)
-      .map((start) => ({ start, end: start + length }));
+    const last = followed.count === null ? Infinity : countEnd(w, followed, to);
+    if (from > last) return [];
+    return startsBetween(w, followed, from, Math.min(to, last)).map((start) => ({ start, end: start + length }));
   } catch {
     return [];
   }
