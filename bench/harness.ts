@@ -45,7 +45,9 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
   const port = await freePort();
   // BENCH_SERVER_NODE_ARGS passes Node flags to the server alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles`.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(ROOT, 'src/main.ts'), 'serve'], {
+  // BENCH_LOOP_DELAY_FILE: the server reports its own event-loop delay there (bench/loop-delay-probe.ts).
+  const probe = env.BENCH_LOOP_DELAY_FILE ? ['--import', join(ROOT, 'bench/loop-delay-probe.ts')] : [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...probe, join(ROOT, 'src/main.ts'), 'serve'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', LOOKOUT_BOOTSTRAP: 'false', LOOKOUT_REGIONS: 'none', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

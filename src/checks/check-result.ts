@@ -153,6 +153,7 @@ const REASONS: Record<CheckErrorCode, string> = {
   'hostname-mismatch': 'certificate is not valid for the host',
   'target-blocked': 'the target is blocked by the target policy',
   'assertion-failed': 'an assertion failed',
+  'assertion-timeout': 'judging the assertions took longer than allowed',
   'heartbeat-missed': 'no ping came in time',
   'heartbeat-failed': 'the job reported a failure',
   'dns-nxdomain': 'the name does not exist (NXDOMAIN)',

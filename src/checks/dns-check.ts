@@ -1,10 +1,9 @@
 import { Resolver } from 'node:dns';
 import type { Assertion } from '../domain/assertions/assertion-schema.js';
-import type { AssertionVerdict } from '../domain/assertions/evaluate.js';
+import { evaluateAssertions, type AssertionVerdict } from '../domain/assertions/evaluate.js';
 import { parseResolver } from '../domain/monitor-schemas.js';
 import type { DnsRecordType } from '../shared/vocabulary.js';
 import { withReason, type CheckError, type CheckResult, type DnsAnswer } from './check-result.js';
-import { judgeAnswer } from './judge-answer.js';
 import { isAddressAllowed, type TargetPolicy } from './target-policy.js';
 
 export interface DnsCheckTarget {
@@ -59,7 +58,8 @@ export function runDnsCheck(target: DnsCheckTarget, options: DnsCheckOptions): P
       let verdict: AssertionVerdict | null = null;
       // As for HTTP: whatever the server answered is judged, NXDOMAIN included; no answer, nothing to judge.
       if (dns !== null && dns.rcode !== null && target.assertions.length > 0) {
-        verdict = judgeAnswer(target.assertions, { responseTimeMs: durationMs, records: dns.records, recordType: target.recordType }, []);
+        // Records are few and no DNS assertion runs a pattern: judged at once, on the event loop.
+        verdict = evaluateAssertions(target.assertions, { responseTimeMs: durationMs, records: dns.records, recordType: target.recordType });
         if (error === null && verdict.failure !== null) error = { code: 'assertion-failed', message: verdict.failure };
       }
       resolve({

@@ -8,7 +8,7 @@ import { secretBlanker, type SecretToBlank } from '../domain/secrets/blank-secre
 import { ASSERTION_LIMITS, REQUEST_LIMITS } from '../shared/limits.js';
 import { readBody } from './body-reader.js';
 import { toCheckError, withReason, type CheckError, type CheckResult, type HttpCheckTarget, type HttpTimings } from './check-result.js';
-import { judgeAnswer } from './judge-answer.js';
+import { judgeAnswer, judgingTimeoutMessage } from './judge-answer.js';
 import { checkServerIdentity } from './peer-certificate.js';
 import { isRedirect, nextHop, type Hop } from './redirects.js';
 import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from './target-policy.js';
@@ -80,25 +80,32 @@ export function runHttpCheck(target: HttpCheckTarget, options: HttpCheckOptions)
       request?.destroy();
       const end = performance.now();
       const durationMs = Math.round(end - exchangeStart);
-      let verdict: AssertionVerdict | null = null;
       const secrets = secretsOf(target);
-      if (received && assertions.length > 0) {
-        verdict = judgeAnswer(assertions, { responseTimeMs: durationMs, headers: received.headers, body: received.body }, secrets);
-        if (error === null && verdict.failure !== null) error = { code: 'assertion-failed', message: verdict.failure };
+      const record = (verdict: AssertionVerdict | null): void => {
+        // Any other message may quote the target too (an error it caused, a redirect it gave).
+        if (error !== null && secrets.length > 0) error = { ...error, message: secretBlanker(secrets)(error.message) };
+        const outcomes = verdict?.outcomes ?? [];
+        resolve({
+          ok: error === null,
+          durationMs,
+          error: error && withReason(error),
+          statusCode,
+          timings: timings(marks, exchangeStart, end),
+          certificate: null,
+          // Read with the monitor's credentials: shown to Admins and Owners only.
+          assertions: target.auth ? outcomes.map((outcome) => ({ ...outcome, credentialed: true as const })) : outcomes,
+          warnings: verdict?.warnings ?? [],
+        });
+      };
+      if (!received || assertions.length === 0) {
+        record(null);
+        return;
       }
-      // Any other message may quote the target too (an error it caused, a redirect it gave).
-      if (error !== null && secrets.length > 0) error = { ...error, message: secretBlanker(secrets)(error.message) };
-      const outcomes = verdict?.outcomes ?? [];
-      resolve({
-        ok: error === null,
-        durationMs,
-        error: error && withReason(error),
-        statusCode,
-        timings: timings(marks, exchangeStart, end),
-        certificate: null,
-        // Read with the monitor's credentials: shown to Admins and Owners only.
-        assertions: target.auth ? outcomes.map((outcome) => ({ ...outcome, credentialed: true as const })) : outcomes,
-        warnings: verdict?.warnings ?? [],
+      // Costly judgements run on a judging thread (judge-answer.ts): the run waits, the event loop does not.
+      void judgeAnswer(assertions, { responseTimeMs: durationMs, headers: received.headers, body: received.body }, secrets).then((verdict) => {
+        if (verdict.timedOut) error = { code: 'assertion-timeout', message: judgingTimeoutMessage(assertions) };
+        else if (error === null && verdict.failure !== null) error = { code: 'assertion-failed', message: verdict.failure };
+        record(verdict);
       });
     };
     const timer = setTimeout(() => finish({ code: 'timeout', message: `no complete response within ${target.timeoutMs} ms` }), target.timeoutMs);

@@ -4,6 +4,7 @@ import { activeOccurrence, nextBoundary } from '../domain/maintenance/occurrence
 import type { MaintenanceWindowService } from '../domain/maintenance/service.js';
 import { systemClock, type Clock, type Timer } from '../domain/ports/clock.js';
 import type { Channel } from '../domain/ports/coordination.js';
+import { Slices } from '../shared/slices.js';
 import type { Database } from '../store/schema.js';
 import type { RunRecorder } from './run-recorder.js';
 
@@ -81,7 +82,10 @@ export class MaintenanceSweep {
     const windows = await this.options.windows.scheduled();
     const covered = new Map<string, number>();
     let wake = now + (this.options.rereadMs ?? 60_000);
+    // Each window costs little (a bounded search), but there may be many: checks and requests get their turn.
+    const slices = new Slices();
     for (const window of windows) {
+      await slices.turn();
       const active = activeOccurrence(window, now);
       if (active) for (const monitorId of window.monitorIds) covered.set(monitorId, Math.min(covered.get(monitorId) ?? Infinity, active.start));
       const boundary = nextBoundary(window, now);

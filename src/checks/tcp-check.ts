@@ -1,10 +1,9 @@
 import net, { isIP } from 'node:net';
 import tls from 'node:tls';
 import type { Assertion } from '../domain/assertions/assertion-schema.js';
-import type { AssertionVerdict } from '../domain/assertions/evaluate.js';
+import { evaluateAssertions, type AssertionVerdict } from '../domain/assertions/evaluate.js';
 import { systemClock } from '../domain/ports/clock.js';
 import { toCheckError, withReason, type CertificateInfo, type CheckError, type CheckResult, type HttpTimings } from './check-result.js';
-import { judgeAnswer } from './judge-answer.js';
 import { judgeHandshake, tlsOptionsFor, type SslCheckOptions } from './ssl-check.js';
 import { assertHostAllowed, createPolicyLookup } from './target-policy.js';
 
@@ -56,7 +55,8 @@ export function runTcpCheck(target: TcpCheckTarget, options: TcpCheckOptions): P
       const durationMs = Math.round(end - start);
       let verdict: AssertionVerdict | null = null;
       if (completed && target.assertions.length > 0) {
-        verdict = judgeAnswer(target.assertions, { responseTimeMs: durationMs }, []);
+        // Only the response time is judged: at once, on the event loop.
+        verdict = evaluateAssertions(target.assertions, { responseTimeMs: durationMs });
         if (error === null && verdict.failure !== null) error = { code: 'assertion-failed', message: verdict.failure };
       }
       resolve({

@@ -12,6 +12,7 @@ import { ADMINS, ANY_ROLE } from './roles.js';
 import { iso } from './time.js';
 import { distinctIds, inFieldOrder, parseCollecting, parseInput, text, uuid } from './validation.js';
 import { monitorsNotInTeam } from './monitors.js';
+import { Slices } from '../shared/slices.js';
 import { activeOccurrence, nextOccurrence } from './maintenance/occurrences.js';
 import type { MaintenanceWindowService } from './maintenance/service.js';
 import { PUSH_REGION } from './run-columns.js';
@@ -526,7 +527,9 @@ export class StatusPageService {
     if (!this.windows || s.monitors.length === 0) return [];
     const names = new Map(s.monitors.map((m) => [m.id, m.name]));
     const shown: Array<PublicMaintenance & { start: number }> = [];
+    const slices = new Slices();
     for (const w of await this.windows.scheduled(s.teamId)) {
+      await slices.turn();
       const affects = w.monitorIds.filter((id) => names.has(id)).map((id) => names.get(id)!);
       if (!w.showOnStatusPage || affects.length === 0) continue;
       const active = activeOccurrence(w, now);

@@ -7,12 +7,21 @@ import { Problem, problems, type FieldError } from './problem.js';
  * malformed body is a 400 only for a caller who would otherwise get past all of them.
  */
 export class MalformedBody {
-  constructor(readonly reason: string) {}
+  /** `wellFormed`: the body may be JSON, but one too deep or too many-valued to be parsed at all. */
+  constructor(
+    readonly reason: string,
+    readonly wellFormed = false,
+  ) {}
+
+  /** What a problem says of the body. */
+  get message(): string {
+    return this.wellFormed ? `was not read: ${this.reason}` : `is not valid JSON (${this.reason})`;
+  }
 }
 
 /** Validates input against a schema; failures become one 400 problem listing every field. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  if (input instanceof MalformedBody) throw problems.invalidField('body', `is not valid JSON (${input.reason})`);
+  if (input instanceof MalformedBody) throw problems.invalidField('body', input.message);
   const value = input === undefined ? {} : input;
   const result = schema.safeParse(value);
   if (result.success) return result.data;

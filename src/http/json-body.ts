@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Problem } from '../domain/problem.js';
 import { MalformedBody } from '../domain/validation.js';
+import { jsonShapeProblem } from './json-shape.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -15,7 +16,8 @@ const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json\s*(;.*)?$/i;
  *
  * Two differences from Fastify's JSON parser: an empty body is no body (clients often send
  * `Content-Type: application/json` on a bare POST), and malformed JSON is handed on as a
- * MalformedBody so that it is judged after authentication and roles.
+ * MalformedBody so that it is judged after authentication and roles; so is a body too deep or too
+ * many-valued to parse without holding the event loop (json-shape.ts).
  */
 export function registerJsonBody(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -28,6 +30,12 @@ export function registerJsonBody(app: FastifyInstance): void {
     }
     if (typeof body !== 'string' || body.trim() === '') {
       done(null, undefined);
+      return;
+    }
+    // What parsing would build is counted first: a body too deep or too many-valued to parse quickly is refused unparsed.
+    const shape = jsonShapeProblem(body);
+    if (shape) {
+      done(null, new MalformedBody(shape, true));
       return;
     }
     // Fastify's own JSON parser answers through the callback, at once.

@@ -124,7 +124,7 @@ export function mcpEndpoint({ config, services, operations }: { config: Config; 
 
   return (app: FastifyInstance) => {
     app.post(MCP_PATH, { onRequest: authenticate, preHandler: spend }, async (request, reply): Promise<FastifyReply> => {
-      if (request.body instanceof MalformedBody) throw problems.invalidField('body', `is not valid JSON (${request.body.reason})`);
+      if (request.body instanceof MalformedBody) throw problems.invalidField('body', request.body.message);
       const server = serverFor(request.actor!, request.log);
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       try {

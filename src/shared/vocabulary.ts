@@ -83,6 +83,7 @@ export const CHECK_ERROR_CODES = [
   'hostname-mismatch',
   'target-blocked',
   'assertion-failed',
+  'assertion-timeout',
   'heartbeat-missed',
   'heartbeat-failed',
   'dns-nxdomain',

@@ -61,22 +61,27 @@ export function assertionsNeedBody(assertions: readonly Assertion[]): boolean {
 }
 
 const CHEAP_BODY = 64 * 1024;
-const CHEAP_PATTERN_WORK = 1 << 20;
+/** Pattern work (program size × text length, summed over every pattern) judged on the event loop: at most a few milliseconds. */
+const CHEAP_PATTERN_WORK = 1 << 18;
 
 /**
  * Whether judging may take long enough to matter on a busy event loop: parsing a large JSON body,
- * or a pattern whose program is large against a long text. Matching is linear in the text, but
- * its factor grows with the pattern (a case-folded Unicode class repeated hundreds of times costs
- * seconds per MiB), so the check can run such a judgement under a time limit.
+ * or patterns whose programs, together, are large against a long text. Matching is linear in the
+ * text, but its factor grows with the pattern (a case-folded Unicode class repeated hundreds of
+ * times costs seconds per MiB) and with the number of patterns (twenty on one body cost twenty
+ * times one), so the work is summed over all the assertions: past it, judging runs off the event
+ * loop under a time limit (src/checks/judge-answer.ts).
  */
 export function evaluationIsCostly(assertions: readonly Assertion[], answer: CheckAnswer): boolean {
   const bodyLength = answer.body && 'text' in answer.body ? answer.body.text.length : 0;
+  let work = 0;
   for (const a of assertions) {
     if (a.source === 'json' && bodyLength > CHEAP_BODY) return true;
     if ((a.op === 'matches' || a.op === 'notMatches') && typeof a.value === 'string') {
       const compiled = compilePattern(a.value);
       const length = a.source === 'body' ? bodyLength : (headerValue(answer, (a as { name: string }).name)?.length ?? 0);
-      if (compiled.ok && compiled.pattern.programSize() * length > CHEAP_PATTERN_WORK) return true;
+      if (compiled.ok) work += compiled.pattern.programSize() * length;
+      if (work > CHEAP_PATTERN_WORK) return true;
     }
   }
   return false;

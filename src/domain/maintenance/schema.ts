@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { distinctIds, text, uuid } from '../validation.js';
-import { MAX_RRULE_LENGTH, isTimeZone, rruleProblem } from './rrule.js';
+import { contradiction, ruleParts } from './contradictions.js';
+import { MAX_RRULE_LENGTH, isTimeZone, normaliseRrule, rruleProblem } from './rrule.js';
 
 /* Requests and records of maintenance windows. */
 
@@ -29,12 +30,15 @@ const rrule = z
   .superRefine((value, ctx) => {
     const problem = rruleProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: `is not a supported RRULE: ${problem}` });
+    // A rule that can never occur is refused here, before anything searches for an occurrence.
+    const never = problem ? null : contradiction(ruleParts(normaliseRrule(value)));
+    if (never) ctx.addIssue({ code: 'custom', message: `never gives an occurrence: ${never}` });
   })
   .nullable()
   .describe(
     'null for a single occurrence, or an RFC 5545 RRULE repeating it in `timezone`: FREQ (DAILY, WEEKLY, MONTHLY), INTERVAL, BYDAY, BYMONTHDAY, ' +
       'COUNT, UNTIL; for example `FREQ=WEEKLY;BYDAY=SU`. Occurrences keep the local start time of `startsAt`; one whose local time does not exist ' +
-      '(a DST gap) is skipped.',
+      '(a DST gap) is skipped. A rule that can never occur (`FREQ=MONTHLY;BYMONTHDAY=31;BYDAY=1MO`), or has no occurrence within 5 years of `startsAt`, is refused.',
   );
 
 const timezone = z

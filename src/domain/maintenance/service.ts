@@ -10,7 +10,9 @@ import { problems } from '../problem.js';
 import { ADMINS, ANY_ROLE, WRITERS } from '../roles.js';
 import { iso } from '../time.js';
 import { inFieldOrder, parseCollecting, parseInput } from '../validation.js';
-import { activeOccurrence, nextOccurrence, type WindowTiming } from './occurrences.js';
+import { Slices } from '../../shared/slices.js';
+import { contradiction, ruleParts } from './contradictions.js';
+import { activeOccurrence, localDate, nextOccurrence, type WindowTiming } from './occurrences.js';
 import { normaliseRrule } from './rrule.js';
 import { CreateMaintenanceWindowInput, FIELD_ORDER, MAX_OCCURRENCE_MS, UpdateMaintenanceWindowInput, type MaintenanceWindowRecord } from './schema.js';
 
@@ -37,7 +39,11 @@ export class MaintenanceWindowService {
     private readonly db: Kysely<Database>,
     /** Stamps, and what is active now. */
     private readonly clock: Clock = systemClock,
-  ) {}
+  ) {
+    // The runtime's time zone data loads on first use, a one-time cost of a tenth of a second or
+    // more on a busy machine: paid here, at start, rather than by the first request that names a zone.
+    localDate(0, 'Europe/Berlin');
+  }
 
   async list(actor: Actor): Promise<MaintenanceWindowRecord[]> {
     requireRole(actor, ANY_ROLE);
@@ -173,10 +179,14 @@ export class MaintenanceWindowService {
   private async records(rows: WindowRow[]): Promise<MaintenanceWindowRecord[]> {
     const covered = await this.monitorsOf(rows.map((r) => r.id));
     const now = this.clock.now();
-    return rows.map((r) => {
+    const slices = new Slices();
+    const records: MaintenanceWindowRecord[] = [];
+    for (const r of rows) {
+      // Each window's occurrences cost little, but a team may hold many: others get their turn.
+      await slices.turn();
       const timing = timingOf(r);
       const next = nextOccurrence(timing, now);
-      return {
+      records.push({
         id: r.id,
         title: r.title,
         monitorIds: covered.get(r.id) ?? [],
@@ -189,8 +199,9 @@ export class MaintenanceWindowService {
         nextStartsAt: next ? iso(next.start) : null,
         createdAt: iso(r.created_at),
         updatedAt: iso(r.updated_at),
-      };
-    });
+      });
+    }
+    return records;
   }
 
   /**
@@ -220,12 +231,13 @@ export class MaintenanceWindowService {
     }
     const rrule = value?.rrule === undefined ? (current?.rrule ?? null) : value.rrule === null ? null : normaliseRrule(value.rrule);
     const timezone = value?.timezone ?? current?.timezone ?? 'UTC';
-    if (
-      errors.length === 0 &&
-      rrule !== null &&
-      nextOccurrence({ startsAt: startsAt!, endsAt: endsAt!, rrule, timezone, endedOccurrence: null }, startsAt! - 1) === null
-    ) {
-      errors.push({ field: 'rrule', message: 'gives no occurrence' });
+    if (errors.length === 0 && rrule !== null) {
+      const timing = { startsAt: startsAt!, endsAt: endsAt!, rrule, timezone, endedOccurrence: null };
+      // What the first occurrence fixes (its weekday, its month) can make a rule impossible: decided
+      // without searching; the search for a first occurrence stops 5 years ahead.
+      const never = contradiction(ruleParts(rrule), localDate(startsAt!, timezone));
+      if (never) errors.push({ field: 'rrule', message: `never gives an occurrence: ${never}` });
+      else if (nextOccurrence(timing, startsAt! - 1) === null) errors.push({ field: 'rrule', message: 'gives no occurrence within 5 years of startsAt' });
     }
     if (errors.length > 0) throw problems.validation(inFieldOrder(errors, FIELD_ORDER));
     const stored = current ? await this.monitorsOf([current.id]) : new Map<string, string[]>();

@@ -3233,7 +3233,7 @@ export interface operations {
                             attempts: number;
                             error: {
                                 /** @enum {string} */
-                                code: "timeout" | "dns-failure" | "connection-refused" | "connection-reset" | "tls-error" | "status-mismatch" | "certificate-expired" | "certificate-not-yet-valid" | "certificate-untrusted" | "hostname-mismatch" | "target-blocked" | "assertion-failed" | "heartbeat-missed" | "heartbeat-failed" | "dns-nxdomain" | "dns-servfail";
+                                code: "timeout" | "dns-failure" | "connection-refused" | "connection-reset" | "tls-error" | "status-mismatch" | "certificate-expired" | "certificate-not-yet-valid" | "certificate-untrusted" | "hostname-mismatch" | "target-blocked" | "assertion-failed" | "assertion-timeout" | "heartbeat-missed" | "heartbeat-failed" | "dns-nxdomain" | "dns-servfail";
                                 message: string;
                             } | null;
                             /** @description HTTP runs: the status code received, if any. */
@@ -3946,7 +3946,7 @@ export interface operations {
                     /** @description The first occurrence ends (ISO 8601): after `startsAt`, at most 7 days later. Every occurrence lasts as long. */
                     endsAt: string;
                     /**
-                     * @description null for a single occurrence, or an RFC 5545 RRULE repeating it in `timezone`: FREQ (DAILY, WEEKLY, MONTHLY), INTERVAL, BYDAY, BYMONTHDAY, COUNT, UNTIL; for example `FREQ=WEEKLY;BYDAY=SU`. Occurrences keep the local start time of `startsAt`; one whose local time does not exist (a DST gap) is skipped.
+                     * @description null for a single occurrence, or an RFC 5545 RRULE repeating it in `timezone`: FREQ (DAILY, WEEKLY, MONTHLY), INTERVAL, BYDAY, BYMONTHDAY, COUNT, UNTIL; for example `FREQ=WEEKLY;BYDAY=SU`. Occurrences keep the local start time of `startsAt`; one whose local time does not exist (a DST gap) is skipped. A rule that can never occur (`FREQ=MONTHLY;BYMONTHDAY=31;BYDAY=1MO`), or has no occurrence within 5 years of `startsAt`, is refused.
                      * @default null
                      */
                     rrule?: string | null;
@@ -4087,7 +4087,7 @@ export interface operations {
                     startsAt?: string;
                     /** @description The first occurrence ends (ISO 8601): after `startsAt`, at most 7 days later. Every occurrence lasts as long. */
                     endsAt?: string;
-                    /** @description null for a single occurrence, or an RFC 5545 RRULE repeating it in `timezone`: FREQ (DAILY, WEEKLY, MONTHLY), INTERVAL, BYDAY, BYMONTHDAY, COUNT, UNTIL; for example `FREQ=WEEKLY;BYDAY=SU`. Occurrences keep the local start time of `startsAt`; one whose local time does not exist (a DST gap) is skipped. */
+                    /** @description null for a single occurrence, or an RFC 5545 RRULE repeating it in `timezone`: FREQ (DAILY, WEEKLY, MONTHLY), INTERVAL, BYDAY, BYMONTHDAY, COUNT, UNTIL; for example `FREQ=WEEKLY;BYDAY=SU`. Occurrences keep the local start time of `startsAt`; one whose local time does not exist (a DST gap) is skipped. A rule that can never occur (`FREQ=MONTHLY;BYMONTHDAY=31;BYDAY=1MO`), or has no occurrence within 5 years of `startsAt`, is refused. */
                     rrule?: string | null;
                     /** @description The IANA time zone the rule repeats the local start time in; default UTC. */
                     timezone?: string;
