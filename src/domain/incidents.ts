@@ -422,14 +422,15 @@ async function insertUpdate(
 ): Promise<IncidentUpdateRecord> {
   const kind = update.kind ?? null;
   const acknowledgedVia = update.acknowledgedVia ?? null;
-  // The timeline reads in the order things were decided: an event stamped earlier than the
-  // incident's newest update (two regions' runs finishing out of order) is written just after it.
+  // The timeline reads in the order things were decided: an event stamped no later than the
+  // incident's newest update (two regions' runs finishing out of order) is written a millisecond
+  // after it (ids made for a past millisecond do not sort by when they were made).
   const newest = await trx
     .selectFrom('incident_updates')
     .select((eb) => eb.fn.max('created_at').as('at'))
     .where('incident_id', '=', incidentId)
     .executeTakeFirst();
-  at = Math.max(at, newest?.at ?? 0);
+  if (newest?.at != null && at <= newest.at) at = newest.at + 1;
   const id = newId(at);
   await trx
     .insertInto('incident_updates')

@@ -78,16 +78,16 @@ describe('the search for an occurrence', () => {
       ['FREQ=MONTHLY;INTERVAL=12;BYMONTHDAY=31', '2026-12-31T01:00:00.000Z'],
       ['FREQ=DAILY;INTERVAL=1826', '2026-12-01T01:00:00.000Z'],
     ] as const) {
-      const began = performance.now();
+      const began = cpuMs();
       expect(new Date(nextOccurrence(window(rrule), start - 1)!.start).toISOString(), rrule).toBe(found);
-      expect(performance.now() - began).toBeLessThan(50);
+      expect(cpuMs() - began).toBeLessThan(50);
     }
     // Past the first, the next of an interval of 1,826 days is 5 years away: found; 1,827 days is past the bound.
     expect(nextOccurrence(window('FREQ=DAILY;INTERVAL=1826'), start)!.start).toBe(start + 1826 * 86_400_000);
     expect(start + 1827 * 86_400_000).toBeGreaterThan(start + SEARCH_AHEAD_MS);
-    const began = performance.now();
+    const began = cpuMs();
     expect(nextOccurrence(window('FREQ=DAILY;INTERVAL=1827'), start)).toBeNull();
-    expect(performance.now() - began).toBeLessThan(50);
+    expect(cpuMs() - began).toBeLessThan(50);
   });
 
   it('gives up on a rule with no occurrence in 5 years within the bound, whatever its lists and time zone', () => {
@@ -99,10 +99,16 @@ describe('the search for an occurrence', () => {
     ]) {
       for (const timezone of ['UTC', 'Pacific/Chatham', 'Europe/Berlin']) {
         nextOccurrence(window('FREQ=DAILY', timezone), start); // the time zone's first use (its formatters) is not the rule's cost
-        const began = performance.now();
+        const began = cpuMs();
         nextOccurrence(window(rrule, timezone), start - 1);
-        expect(performance.now() - began, `${rrule} in ${timezone}`).toBeLessThan(50);
+        expect(cpuMs() - began, `${rrule} in ${timezone}`).toBeLessThan(50);
       }
     }
   });
 });
+
+/** The CPU time this process has spent, in ms: a bound on work that a busy machine does not stretch. */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}

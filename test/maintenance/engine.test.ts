@@ -90,11 +90,12 @@ describe('maintenance with real checks', () => {
       expect(expectStatus(await call(server, owner, 'GET', `/api/v1/maintenance-windows/${window.id}`), 200).active).toBe(true);
 
       target.status = 503;
-      const failingFrom = clock.now() + 1;
       await checkedFor(monitor.id, 4);
-      const during = (await storedRuns(monitor.id)).filter((r) => r.started_at >= failingFrom);
+      // The failing runs, whenever the scheduler stamped them (on a busy machine a check due before
+      // the target failed may run after): each recorded in maintenance.
+      const during = (await storedRuns(monitor.id)).filter((r) => r.ok === 0);
       expect(during.length).toBeGreaterThanOrEqual(3);
-      expect(during.every((r) => r.ok === 0 && r.maintenance === 1)).toBe(true);
+      expect(during.every((r) => r.maintenance === 1)).toBe(true);
       expect((await call(server, owner, 'GET', `/api/v1/monitors/${monitor.id}/runs`)).body.data[0]).toMatchObject({ ok: false, maintenance: true });
       await server.app.services.alerts.processPending();
       expect((await monitorOf(monitor.id)).status).toBe('maintenance');

@@ -15,8 +15,9 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('lookout CLI', () => {
-  it('runs as a process of its own: answers on stdout, reads standard input, fails with a message and exit code 1', async () => {
+  it('runs as a process of its own: answers on stdout, reads standard input, fails with a message and exit code 1', { timeout: 90_000 }, async () => {
     // The other tests run the same program in-process; this one runs the built `lookout` as operators do.
+    // Each `lookout` process loads the whole program: seconds apiece on a busy machine.
     const key = server.env.LOOKOUT_SECRET_KEY;
     const processEnv = key ? { ...env, LOOKOUT_SECRET_KEY: key } : env;
     const user = await lookoutCommand(['user', 'create', '--email', 'proc@acme.test', '--password-stdin', '--json'], processEnv, 'a long enough password\n');

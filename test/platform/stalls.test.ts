@@ -1,17 +1,18 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JUDGING_TIME_LIMIT_MS } from '../../src/checks/judge-answer.js';
 import { jsonShapeProblem, MAX_JSON_DEPTH, MAX_JSON_NODES } from '../../src/http/json-shape.js';
 import { call, createHttpMonitor } from '../alerts/fixtures.js';
 import { startServer, type Member, type TestServer } from '../helpers/server.js';
+import { loopDelayDuring } from '../helpers/loop-delay.js';
 import { eventually } from '../helpers/target.js';
 
 /*
  * The issue's third attack, against the real server (in this process, so its event loop is the
  * one measured), on both stores: a Member's requests and checks that used to hold the event loop
- * for seconds. While each attack runs, the loop's delay p99 stays under 100 ms.
+ * for seconds. While each attack runs, the loop's delay p99 stays under 100 ms above that of an
+ * idle probe thread measured at the same time (what the rest of a busy machine adds to any loop).
  */
 
 let server: TestServer;
@@ -38,18 +39,6 @@ afterAll(async () => {
   await new Promise((resolve) => target?.close(resolve));
 });
 
-/** Runs `attack` while measuring this process's event-loop delay; answers its result and the delay p99 in ms. */
-async function measured<T>(attack: () => Promise<T>): Promise<{ result: T; p99: number; max: number }> {
-  const delay = monitorEventLoopDelay({ resolution: 5 });
-  delay.enable();
-  try {
-    const result = await attack();
-    return { result, p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 };
-  } finally {
-    delay.disable();
-  }
-}
-
 describe('no request or check of a Member stalls the server', () => {
   it('refuses 20 concurrent rules that never match, each a 400 on rrule, without blocking the event loop', async () => {
     const monitor = await createHttpMonitor(server, member, { name: 'Stall target' });
@@ -72,7 +61,7 @@ describe('no request or check of a Member stalls the server', () => {
       ...tuesday,
     });
     expect(normal.status, normal.text).toBe(201);
-    const { result: answers, p99 } = await measured(() =>
+    const { result: answers, ...delay } = await loopDelayDuring(() =>
       Promise.all(
         Array.from({ length: 20 }, (_, i) =>
           call(server, member, 'POST', '/api/v1/maintenance-windows', { title: `never ${i}`, monitorIds: [monitor.id], ...rules[i % rules.length] }),
@@ -90,7 +79,7 @@ describe('no request or check of a Member stalls the server', () => {
     expect(answers[3]!.body.errors[0].message).toMatch(/every 7 days from startsAt \(a Tuesday/);
     expect(answers[4]!.body.errors[0].message).toMatch(/reaches only February/);
     expect(answers[5]!.body.errors[0].message).toBe('gives no occurrence within 5 years of startsAt');
-    expect(p99).toBeLessThan(100);
+    expect(delay.added, JSON.stringify(delay)).toBeLessThan(100);
     // The near miss is taken: a fifth Monday can be the 29th.
     const near = await call(server, member, 'POST', '/api/v1/maintenance-windows', {
       title: 'near miss',
@@ -117,11 +106,7 @@ describe('no request or check of a Member stalls the server', () => {
     const id = created.body.id as string;
     const runs = async () => (await server.read(`/api/v1/monitors/${id}/runs`, member.token)).data as any[];
     // Three checks, one after the other, each judged while the loop is measured.
-    const {
-      result: run,
-      p99,
-      max,
-    } = await measured(async () => {
+    const { result: run, ...delay } = await loopDelayDuring(async () => {
       for (let i = 0; i < 3; i++) {
         const before = (await runs()).length;
         await server.app.services.dispatcher.enqueue({
@@ -145,7 +130,7 @@ describe('no request or check of a Member stalls the server', () => {
     });
     expect(run.assertions).toHaveLength(20);
     expect(run.assertions.every((a: { ok: boolean; actual: unknown }) => !a.ok && a.actual === null)).toBe(true);
-    expect(p99, `max ${max} ms`).toBeLessThan(100);
+    expect(delay.added, JSON.stringify(delay)).toBeLessThan(100);
   });
 
   it('refuses, unparsed, request bodies whose parsing would hold the event loop (deep nesting, 80,000 keys)', async () => {
@@ -165,7 +150,7 @@ describe('no request or check of a Member stalls the server', () => {
     // once arrive in one turn of the loop and cost their reading, parsed or not).
     const bodies = Array.from({ length: 21 }, (_, i) => [deep, keys, manyArrays][i % 3]!);
     const answers: Array<{ status: number; body: any }> = [];
-    const { p99 } = await measured(() =>
+    const delay = await loopDelayDuring(() =>
       Promise.all(
         [0].map(async () => {
           for (let i = 0; i < bodies.length; i++) answers[i] = await send(bodies[i]!, member.token);
@@ -182,7 +167,7 @@ describe('no request or check of a Member stalls the server', () => {
         },
       ]);
     });
-    expect(p99).toBeLessThan(100);
+    expect(delay.added, JSON.stringify(delay)).toBeLessThan(100);
   });
 });
 
