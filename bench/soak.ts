@@ -69,6 +69,32 @@ async function startTarget(): Promise<{ url: string; stop(): void }> {
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
 }
 
+/**
+ * bench/stall-probe.ts beside the server: an idle process's own event-loop delay. When it is held up
+ * too, the server's delay came from the machine's other work, not from Lookout.
+ */
+function startStallProbe(): { takeMaxMs(): number; stop(): void } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/stall-probe.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  let max = 0;
+  let buffer = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString();
+    let end;
+    while ((end = buffer.indexOf('\n')) >= 0) {
+      max = Math.max(max, (JSON.parse(buffer.slice(0, end)) as { maxMs: number }).maxMs);
+      buffer = buffer.slice(end + 1);
+    }
+  });
+  return {
+    takeMaxMs: () => {
+      const taken = max;
+      max = 0;
+      return taken;
+    },
+    stop: () => child.kill('SIGTERM'),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // The load
 
@@ -332,10 +358,12 @@ interface Sample {
   heapTotalMb: number;
   externalMb: number;
   lagP99Ms: number;
+  /** The longest delay an idle process beside the server saw since the last sample. */
+  probeMaxMs: number;
   requests: number;
 }
 
-async function sample(server: BenchServer, startedAt: number, tally: Tally): Promise<Sample> {
+async function sample(server: BenchServer, startedAt: number, tally: Tally, probe: { takeMaxMs(): number }): Promise<Sample> {
   const text = await (await fetch(`${server.baseUrl}/metrics`)).text();
   const metric = (name: string) => Number(new RegExp(`^${name} ([\\d.e+-]+)$`, 'm').exec(text)?.[1] ?? NaN);
   const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
@@ -347,6 +375,7 @@ async function sample(server: BenchServer, startedAt: number, tally: Tally): Pro
     heapTotalMb: metric('lookout_process_nodejs_heap_size_total_bytes') / MB,
     externalMb: metric('lookout_process_nodejs_external_memory_bytes') / MB,
     lagP99Ms: metric('lookout_process_nodejs_eventloop_lag_p99_seconds') * 1000,
+    probeMaxMs: probe.takeMaxMs(),
     requests: tally.sent,
   };
 }
@@ -393,6 +422,7 @@ const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
 async function main(): Promise<void> {
   const target = await startTarget();
+  const probe = startStallProbe();
   let teamId = '';
   const tokens: string[] = [];
   const db = await prepareDatabase(async (services) => {
@@ -447,13 +477,13 @@ async function main(): Promise<void> {
   const snapshots: { first?: Awaited<ReturnType<typeof snapshot>>; last?: Awaited<ReturnType<typeof snapshot>> } = {};
   console.log(`soak: ${MINUTES} min, ~${RATE} requests/s, ${MONITORS} monitors every 60 s, server pid ${server.pid}, data in ${db.dir}`);
   try {
-    samples.push(await sample(server, startedAt, tally));
+    samples.push(await sample(server, startedAt, tally, probe));
     const sampler = setInterval(() => {
-      void sample(server, startedAt, tally).then(
+      void sample(server, startedAt, tally, probe).then(
         (s) => {
           samples.push(s);
           console.log(
-            `  ${fmt(s.minute)} min: RSS ${fmt(s.rssMb)} MB, heap ${fmt(s.heapUsedMb)}/${fmt(s.heapTotalMb)} MB, external ${fmt(s.externalMb)} MB, lag p99 ${fmt(s.lagP99Ms)} ms, ${s.requests} requests`,
+            `  ${fmt(s.minute)} min: RSS ${fmt(s.rssMb)} MB, heap ${fmt(s.heapUsedMb)}/${fmt(s.heapTotalMb)} MB, external ${fmt(s.externalMb)} MB, lag p99 ${fmt(s.lagP99Ms)} ms (idle probe: max ${s.probeMaxMs} ms), ${s.requests} requests`,
           );
         },
         (error: unknown) => console.warn(`sample failed: ${String(error)}`),
@@ -470,9 +500,9 @@ async function main(): Promise<void> {
     await runLoad(world, RATE, endsAt, tally);
     clearInterval(sampler);
     await sleep(15_000);
-    samples.push(await sample(server, startedAt, tally));
+    samples.push(await sample(server, startedAt, tally, probe));
     snapshots.last = await snapshot(server, db.dir);
-    const after = await sample(server, startedAt, tally);
+    const after = await sample(server, startedAt, tally, probe);
     console.log(`last snapshot (after 15 s idle): live heap ${fmt(snapshots.last.summary.totalBytes / MB)} MB, RSS ${fmt(snapshots.last.rssMb)} MB`);
 
     const half = samples.filter((s) => s.minute >= MINUTES / 2);
@@ -505,6 +535,7 @@ async function main(): Promise<void> {
   } finally {
     await server.stop();
     target.stop();
+    probe.stop();
     if (env.SOAK_KEEP !== '1') db.cleanup();
   }
 }
