@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import type { Server as HttpServer } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
@@ -41,10 +41,10 @@ export function freePort(): Promise<number> {
 }
 
 /** Runs `lookout serve` in its own process, as in production, so the load generator does not share its event loop. */
-export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
+export async function startBenchServer(env: Record<string, string>, options: { nodeArgs?: string[]; logFile?: string } = {}): Promise<BenchServer> {
   const port = await freePort();
   // BENCH_SERVER_NODE_ARGS passes Node flags to the server alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles`.
-  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const nodeArgs = [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...(options.nodeArgs ?? [])];
   // BENCH_LOOP_DELAY_FILE: the server reports its own event-loop delay there (bench/loop-delay-probe.ts).
   const probe = env.BENCH_LOOP_DELAY_FILE ? ['--import', join(ROOT, 'bench/loop-delay-probe.ts')] : [];
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...probe, join(ROOT, 'src/main.ts'), 'serve'], {
@@ -52,6 +52,9 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', LOOKOUT_BOOTSTRAP: 'false', LOOKOUT_REGIONS: 'none', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // Its log is read to the end (into `logFile`, or dropped): a pipe left full would block the server's next log line.
+  if (options.logFile) child.stdout!.pipe(createWriteStream(options.logFile, { flags: 'a' }));
+  else child.stdout!.resume();
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (

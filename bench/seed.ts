@@ -5,7 +5,7 @@ import { openStore } from '../src/store/database.js';
 const INTERVAL_SECONDS = 60;
 
 /**
- * Writes `monitors` HTTP monitors (interval 60 s, timeout 10 s, status pending) of one new team
+ * Writes `monitors` HTTP monitors (interval 60 s, timeout 10 s, status pending) of one new team (or of `teamId`)
  * straight into a database (SQLite or PostgreSQL), each pointing at `url?m=<i>`, with first due
  * times spread uniformly over one interval from `firstDueAt`: a steady state from the start,
  * rather than the burst of a cold start. With `assertions`, every monitor judges its answer by
@@ -22,13 +22,15 @@ export async function seedMonitors(
     assertions?: readonly unknown[];
     /** Request headers every monitor sends, as stored. */
     headers?: ReadonlyArray<{ name: string; value: string }>;
+    /** An existing team to add the monitors to; a new team "Bench" otherwise. */
+    teamId?: string;
   },
 ): Promise<string[]> {
   const store = openStore(databaseUrl);
   await store.migrate();
   const now = Date.now();
-  const teamId = newId(now);
-  await store.db.insertInto('teams').values({ id: teamId, name: 'Bench', created_at: now }).execute();
+  const teamId = options.teamId ?? newId(now);
+  if (!options.teamId) await store.db.insertInto('teams').values({ id: teamId, name: 'Bench', created_at: now }).execute();
   const regionsJson = JSON.stringify(regions);
   const assertions = options.assertions && options.assertions.length > 0 ? JSON.stringify(options.assertions) : null;
   const headers = options.headers && options.headers.length > 0 ? JSON.stringify(options.headers) : null;

@@ -2,7 +2,7 @@
  * The target of bench/checks.ts, in a process of its own: a node:http (or, with TARGET_TLS_CERT
  * and TARGET_TLS_KEY, node:https) server answering every request with 200 and a 2-byte body, and
  * /api with a 20 KiB JSON document (gzipped, compressed once at start, when the client accepts it)
- * for monitors with assertions. It prints `{"port": n}` on its first line of stdout once listening.
+ * for monitors with assertions; /flap is down every other two minutes. It prints `{"port": n}` on its first line of stdout once listening.
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -23,6 +23,12 @@ const API_JSON = Buffer.from(
 const API_GZIP = gzipSync(API_JSON);
 
 const handler: http.RequestListener = (request, response) => {
+  // For bench/soak.ts: down every other two minutes, so that monitors open and resolve incidents all along.
+  if (request.url?.startsWith('/flap') && Math.floor(Date.now() / 120_000) % 2 === 1) {
+    response.writeHead(503, { 'content-type': 'text/plain', 'content-length': '4' });
+    response.end('down');
+    return;
+  }
   if (request.url?.startsWith('/api')) {
     const gzip = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
     const body = gzip ? API_GZIP : API_JSON;

@@ -3,7 +3,8 @@
  *
  * Starts the real server (check engine in three regions) against local targets, seeds a month of
  * rollups so that the charts have history, then drives Debian's Chromium through the main pages
- * and writes docs/screenshots/*.png.
+ * and writes docs/screenshots/*.png. SCREENSHOTS_ONLY (names, comma-separated, e.g.
+ * `maintenance,team-tokens`) writes those alone and leaves the others as they are.
  */
 import { mkdirSync } from 'node:fs';
 import { once } from 'node:events';
@@ -32,9 +33,17 @@ async function listen(handler: RequestListener): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+/** What the DOM's scrollIntoView takes (this project's TypeScript has no DOM library outside web/). */
+interface Scrollable {
+  scrollIntoView(options: { block: 'start' | 'center' }): void;
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+const ONLY = process.env.SCREENSHOTS_ONLY?.split(',').map((name) => name.trim());
+
 async function shot(page: Page, name: string, fullPage = false): Promise<void> {
+  if (ONLY && !ONLY.includes(name)) return;
   await page.waitForLoadState('networkidle').catch(() => {});
   await sleep(400);
   await page.screenshot({ path: join(OUT, `${name}.png`), fullPage });
@@ -55,6 +64,12 @@ async function main(): Promise<void> {
   const api = await listen((req, res) => setTimeout(() => res.writeHead(req.url === '/health' ? 200 : 404).end('ok'), 30 + Math.random() * 60));
   const site = await listen((_req, res) => setTimeout(() => res.writeHead(200).end('<html></html>'), 180 + Math.random() * 120));
   const broken = await listen((_req, res) => res.writeHead(503).end('unavailable'));
+  const orders = await listen((_req, res) =>
+    setTimeout(
+      () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ok', database: { latencyMs: 12 }, queue: { depth: 3 } })),
+      40 + Math.random() * 40,
+    ),
+  );
   const receiver = await listen((req, res) => {
     req.resume();
     req.on('end', () => res.writeHead(204).end());
@@ -262,6 +277,62 @@ async function main(): Promise<void> {
   await services.tokens.create({ teamId: team.id, userId: dana.id, name: 'Grafana' });
   await server.request('GET', '/api/v1/monitors', { token: ci.token });
 
+  // The pages added since: a monitor judged by assertions, a heartbeat, maintenance windows, team tokens.
+  const ordersApi = await services.monitors.create(actor, {
+    type: 'http',
+    name: 'Orders API',
+    url: `${orders}/health`,
+    method: 'GET',
+    expectedStatus: 200,
+    ...common,
+    headers: [{ name: 'Accept', value: 'application/json' }],
+    assertions: [
+      { source: 'json', path: '$.status', op: 'eq', value: 'ok' },
+      { source: 'json', path: '$.database.latencyMs', op: 'lt', value: 250, severity: 'degraded' },
+      { source: 'header', name: 'Content-Type', op: 'contains', value: 'application/json' },
+      { source: 'responseTime', op: 'lt', value: 800, severity: 'degraded' },
+    ],
+  });
+  const backup = await services.monitors.create(actor, {
+    type: 'heartbeat',
+    name: 'Nightly database backup',
+    cron: '30 2 * * *',
+    timezone: 'Europe/Berlin',
+    graceSeconds: 1800,
+    notificationPolicyId: policy.id,
+  });
+  const pingUrl = backup.type === 'heartbeat' ? (backup.pingUrl ?? '') : '';
+  for (const path of ['/start', '', '/start', '']) {
+    await fetch(`${pingUrl}${path}`, { method: 'POST', body: path ? '' : 'backup: 4.2 GiB written in 312 s' });
+    await sleep(300);
+  }
+  const nextSunday = new Date(now + ((7 - new Date(now).getUTCDay()) % 7 || 7) * DAY);
+  nextSunday.setUTCHours(2, 0, 0, 0);
+  await services.maintenanceWindows.create(actor, {
+    title: 'Weekly database maintenance',
+    monitorIds: [checkout.id, ordersApi.id],
+    startsAt: nextSunday.toISOString(),
+    endsAt: new Date(nextSunday.getTime() + 2 * HOUR).toISOString(),
+    rrule: 'FREQ=WEEKLY;BYDAY=SU',
+    timezone: 'Europe/Berlin',
+  });
+  await services.maintenanceWindows.create(actor, {
+    title: 'Payment provider migration',
+    monitorIds: [webhook.id],
+    startsAt: new Date(Math.floor(now / HOUR) * HOUR + 3 * DAY + 20 * HOUR).toISOString(),
+    endsAt: new Date(Math.floor(now / HOUR) * HOUR + 3 * DAY + 23 * HOUR).toISOString(),
+    showOnStatusPage: true,
+  });
+  await services.maintenanceWindows.create(actor, {
+    title: 'Marketing site redesign',
+    monitorIds: [marketing.id],
+    startsAt: new Date(now - 20 * 60_000).toISOString(),
+    endsAt: new Date(now + 100 * 60_000).toISOString(),
+    showOnStatusPage: false,
+  });
+  await services.tokens.create({ teamId: team.id, userId: lee.id, name: 'Terraform state checks', expiresInDays: 30 });
+  await services.tokens.create({ teamId: team.id, userId: sam.userId, name: 'Sam’s laptop' });
+
   // Let the engine check everything a few times; the webhook goes down and opens an incident.
   console.log('waiting for checks…');
   for (let i = 0; i < 40; i++) {
@@ -335,6 +406,26 @@ async function main(): Promise<void> {
     await page.getByRole('dialog').getByRole('button', { name: 'Create token' }).click();
     await page.getByTestId('new-token').waitFor();
     await shot(page, 'tokens');
+
+    await page.goto('/maintenance');
+    await page.getByText('Weekly database maintenance').first().waitFor();
+    await shot(page, 'maintenance');
+
+    await page.goto(`/monitors/${ordersApi.id}/edit`);
+    await page.getByRole('group', { name: 'Assertion 4', exact: true }).waitFor();
+    await page
+      .getByRole('group', { name: 'Assertion 1', exact: true })
+      .evaluate((element) => (element as unknown as Scrollable).scrollIntoView({ block: 'center' }));
+    await shot(page, 'monitor-assertions');
+
+    await page.goto(`/monitors/${backup.id}`);
+    await page.getByRole('textbox', { name: 'Ping URL' }).waitFor();
+    await shot(page, 'heartbeat', true);
+
+    await page.goto('/team');
+    await page.getByText('Terraform state checks').waitFor();
+    await page.getByRole('heading', { name: 'Team tokens' }).evaluate((element) => (element as unknown as Scrollable).scrollIntoView({ block: 'start' }));
+    await shot(page, 'team-tokens');
 
     const phone = await newPage(browser, server.baseUrl, { width: 390, height: 844 });
     await signInWithForm(phone.page, 'dana@acme.test', 'correct horse battery staple');

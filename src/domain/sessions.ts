@@ -155,10 +155,14 @@ export class SessionService {
     // Every attempt spends its points before the password is looked at, so that a burst of
     // parallel guesses cannot all pass the check before the first failure is counted, and an
     // attempt over the limit costs no hashing. A correct password gives its points back.
-    const [byAccount, byAddress] = await Promise.all([this.failuresPerAccount.consume(account), this.failuresPerAddress.consume(client.ip)]);
-    if (!byAccount.allowed || !byAddress.allowed) {
-      await Promise.all([byAccount.allowed && this.failuresPerAccount.refund(account), byAddress.allowed && this.failuresPerAddress.refund(client.ip)]);
-      const wait = Math.max(byAccount.allowed ? 0 : byAccount.resetSeconds, byAddress.allowed ? 0 : byAddress.resetSeconds);
+    // The address is asked first: the account's window is keyed by whatever address the client
+    // typed, so an address over its limit must open none, or a flood of made-up addresses would
+    // fill the limiter with a window each for the whole 15 minutes.
+    const byAddress = await this.failuresPerAddress.consume(client.ip);
+    const byAccount = byAddress.allowed ? await this.failuresPerAccount.consume(account) : null;
+    if (!byAddress.allowed || !byAccount!.allowed) {
+      if (byAddress.allowed) await this.failuresPerAddress.refund(client.ip);
+      const wait = Math.max(byAddress.allowed ? 0 : byAddress.resetSeconds, byAccount && !byAccount.allowed ? byAccount.resetSeconds : 0);
       throw new Problem('rate-limited', `Too many failed sign-in attempts; try again in ${Math.ceil(wait / 60)} minute(s).`, {
         retryAfter: wait,
       });
