@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { api } from '../api/client.js';
 import { HTTP_METHODS, REGIONS } from '../api/enums.js';
 import type { ApiError } from '../api/errors.js';
@@ -12,6 +12,7 @@ import { useDocumentTitle, useGet } from '../hooks.js';
 import { navigate } from '../router.js';
 import { MONITOR_LIMITS, REQUEST_LIMITS } from '../../../src/shared/limits.js';
 import { BODY_METHODS, DNS_RECORD_TYPES, MONITOR_TYPES } from '../../../src/shared/vocabulary.js';
+import { useSubmit } from '../use-submit.js';
 
 type HttpCreate = Extract<MonitorCreate, { type: 'http' }>;
 type SslCreate = Extract<MonitorCreate, { type: 'ssl' }>;
@@ -354,22 +355,8 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
   const toast = useToast();
   const [original] = useState(() => initial(monitor));
   const [form, setForm] = useState(original);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
-  const policies = useGet('/api/v1/notification-policies');
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const err = (field: string) => fieldError(error, field);
-  const editing = monitor !== undefined;
-  /** A whole-number input bound to a field of the form. */
-  const numberInput = (name: NumberField) => (p: FieldInputProps) => (
-    <input {...p} name={name} type="number" inputMode="numeric" value={form[name]} onChange={(e) => set(name, e.target.value)} />
-  );
-
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+  const { busy, error, onSubmit } = useSubmit(
+    async () => {
       const saved = editing
         ? await api.PATCH('/api/v1/monitors/{id}', { params: { path: { id: monitor.id } }, body: updateBody(form, original) as MonitorUpdate })
         : await api.POST('/api/v1/monitors', { body: createBody(form) as MonitorCreate });
@@ -382,12 +369,20 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
             : `Created “${saved.name}”; the first checks run now`,
       );
       navigate(`/monitors/${saved.id}`);
-    } catch (e) {
-      setError(e as ApiError);
-      setBusy(false);
-      window.setTimeout(() => document.querySelector<HTMLElement>('.notice-error')?.scrollIntoView({ block: 'center', behavior: 'smooth' }), 0);
-    }
-  };
+    },
+    {
+      leaves: true,
+      onError: () => window.setTimeout(() => document.querySelector<HTMLElement>('.notice-error')?.scrollIntoView({ block: 'center', behavior: 'smooth' }), 0),
+    },
+  );
+  const policies = useGet('/api/v1/notification-policies');
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const err = (field: string) => fieldError(error, field);
+  const editing = monitor !== undefined;
+  /** A whole-number input bound to a field of the form. */
+  const numberInput = (name: NumberField) => (p: FieldInputProps) => (
+    <input {...p} name={name} type="number" inputMode="numeric" value={form[name]} onChange={(e) => set(name, e.target.value)} />
+  );
 
   const toggleRegion = (region: Region) =>
     set('regions', form.regions.includes(region) ? form.regions.filter((r) => r !== region) : REGIONS.filter((r) => r === region || form.regions.includes(r)));
@@ -432,7 +427,7 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
   );
 
   return (
-    <form className="form card form-card" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="page-title">
+    <form className="form card form-card" onSubmit={onSubmit} noValidate aria-labelledby="page-title">
       <FormError error={error} labels={labelsFor(error)} />
       <fieldset className="form-section">
         <legend>What to check</legend>
