@@ -1,11 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { api } from '../api/client.js';
-import type { ApiError } from '../api/errors.js';
 import { useLive } from '../live.js';
 import { Link, navigate, useLocation } from '../router.js';
 import { useSession } from '../session.js';
 import { Icon, type IconName } from './icons.js';
 import { useToast } from './ui.js';
+import { useSubmit } from '../use-submit.js';
 
 const NAV: Array<{ to: string; label: string; icon: IconName }> = [
   { to: '/monitors', label: 'Monitors', icon: 'activity' },
@@ -34,7 +34,15 @@ function NavLink({ to, label, icon, onNavigate }: { to: string; label: string; i
 function TeamSwitcher() {
   const { session, setSession } = useSession();
   const toast = useToast();
-  const [busy, setBusy] = useState(false);
+  const change = useSubmit(
+    async (teamId: string) => {
+      const next = await api.PUT('/api/v1/session/team', { body: { teamId } });
+      setSession(next);
+      navigate('/monitors');
+      toast('info', `Switched to ${next.team.name}`);
+    },
+    { onError: (error) => toast('error', error.detail) },
+  );
   if (session.teams.length < 2) {
     return (
       <div className="team-current">
@@ -46,19 +54,6 @@ function TeamSwitcher() {
       </div>
     );
   }
-  const change = async (teamId: string) => {
-    setBusy(true);
-    try {
-      const next = await api.PUT('/api/v1/session/team', { body: { teamId } });
-      setSession(next);
-      navigate('/monitors');
-      toast('info', `Switched to ${next.team.name}`);
-    } catch (error) {
-      toast('error', (error as ApiError).detail);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <div className="team-switcher">
       <label htmlFor="team-switcher" className="sr-only">
@@ -67,7 +62,7 @@ function TeamSwitcher() {
       <span className="team-avatar" aria-hidden="true">
         {session.team.name.slice(0, 1).toUpperCase()}
       </span>
-      <select id="team-switcher" value={session.team.id} disabled={busy} onChange={(e) => void change(e.target.value)}>
+      <select id="team-switcher" value={session.team.id} disabled={change.busy} onChange={(e) => void change.run(e.target.value)}>
         {session.teams.map((t) => (
           <option key={t.id} value={t.id}>
             {t.name} ({t.role})

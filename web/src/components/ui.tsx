@@ -21,6 +21,7 @@ import {
   type Severity,
 } from '../../../src/shared/vocabulary.js';
 import { Icon, type IconName } from './icons.js';
+import { useSubmit } from '../use-submit.js';
 
 /* Buttons */
 
@@ -436,19 +437,13 @@ export function ConfirmDialog({
   onClose: () => void;
   danger?: boolean;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const confirm = useSubmit(
+    async () => {
       await onConfirm();
       onClose();
-    } catch (e) {
-      setError(e as ApiError);
-      setBusy(false);
-    }
-  };
+    },
+    { leaves: true },
+  );
   return (
     <Modal
       title={title}
@@ -458,14 +453,14 @@ export function ConfirmDialog({
           <Button onClick={onClose} data-autofocus>
             Cancel
           </Button>
-          <Button variant={danger ? 'danger' : 'primary'} onClick={() => void confirm()} busy={busy}>
+          <Button variant={danger ? 'danger' : 'primary'} onClick={() => void confirm.run()} busy={confirm.busy}>
             {confirmLabel}
           </Button>
         </>
       }
     >
       {children}
-      <FormError error={error} />
+      <FormError error={confirm.error} />
     </Modal>
   );
 }

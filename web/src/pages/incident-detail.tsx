@@ -1,6 +1,5 @@
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { api } from '../api/client.js';
-import type { ApiError } from '../api/errors.js';
 import {
   Button,
   Card,
@@ -21,6 +20,7 @@ import { Link } from '../router.js';
 import { usePermissions, useSession } from '../session.js';
 import type { Incident, IncidentUpdate } from '../api/types.js';
 import { INCIDENT_STATUS_TEXT, UPDATE_STATUSES } from '../../../src/shared/vocabulary.js';
+import { useSubmit } from '../use-submit.js';
 
 /** Who acknowledged, and through what: one line under the header. */
 function acknowledgement(incident: Incident, me: string): string {
@@ -36,32 +36,20 @@ function PostUpdate({ incident, onPosted }: { incident: Incident; onPosted: (upd
   const [message, setMessage] = useState('');
   const [status, setStatus] = useState<UpdateStatus | ''>('');
   const [posted, setPosted] = useState(true);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
-
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const update = await api.POST('/api/v1/incidents/{id}/updates', {
-        params: { path: { id: incident.id } },
-        body: { message, postedToStatusPage: posted, ...(status && { status }) },
-      });
-      setMessage('');
-      setStatus('');
-      onPosted(update);
-      toast('success', 'Update posted');
-    } catch (e) {
-      setError(e as ApiError);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, onSubmit } = useSubmit(async () => {
+    const update = await api.POST('/api/v1/incidents/{id}/updates', {
+      params: { path: { id: incident.id } },
+      body: { message, postedToStatusPage: posted, ...(status && { status }) },
+    });
+    setMessage('');
+    setStatus('');
+    onPosted(update);
+    toast('success', 'Update posted');
+  });
 
   return (
     <Card title="Post an update">
-      <form onSubmit={(event) => void submit(event)} noValidate className="update-form">
+      <form onSubmit={onSubmit} noValidate className="update-form">
         <FormError error={error} labels={{ message: 'Message', status: 'Status', postedToStatusPage: 'Status page' }} />
         <Field label="Message" error={fieldError(error, 'message')}>
           {(p) => <textarea {...p} name="message" rows={3} value={message} onChange={(e) => setMessage(e.target.value)} placeholder="What do you know now?" />}
@@ -96,23 +84,16 @@ function PostUpdate({ incident, onPosted }: { incident: Incident; onPosted: (upd
 
 function ResolveDialog({ incident, onClose, onResolved }: { incident: Incident; onClose: () => void; onResolved: (incident: Incident) => void }) {
   const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+  const { busy, error, onSubmit } = useSubmit(
+    async () => {
       onResolved(await api.POST('/api/v1/incidents/{id}/resolve', { params: { path: { id: incident.id } }, body: message === '' ? {} : { message } }));
       onClose();
-    } catch (e) {
-      setError(e as ApiError);
-      setBusy(false);
-    }
-  };
+    },
+    { leaves: true },
+  );
   return (
     <Modal title="Resolve this incident?" onClose={onClose}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <FormError error={error} labels={{ message: 'Closing note' }} />
         <Field label="Closing note" optional error={fieldError(error, 'message')} hint="Without one, the note reads “Incident closed manually”.">
           {(p) => <textarea {...p} rows={3} value={message} onChange={(e) => setMessage(e.target.value)} />}
@@ -135,7 +116,14 @@ export function IncidentDetailPage({ id }: { id: string }) {
   const me = useSession().session.user.id;
   const toast = useToast();
   const [resolving, setResolving] = useState(false);
-  const [acknowledging, setAcknowledging] = useState(false);
+  const acknowledge = useSubmit(
+    async () => {
+      const acknowledged = await api.POST('/api/v1/incidents/{id}/acknowledge', { params: { path: { id } } });
+      incident.setData(() => acknowledged);
+      toast('success', 'Incident acknowledged');
+    },
+    { onError: (e) => toast('error', e.detail) },
+  );
   useDocumentTitle(incident.data?.title ?? 'Incident');
 
   if (incident.error && !incident.data) {
@@ -154,18 +142,6 @@ export function IncidentDetailPage({ id }: { id: string }) {
     );
   const i = incident.data;
   const open = i.status !== 'resolved';
-  const acknowledge = async () => {
-    setAcknowledging(true);
-    try {
-      const acknowledged = await api.POST('/api/v1/incidents/{id}/acknowledge', { params: { path: { id: i.id } } });
-      incident.setData(() => acknowledged);
-      toast('success', 'Incident acknowledged');
-    } catch (e) {
-      toast('error', (e as ApiError).detail);
-    } finally {
-      setAcknowledging(false);
-    }
-  };
 
   return (
     <div className="page page-narrow">
@@ -190,7 +166,7 @@ export function IncidentDetailPage({ id }: { id: string }) {
           open ? (
             <>
               {!i.acknowledgedAt && (
-                <Button icon="bell" busy={acknowledging} onClick={() => void acknowledge()}>
+                <Button icon="bell" busy={acknowledge.busy} onClick={() => void acknowledge.run()}>
                   Acknowledge
                 </Button>
               )}

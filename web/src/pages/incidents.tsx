@@ -1,6 +1,5 @@
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { api } from '../api/client.js';
-import type { ApiError } from '../api/errors.js';
 import {
   Button,
   EmptyState,
@@ -20,6 +19,7 @@ import { useDocumentTitle, useGet, useNow } from '../hooks.js';
 import { Link, navigate } from '../router.js';
 import type { Monitor } from '../api/types.js';
 import { SEVERITIES, SEVERITY_TEXT, type Severity } from '../../../src/shared/vocabulary.js';
+import { useSubmit } from '../use-submit.js';
 
 const LABELS = { title: 'Title', monitorId: 'Monitor', message: 'First update', severity: 'Severity' };
 
@@ -29,27 +29,19 @@ function NewIncident({ monitors, onClose }: { monitors: Monitor[]; onClose: () =
   const [severity, setSeverity] = useState<Severity>('major');
   const [monitorId, setMonitorId] = useState('');
   const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
-
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+  const { busy, error, onSubmit } = useSubmit(
+    async () => {
       const body = { title, severity, ...(monitorId && { monitorId }), ...(message !== '' && { message }) };
       const created = await api.POST('/api/v1/incidents', { body });
       toast('success', 'Incident opened');
       navigate(`/incidents/${created.id}`);
-    } catch (e) {
-      setError(e as ApiError);
-      setBusy(false);
-    }
-  };
+    },
+    { leaves: true },
+  );
 
   return (
     <Modal title="Open an incident" onClose={onClose} wide>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <FormError error={error} labels={LABELS} />
         <Field label="Title" error={fieldError(error, 'title')} hint="What is wrong, as your users should read it.">
           {(p) => <input {...p} name="title" value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Checkout is slow" />}

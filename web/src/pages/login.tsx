@@ -1,28 +1,15 @@
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { api } from '../api/client.js';
-import type { ApiError } from '../api/errors.js';
 import { Button, Field, Notice } from '../components/ui.js';
 import { useDocumentTitle } from '../hooks.js';
 import type { Session } from '../api/types.js';
+import { useSubmit } from '../use-submit.js';
 
 export function LoginPage({ onSignedIn, ended }: { onSignedIn: (session: Session) => void; ended: boolean }) {
   useDocumentTitle('Sign in');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
-
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      onSignedIn(await api.POST('/api/v1/session', { body: { email, password } }));
-    } catch (e) {
-      setError(e as ApiError);
-      setBusy(false);
-    }
-  };
+  const { busy, error, onSubmit } = useSubmit(async () => onSignedIn(await api.POST('/api/v1/session', { body: { email, password } })), { leaves: true });
 
   return (
     <div className="auth-screen">
@@ -35,7 +22,7 @@ export function LoginPage({ onSignedIn, ended }: { onSignedIn: (session: Session
         <p className="muted">Uptime monitoring for your team.</p>
         {ended && !error && <Notice kind="warning">Your session has ended. Please sign in again.</Notice>}
         {error && error.code !== 'validation' && <Notice kind="error">{error.detail}</Notice>}
-        <form onSubmit={(event) => void submit(event)} noValidate>
+        <form onSubmit={onSubmit} noValidate>
           <Field label="Email" error={error?.fieldMessage('email')}>
             {(props) => (
               <input {...props} type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />

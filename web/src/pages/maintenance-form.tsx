@@ -1,10 +1,10 @@
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { api } from '../api/client.js';
-import type { ApiError } from '../api/errors.js';
 import type { MaintenanceWindow, MaintenanceWindowBody } from '../api/types.js';
 import { Button, CheckGroup, ErrorState, Field, FormError, Loading, PageHeader, fieldError, useToast } from '../components/ui.js';
 import { useDocumentTitle, useGet } from '../hooks.js';
 import { navigate, useLocation } from '../router.js';
+import { useSubmit } from '../use-submit.js';
 
 /** The names the summary above the form gives the API's fields. */
 const LABELS: Record<string, string> = {
@@ -62,32 +62,24 @@ function MaintenanceForm({ existing: w, monitorId }: { existing?: MaintenanceWin
   const [rrule, setRrule] = useState(w?.rrule ?? '');
   const [timezone, setTimezone] = useState(w?.timezone ?? browserTimeZone());
   const [showOnStatusPage, setShowOnStatusPage] = useState(w?.showOnStatusPage ?? true);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
-
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    const body: MaintenanceWindowBody = {
-      title,
-      monitorIds,
-      startsAt: isoOf(startsAt),
-      endsAt: isoOf(endsAt),
-      rrule: repeats ? rrule : null,
-      timezone,
-      showOnStatusPage,
-    };
-    try {
+  const { busy, error, onSubmit } = useSubmit(
+    async () => {
+      const body: MaintenanceWindowBody = {
+        title,
+        monitorIds,
+        startsAt: isoOf(startsAt),
+        endsAt: isoOf(endsAt),
+        rrule: repeats ? rrule : null,
+        timezone,
+        showOnStatusPage,
+      };
       if (w) await api.PATCH('/api/v1/maintenance-windows/{id}', { params: { path: { id: w.id } }, body: changes(w, body) });
       else await api.POST('/api/v1/maintenance-windows', { body });
       toast('success', w ? 'Maintenance window saved' : 'Maintenance window scheduled');
       navigate('/maintenance');
-    } catch (e) {
-      setError(e as ApiError);
-      setBusy(false);
-    }
-  };
+    },
+    { leaves: true },
+  );
 
   // Monitors the window names but the list no longer holds (deleted) are kept as ids, not dropped unseen.
   const known = monitors.data?.data ?? [];
@@ -97,7 +89,7 @@ function MaintenanceForm({ existing: w, monitorId }: { existing?: MaintenanceWin
   ];
 
   return (
-    <form className="card form-card" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="card form-card" onSubmit={onSubmit} noValidate>
       <FormError error={error} labels={LABELS} />
       <Field label="Title" error={fieldError(error, 'title')} hint="Shown on the status page when it lists the window.">
         {(p) => <input {...p} name="title" value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Database upgrade" />}

@@ -8,6 +8,7 @@ import { useDocumentTitle, useGet, useThrottled } from '../hooks.js';
 import { useLiveEvents } from '../live.js';
 import { Link } from '../router.js';
 import { usePermissions } from '../session.js';
+import { useSubmit } from '../use-submit.js';
 
 /** The three groups of the page: under way, still to come, over for good. */
 export function groupWindows(windows: MaintenanceWindow[]): { active: MaintenanceWindow[]; upcoming: MaintenanceWindow[]; past: MaintenanceWindow[] } {
@@ -55,22 +56,15 @@ function WindowItem({
   onDelete: () => void;
 }) {
   const { canAdmin } = usePermissions();
-  const [busy, setBusy] = useState(false);
-  const end = async () => {
-    setBusy(true);
-    try {
-      await onEnd!();
-    } finally {
-      setBusy(false);
-    }
-  };
+  // onEnd reports its own failure (a toast).
+  const end = useSubmit(() => onEnd!());
   return (
     <li className="window-item" data-window-id={w.id}>
       <div className="window-head">
         <strong className="window-title">{w.title}</strong>
         <span className="window-actions">
           {onEnd && (
-            <Button size="sm" variant="primary" icon="x" busy={busy} onClick={() => void end()}>
+            <Button size="sm" variant="primary" icon="x" busy={end.busy} onClick={() => void end.run()}>
               End now
             </Button>
           )}

@@ -29,6 +29,7 @@ import { describeAssertion, type Assertion } from '../assertions.js';
 import { PING_LIMITS } from '../../../src/shared/limits.js';
 import type { StatsRange } from '../../../src/shared/vocabulary.js';
 import { schedule, target, uptimeClass } from './monitors.js';
+import { useSubmit } from '../use-submit.js';
 
 const RANGES: Array<{ value: StatsRange; label: string; ms: number }> = [
   { value: '24h', label: '24 hours', ms: 86_400_000 },
@@ -48,7 +49,6 @@ function degradedText(reasons: readonly string[]): string {
 function CheckNow({ monitor, onQueued }: { monitor: CheckedMonitor; onQueued: () => void }) {
   const toast = useToast();
   const now = useNow(500);
-  const [busy, setBusy] = useState(false);
   const [lockedUntil, setLockedUntil] = useState<number | null>(null);
   const [message, setMessage] = useState<{ kind: 'success' | 'warning' | 'error'; text: string } | null>(null);
   const remaining = lockedUntil === null ? 0 : Math.max(0, Math.ceil((lockedUntil - Math.max(now, Date.now())) / 1000));
@@ -60,33 +60,32 @@ function CheckNow({ monitor, onQueued }: { monitor: CheckedMonitor; onQueued: ()
     }
   }, [remaining, lockedUntil]);
 
-  const trigger = async () => {
-    setBusy(true);
-    try {
+  const trigger = useSubmit(
+    async () => {
       const answer = await api.POST('/api/v1/monitors/{id}/check', { params: { path: { id: monitor.id } } });
       setMessage({ kind: 'success', text: `Check queued in ${answer.regions.join(', ')}. Results appear here in a few seconds.` });
       onQueued();
-    } catch (e) {
-      const error = e as ApiError;
-      if (error.status === 429 && error.retryAfter) {
-        setLockedUntil(Date.now() + error.retryAfter * 1000);
-        setMessage({ kind: 'warning', text: 'This monitor was checked on demand less than a minute ago.' });
-      } else {
-        setMessage({ kind: 'error', text: error.detail });
-        toast('error', error.detail);
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    {
+      onError: (error) => {
+        if (error.status === 429 && error.retryAfter) {
+          setLockedUntil(Date.now() + error.retryAfter * 1000);
+          setMessage({ kind: 'warning', text: 'This monitor was checked on demand less than a minute ago.' });
+        } else {
+          setMessage({ kind: 'error', text: error.detail });
+          toast('error', error.detail);
+        }
+      },
+    },
+  );
 
   return (
     <>
       <Button
         variant="primary"
         icon={remaining > 0 ? 'lock' : 'zap'}
-        onClick={() => void trigger()}
-        busy={busy}
+        onClick={() => void trigger.run()}
+        busy={trigger.busy}
         disabled={remaining > 0 || monitor.paused}
         title={monitor.paused ? 'Resume the monitor to check it' : undefined}
         data-testid="check-now"
@@ -835,7 +834,14 @@ export function MonitorDetailPage({ id }: { id: string }) {
   const toast = useToast();
   const { canAdmin } = usePermissions();
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const pause = useSubmit(
+    async (paused: boolean) => {
+      const updated = await api.POST(paused ? '/api/v1/monitors/{id}/pause' : '/api/v1/monitors/{id}/resume', { params: { path: { id } } });
+      monitor.setData(() => updated);
+      toast('success', paused ? `Paused “${updated.name}”; no checks run until you resume it` : `Resumed “${updated.name}”; checking now`);
+    },
+    { onError: (e) => toast('error', e.detail) },
+  );
   const now = useNow(5000);
   useDocumentTitle(monitor.data?.name ?? 'Monitor');
 
@@ -867,19 +873,6 @@ export function MonitorDetailPage({ id }: { id: string }) {
   const state = live.states.get(id);
   const m: Monitor = state ? { ...monitor.data, status: state.status, paused: state.paused, lastCheckedAt: state.lastCheckedAt } : monitor.data;
 
-  const setPaused = async (paused: boolean) => {
-    setBusy(true);
-    try {
-      const updated = await api.POST(paused ? '/api/v1/monitors/{id}/pause' : '/api/v1/monitors/{id}/resume', { params: { path: { id } } });
-      monitor.setData(() => updated);
-      toast('success', paused ? `Paused “${updated.name}”; no checks run until you resume it` : `Resumed “${updated.name}”; checking now`);
-    } catch (e) {
-      toast('error', (e as ApiError).detail);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <div className="page">
       <PageHeader
@@ -899,11 +892,11 @@ export function MonitorDetailPage({ id }: { id: string }) {
           <>
             {m.type !== 'heartbeat' && <CheckNow monitor={m} onQueued={refresh} />}
             {m.paused ? (
-              <Button icon="play" onClick={() => void setPaused(false)} busy={busy}>
+              <Button icon="play" onClick={() => void pause.run(false)} busy={pause.busy}>
                 Resume
               </Button>
             ) : (
-              <Button icon="pause" onClick={() => void setPaused(true)} busy={busy}>
+              <Button icon="pause" onClick={() => void pause.run(true)} busy={pause.busy}>
                 Pause
               </Button>
             )}

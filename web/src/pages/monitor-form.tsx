@@ -1,17 +1,35 @@
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { api } from '../api/client.js';
-import { HTTP_METHODS, REGIONS } from '../api/enums.js';
+import { REGIONS } from '../api/enums.js';
 import type { ApiError } from '../api/errors.js';
-import type { DnsRecordType, HttpMethod, Monitor, MonitorCreate, MonitorType, MonitorUpdate, Region } from '../api/types.js';
+import type { Monitor, MonitorCreate, MonitorType, MonitorUpdate, Region } from '../api/types.js';
 import { SOURCES_OF } from '../assertions.js';
-import { ASSERTION_PART_LABELS, AssertionEditor, assertionBodies, assertionRows, type AssertionRow } from '../components/assertion-editor.js';
-import { HeaderEditor, headerBodies, headerRows, type HeaderRow } from '../components/header-editor.js';
+import { ASSERTION_PART_LABELS, AssertionEditor, assertionBodies, assertionRows } from '../components/assertion-editor.js';
+import { headerBodies, headerRows } from '../components/header-editor.js';
 import { listFieldLabels } from '../components/row-errors.js';
 import { Button, ErrorState, Field, FormError, Loading, PageHeader, fieldError, useToast } from '../components/ui.js';
 import { useDocumentTitle, useGet } from '../hooks.js';
 import { navigate } from '../router.js';
-import { MONITOR_LIMITS, REQUEST_LIMITS } from '../../../src/shared/limits.js';
-import { BODY_METHODS, DNS_RECORD_TYPES, MONITOR_TYPES } from '../../../src/shared/vocabulary.js';
+import { MONITOR_LIMITS } from '../../../src/shared/limits.js';
+import { MONITOR_TYPES } from '../../../src/shared/vocabulary.js';
+import { useSubmit } from '../use-submit.js';
+import { DnsTargetFields } from './monitor-form-dns.js';
+import { HeartbeatSchedule } from './monitor-form-heartbeat.js';
+import { HttpAuthSection, HttpRequestSection, HttpTargetFields } from './monitor-form-http.js';
+import { SslTargetFields } from './monitor-form-ssl.js';
+import {
+  GRACE_UNITS,
+  PERIOD_UNITS,
+  UNITS,
+  sendsBody,
+  type Auth,
+  type FieldInputProps,
+  type FormState,
+  type NumberField,
+  type SectionProps,
+  type Unit,
+} from './monitor-form-state.js';
+import { TcpTargetFields } from './monitor-form-tcp.js';
 
 type HttpCreate = Extract<MonitorCreate, { type: 'http' }>;
 type SslCreate = Extract<MonitorCreate, { type: 'ssl' }>;
@@ -20,8 +38,6 @@ type DnsCreate = Extract<MonitorCreate, { type: 'dns' }>;
 type HeartbeatCreate = Extract<MonitorCreate, { type: 'heartbeat' }>;
 /** Assertions as the editor sends them: the API, not the form, judges each. */
 type AssertionBodies = Record<string, unknown>[];
-type Auth = NonNullable<HttpCreate['auth']>;
-type AuthMode = 'none' | Auth['type'];
 type Partially<T> = T extends unknown ? Partial<T> : never;
 /**
  * A create body as the form has it: a field left empty is missing, and the API, not the form,
@@ -37,53 +53,6 @@ type KeysOf<T> = T extends unknown ? keyof T : never;
 type UpdatableField = Exclude<KeysOf<MonitorDraft>, 'type' | 'auth'>;
 /** An update as the form sends it; a field of the create body that PATCH does not take is a type error where the diff sets it. */
 type MonitorPatch = { [K in UpdatableField & KeysOf<MonitorUpdate>]?: unknown } & { auth?: Partially<Auth> | null };
-
-/** The form's fields typed as numbers. */
-type NumberField = 'expectedStatus' | 'timeoutSeconds' | 'failureThreshold' | 'recoveryThreshold' | 'port' | 'warningDays' | 'periodCount' | 'graceCount';
-type FieldInputProps = Parameters<Parameters<typeof Field>[0]['children']>[0];
-
-/** Units a heartbeat's period and grace are typed in, in seconds. */
-const UNITS = { seconds: 1, minutes: 60, hours: 3600, days: 86_400 } as const;
-type Unit = keyof typeof UNITS;
-const PERIOD_UNITS: readonly Unit[] = ['minutes', 'hours', 'days'];
-const GRACE_UNITS: readonly Unit[] = ['seconds', 'minutes', 'hours'];
-
-interface FormState {
-  type: MonitorType;
-  name: string;
-  url: string;
-  method: HttpMethod;
-  expectedStatus: string;
-  intervalSeconds: string;
-  timeoutSeconds: string;
-  regions: Region[];
-  notificationPolicyId: string;
-  failureThreshold: string;
-  recoveryThreshold: string;
-  authMode: AuthMode;
-  authSecret: string;
-  authUsername: string;
-  authHeaderName: string;
-  headers: HeaderRow[];
-  body: string;
-  followRedirects: boolean;
-  assertions: AssertionRow[];
-  host: string;
-  port: string;
-  warningDays: string;
-  tls: boolean;
-  hostname: string;
-  recordType: DnsRecordType;
-  resolver: string;
-  /** A heartbeat runs every `periodCount` `periodUnit`, or on `cron` in `timezone`. */
-  schedule: 'period' | 'cron';
-  periodCount: string;
-  periodUnit: Unit;
-  cron: string;
-  timezone: string;
-  graceCount: string;
-  graceUnit: Unit;
-}
 
 const LABELS: Record<string, string> = {
   type: 'Type',
@@ -140,12 +109,6 @@ function inUnits(seconds: number, units: readonly Unit[]): { count: string; unit
 function seconds(count: string, unit: Unit): number | undefined {
   const n = num(count);
   return n === undefined ? undefined : n * UNITS[unit];
-}
-
-/** Every IANA zone the browser knows, UTC first. */
-function timeZones(): string[] {
-  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return ['UTC', ...known.filter((zone) => zone !== 'UTC')];
 }
 
 const INTERVALS = [60, 120, 300, 600, 900, 1800, 3600];
@@ -311,10 +274,6 @@ function createBody(form: FormState): MonitorDraft {
   }
 }
 
-function sendsBody(method: HttpMethod): boolean {
-  return (BODY_METHODS as readonly string[]).includes(method);
-}
-
 /** The summary's names for items of the lists: "Assertion 3 path", "Header 1 name". */
 function labelsFor(error: ApiError | null): Record<string, string> {
   return {
@@ -354,22 +313,8 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
   const toast = useToast();
   const [original] = useState(() => initial(monitor));
   const [form, setForm] = useState(original);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
-  const policies = useGet('/api/v1/notification-policies');
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const err = (field: string) => fieldError(error, field);
-  const editing = monitor !== undefined;
-  /** A whole-number input bound to a field of the form. */
-  const numberInput = (name: NumberField) => (p: FieldInputProps) => (
-    <input {...p} name={name} type="number" inputMode="numeric" value={form[name]} onChange={(e) => set(name, e.target.value)} />
-  );
-
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+  const { busy, error, onSubmit } = useSubmit(
+    async () => {
       const saved = editing
         ? await api.PATCH('/api/v1/monitors/{id}', { params: { path: { id: monitor.id } }, body: updateBody(form, original) as MonitorUpdate })
         : await api.POST('/api/v1/monitors', { body: createBody(form) as MonitorCreate });
@@ -382,12 +327,22 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
             : `Created “${saved.name}”; the first checks run now`,
       );
       navigate(`/monitors/${saved.id}`);
-    } catch (e) {
-      setError(e as ApiError);
-      setBusy(false);
-      window.setTimeout(() => document.querySelector<HTMLElement>('.notice-error')?.scrollIntoView({ block: 'center', behavior: 'smooth' }), 0);
-    }
-  };
+    },
+    {
+      leaves: true,
+      onError: () => window.setTimeout(() => document.querySelector<HTMLElement>('.notice-error')?.scrollIntoView({ block: 'center', behavior: 'smooth' }), 0),
+    },
+  );
+  const policies = useGet('/api/v1/notification-policies');
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const err = (field: string) => fieldError(error, field);
+  const editing = monitor !== undefined;
+  /** A whole-number input bound to a field of the form. */
+  const numberInput = (name: NumberField) => (p: FieldInputProps) => (
+    <input {...p} name={name} type="number" inputMode="numeric" value={form[name]} onChange={(e) => set(name, e.target.value)} />
+  );
+
+  const section: SectionProps = { form, set, err, error, numberInput };
 
   const toggleRegion = (region: Region) =>
     set('regions', form.regions.includes(region) ? form.regions.filter((r) => r !== region) : REGIONS.filter((r) => r === region || form.regions.includes(r)));
@@ -405,34 +360,8 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
       };
     });
 
-  /** A count and its unit, such as "every 1 hours": the API's message for `field` shows under both. */
-  const durationField = (
-    label: string,
-    field: string,
-    count: 'periodCount' | 'graceCount',
-    unit: 'periodUnit' | 'graceUnit',
-    units: readonly Unit[],
-    hint: string,
-  ) => (
-    <Field label={label} error={err(field)} hint={hint}>
-      {(p) => (
-        <div className="input-unit">
-          <input {...p} name={count} type="number" inputMode="numeric" min={0} value={form[count]} onChange={(e) => set(count, e.target.value)} />
-          <select aria-label={`${label} unit`} name={unit} value={form[unit]} onChange={(e) => set(unit, e.target.value as Unit)}>
-            {/* A stored value that no offered unit holds whole is shown in seconds. */}
-            {(units.includes(form[unit]) ? units : [form[unit], ...units]).map((u) => (
-              <option key={u} value={u}>
-                {u}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
-    </Field>
-  );
-
   return (
-    <form className="form card form-card" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="page-title">
+    <form className="form card form-card" onSubmit={onSubmit} noValidate aria-labelledby="page-title">
       <FormError error={error} labels={labelsFor(error)} />
       <fieldset className="form-section">
         <legend>What to check</legend>
@@ -456,197 +385,15 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
         <Field label="Name" error={err('name')} hint="How your team recognises this monitor.">
           {(p) => <input {...p} name="name" value={form.name} onChange={(e) => set('name', e.target.value)} placeholder="Checkout API" />}
         </Field>
-        {form.type === 'http' && (
-          <>
-            <Field label="URL" error={err('url')}>
-              {(p) => (
-                <input
-                  {...p}
-                  name="url"
-                  type="url"
-                  inputMode="url"
-                  value={form.url}
-                  onChange={(e) => set('url', e.target.value)}
-                  placeholder="https://example.com/health"
-                />
-              )}
-            </Field>
-            <div className="field-row">
-              <Field label="Method" error={err('method')}>
-                {(p) => (
-                  <select {...p} name="method" value={form.method} onChange={(e) => set('method', e.target.value as HttpMethod)}>
-                    {HTTP_METHODS.map((m) => (
-                      <option key={m}>{m}</option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-              <Field label="Expected status" error={err('expectedStatus')} hint="A check succeeds only on exactly this code.">
-                {numberInput('expectedStatus')}
-              </Field>
-            </div>
-          </>
-        )}
-        {form.type === 'ssl' && (
-          <div className="field-row">
-            <Field label="Host" error={err('host')} hint="The host name only, without https://.">
-              {(p) => <input {...p} name="host" value={form.host} onChange={(e) => set('host', e.target.value)} placeholder="example.com" />}
-            </Field>
-            <Field label="Port" error={err('port')}>
-              {numberInput('port')}
-            </Field>
-            <Field label="Expiry warning (days)" optional error={err('warningDays')} hint="Warn this many days before expiry; empty for no warning.">
-              {numberInput('warningDays')}
-            </Field>
-          </div>
-        )}
-        {form.type === 'tcp' && (
-          <>
-            <div className="field-row">
-              <Field label="Host" error={err('host')} hint="A host name or IP address, without a scheme or port.">
-                {(p) => <input {...p} name="host" value={form.host} onChange={(e) => set('host', e.target.value)} placeholder="db.example.com" />}
-              </Field>
-              <Field label="Port" error={err('port')} hint="1 to 65535.">
-                {(p) => (
-                  <input
-                    {...p}
-                    name="port"
-                    type="number"
-                    inputMode="numeric"
-                    min={MONITOR_LIMITS.port[0]}
-                    max={MONITOR_LIMITS.port[1]}
-                    value={form.port}
-                    onChange={(e) => set('port', e.target.value)}
-                    placeholder="5432"
-                  />
-                )}
-              </Field>
-            </div>
-            <div className="field">
-              <label className="check">
-                <input type="checkbox" name="tls" checked={form.tls} onChange={(e) => set('tls', e.target.checked)} />
-                TLS handshake after connecting
-              </label>
-              {err('tls') ? (
-                <p className="field-error">{err('tls')}</p>
-              ) : (
-                <p className="field-hint">The certificate is then checked as an SSL monitor checks it (without expiry warnings).</p>
-              )}
-            </div>
-          </>
-        )}
-        {form.type === 'dns' && (
-          <>
-            <div className="field-row">
-              <Field label="Host name" error={err('hostname')} hint="The name to ask about.">
-                {(p) => <input {...p} name="hostname" value={form.hostname} onChange={(e) => set('hostname', e.target.value)} placeholder="example.com" />}
-              </Field>
-              <Field label="Record type" error={err('recordType')}>
-                {(p) => (
-                  <select {...p} name="recordType" value={form.recordType} onChange={(e) => set('recordType', e.target.value as DnsRecordType)}>
-                    {DNS_RECORD_TYPES.map((t) => (
-                      <option key={t}>{t}</option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-            </div>
-            <Field
-              label="Resolver"
-              optional
-              error={err('resolver')}
-              hint="The DNS server to ask: an IP address, optionally with a port (9.9.9.9, 9.9.9.9:53, [2620:fe::fe]:53). Empty: the system’s resolvers."
-            >
-              {(p) => <input {...p} name="resolver" value={form.resolver} onChange={(e) => set('resolver', e.target.value)} placeholder="9.9.9.9" />}
-            </Field>
-          </>
-        )}
+        {form.type === 'http' && <HttpTargetFields {...section} />}
+        {form.type === 'ssl' && <SslTargetFields {...section} />}
+        {form.type === 'tcp' && <TcpTargetFields {...section} />}
+        {form.type === 'dns' && <DnsTargetFields {...section} />}
       </fieldset>
 
       <fieldset className="form-section">
         {form.type === 'heartbeat' ? (
-          <>
-            <legend>When the job runs</legend>
-            <div className="field" role="radiogroup" aria-labelledby="schedule-label">
-              <span className="label" id="schedule-label">
-                Schedule
-              </span>
-              <div className="checks-inline">
-                <label className="check">
-                  <input type="radio" name="schedule" value="period" checked={form.schedule === 'period'} onChange={() => set('schedule', 'period')} />
-                  Every few minutes, hours or days
-                </label>
-                <label className="check">
-                  <input type="radio" name="schedule" value="cron" checked={form.schedule === 'cron'} onChange={() => set('schedule', 'cron')} />
-                  On a cron expression
-                </label>
-              </div>
-            </div>
-            {form.schedule === 'period' ? (
-              durationField(
-                'Every',
-                'periodSeconds',
-                'periodCount',
-                'periodUnit',
-                PERIOD_UNITS,
-                'From 1 minute to 30 days: a ping is expected this long after the last one.',
-              )
-            ) : (
-              <div className="field-row">
-                <Field
-                  label="Cron expression"
-                  error={err('cron')}
-                  hint={
-                    <>
-                      Five fields: minute, hour, day of month, month, day of week. <code>0 3 * * *</code> is every day at 03:00.
-                    </>
-                  }
-                >
-                  {(p) => (
-                    <input
-                      {...p}
-                      name="cron"
-                      value={form.cron}
-                      onChange={(e) => set('cron', e.target.value)}
-                      placeholder="0 3 * * *"
-                      spellCheck={false}
-                      autoComplete="off"
-                      maxLength={MONITOR_LIMITS.cronLength}
-                    />
-                  )}
-                </Field>
-                <Field label="Time zone" error={err('timezone')} hint="The cron expression is read in this IANA zone.">
-                  {(p) => (
-                    <>
-                      <input
-                        {...p}
-                        name="timezone"
-                        list="time-zones"
-                        value={form.timezone}
-                        onChange={(e) => set('timezone', e.target.value)}
-                        placeholder="UTC"
-                        spellCheck={false}
-                        autoComplete="off"
-                      />
-                      <datalist id="time-zones">
-                        {timeZones().map((zone) => (
-                          <option key={zone} value={zone} />
-                        ))}
-                      </datalist>
-                    </>
-                  )}
-                </Field>
-              </div>
-            )}
-            {durationField(
-              'Grace',
-              'graceSeconds',
-              'graceCount',
-              'graceUnit',
-              GRACE_UNITS,
-              'How late a ping may be before it counts as missed: up to 24 hours.',
-            )}
-          </>
+          <HeartbeatSchedule {...section} />
         ) : (
           <>
             <legend>How often and from where</legend>
@@ -724,103 +471,13 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
       </fieldset>
 
       {form.type === 'http' && (
-        <fieldset className="form-section">
-          <legend>Authentication</legend>
-          <Field label="Credentials to send" error={fieldError(error, 'auth.type') ?? (error?.fieldMessage('auth') ? error.fieldMessage('auth') : undefined)}>
-            {(p) => (
-              <select {...p} name="authMode" value={form.authMode} onChange={(e) => set('authMode', e.target.value as AuthMode)}>
-                <option value="none">None</option>
-                <option value="bearer">Bearer token (Authorization: Bearer …)</option>
-                <option value="basic">Basic (user name and password)</option>
-                <option value="header">Custom header</option>
-              </select>
-            )}
-          </Field>
-          {form.authMode !== 'none' && (
-            <div className="field-row">
-              {form.authMode === 'basic' && (
-                <Field label="Username" error={err('auth.username')}>
-                  {(p) => (
-                    <input {...p} name="authUsername" autoComplete="off" value={form.authUsername} onChange={(e) => set('authUsername', e.target.value)} />
-                  )}
-                </Field>
-              )}
-              {form.authMode === 'header' && (
-                <Field label="Header name" error={err('auth.headerName')}>
-                  {(p) => (
-                    <input
-                      {...p}
-                      name="authHeaderName"
-                      autoComplete="off"
-                      value={form.authHeaderName}
-                      onChange={(e) => set('authHeaderName', e.target.value)}
-                      placeholder="X-Api-Key"
-                    />
-                  )}
-                </Field>
-              )}
-              <Field
-                label={form.authMode === 'basic' ? 'Password' : form.authMode === 'bearer' ? 'Token' : 'Header value'}
-                error={err('auth.secret')}
-                hint={
-                  editing && monitor.type === 'http' && monitor.auth?.secretSet && form.authMode === original.authMode
-                    ? 'A secret is stored (encrypted). Leave empty to keep it; to change the credentials, or the URL, method, headers, body, redirects or assertions they are sent with, enter it again.'
-                    : 'Stored encrypted; never shown again.'
-                }
-              >
-                {(p) => (
-                  <input
-                    {...p}
-                    name="authSecret"
-                    type="password"
-                    autoComplete="new-password"
-                    value={form.authSecret}
-                    onChange={(e) => set('authSecret', e.target.value)}
-                  />
-                )}
-              </Field>
-            </div>
-          )}
-        </fieldset>
+        <HttpAuthSection
+          {...section}
+          storedSecret={editing && monitor.type === 'http' && monitor.auth?.secretSet === true && form.authMode === original.authMode}
+        />
       )}
 
-      {form.type === 'http' && (
-        <fieldset className="form-section">
-          <legend>Request</legend>
-          <HeaderEditor rows={form.headers} onChange={(rows) => set('headers', rows)} error={error} />
-          {sendsBody(form.method) ? (
-            <Field label="Request body" optional error={err('body')} hint="Sent with every check. Set its Content-Type among the headers.">
-              {(p) => (
-                <textarea
-                  {...p}
-                  name="body"
-                  rows={4}
-                  maxLength={REQUEST_LIMITS.bodyLength}
-                  value={form.body}
-                  onChange={(e) => set('body', e.target.value)}
-                  placeholder='{"ping": true}'
-                />
-              )}
-            </Field>
-          ) : (
-            <p className="field-hint">A request body can be sent with POST, PUT or DELETE.</p>
-          )}
-          <div className="field">
-            <label className="check">
-              <input type="checkbox" name="followRedirects" checked={form.followRedirects} onChange={(e) => set('followRedirects', e.target.checked)} />
-              Follow redirects
-            </label>
-            {err('followRedirects') ? (
-              <p className="field-error">{err('followRedirects')}</p>
-            ) : (
-              <p className="field-hint">
-                Up to {REQUEST_LIMITS.redirects}, each to an address the target policy allows; the final answer is judged. Credentials and headers go only to
-                this URL’s origin.
-              </p>
-            )}
-          </div>
-        </fieldset>
-      )}
+      {form.type === 'http' && <HttpRequestSection {...section} />}
 
       {(form.type === 'http' || form.type === 'tcp' || form.type === 'dns') && (
         <fieldset className="form-section">

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { api } from '../api/client.js';
-import type { ApiError } from '../api/errors.js';
 import { Icon } from '../components/icons.js';
 import { Button, ButtonLink, Card, ConfirmDialog, ErrorState, Loading, Notice, PageHeader, SkeletonRows, useToast } from '../components/ui.js';
 import { dateTime, ms, relativeTime } from '../format.js';
@@ -10,6 +9,7 @@ import { usePermissions } from '../session.js';
 import type { PolicyTestResult } from '../api/types.js';
 import { CHANNEL_LABELS, channelAddress, channelLabel } from './channel-fields.js';
 import { NOTIFY_LABELS } from './policies.js';
+import { useSubmit } from '../use-submit.js';
 
 export function PolicyDetailPage({ id }: { id: string }) {
   const policy = useGet('/api/v1/notification-policies/{id}', { params: { path: { id } } });
@@ -18,9 +18,15 @@ export function PolicyDetailPage({ id }: { id: string }) {
   const { canAdmin } = usePermissions();
   const toast = useToast();
   const now = useNow(15_000);
-  const [testing, setTesting] = useState(false);
   const [test, setTest] = useState<PolicyTestResult | null>(null);
-  const [testError, setTestError] = useState<ApiError | null>(null);
+  const sendTest = useSubmit(async () => {
+    setTest(null);
+    const result = await api.POST('/api/v1/notification-policies/{id}/test', { params: { path: { id } } });
+    setTest(result);
+    const failed = result.results.filter((r) => r.outcome === 'failed').length;
+    toast(failed ? 'error' : 'success', failed ? `${failed} of ${result.results.length} channels failed` : 'Test delivered to every channel');
+    void deliveries.reload();
+  });
   const [confirmDelete, setConfirmDelete] = useState(false);
   useDocumentTitle(policy.data?.name ?? 'Notification policy');
 
@@ -41,23 +47,6 @@ export function PolicyDetailPage({ id }: { id: string }) {
   const p = policy.data;
   const used = monitors.data?.data.filter((m) => m.notificationPolicyId === id) ?? [];
 
-  const sendTest = async () => {
-    setTesting(true);
-    setTest(null);
-    setTestError(null);
-    try {
-      const result = await api.POST('/api/v1/notification-policies/{id}/test', { params: { path: { id } } });
-      setTest(result);
-      const failed = result.results.filter((r) => r.outcome === 'failed').length;
-      toast(failed ? 'error' : 'success', failed ? `${failed} of ${result.results.length} channels failed` : 'Test delivered to every channel');
-      void deliveries.reload();
-    } catch (e) {
-      setTestError(e as ApiError);
-    } finally {
-      setTesting(false);
-    }
-  };
-
   return (
     <div className="page">
       <PageHeader
@@ -67,7 +56,7 @@ export function PolicyDetailPage({ id }: { id: string }) {
         actions={
           canAdmin ? (
             <>
-              <Button variant="primary" icon="send" onClick={() => void sendTest()} busy={testing}>
+              <Button variant="primary" icon="send" onClick={() => void sendTest.run()} busy={sendTest.busy}>
                 Send test
               </Button>
               <ButtonLink to={`/notifications/${id}/edit`} icon="edit">
@@ -80,7 +69,7 @@ export function PolicyDetailPage({ id }: { id: string }) {
           ) : undefined
         }
       />
-      {testError && <Notice kind="error">{testError.detail}</Notice>}
+      {sendTest.error && <Notice kind="error">{sendTest.error.detail}</Notice>}
       {test && (
         <Card title="Test result">
           <ul className="test-results">

@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { api } from '../api/client.js';
 import { NOTIFY_ON } from '../api/enums.js';
 import type { ApiError } from '../api/errors.js';
@@ -9,6 +9,7 @@ import { useDocumentTitle, useGet } from '../hooks.js';
 import { navigate } from '../router.js';
 import { CHANNEL_CHOICES, CHANNEL_FIELDS, type ChannelField, type ChannelType } from './channel-fields.js';
 import { NOTIFY_LABELS } from './policies.js';
+import { useSubmit } from '../use-submit.js';
 
 /**
  * One channel as the form holds it: the text of each field by name (a secret typed anew, empty to
@@ -203,39 +204,32 @@ function PolicyForm({ policy }: { policy?: Policy }) {
   const [escalateAfter, setEscalateAfter] = useState(minutes(policy?.escalateAfterSeconds));
   const [escalateTo, setEscalateTo] = useState(policy?.escalationPolicyId ?? '');
   const others = useGet('/api/v1/notification-policies');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
   const update = (key: number, patch: Partial<ChannelDraft>) => setChannels((cs) => cs.map((c) => (c.key === key ? { ...c, ...patch } : c)));
 
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    const body: PolicyBody = {
-      name,
-      notifyOn,
-      channels: channels.map(channelBody),
-      repeatEverySeconds: seconds(repeatEvery),
-      repeatMax: Number(repeatMax),
-      escalateAfterSeconds: seconds(escalateAfter),
-      escalationPolicyId: escalateTo || null,
-    };
-    try {
+  const { busy, error, onSubmit } = useSubmit(
+    async () => {
+      const body: PolicyBody = {
+        name,
+        notifyOn,
+        channels: channels.map(channelBody),
+        repeatEverySeconds: seconds(repeatEvery),
+        repeatMax: Number(repeatMax),
+        escalateAfterSeconds: seconds(escalateAfter),
+        escalationPolicyId: escalateTo || null,
+      };
       const saved = policy
         ? await api.PATCH('/api/v1/notification-policies/{id}', { params: { path: { id: policy.id } }, body })
         : await api.POST('/api/v1/notification-policies', { body });
       toast('success', policy ? 'Policy saved' : 'Policy created');
       navigate(`/notifications/${saved.id}`);
-    } catch (e) {
-      setError(e as ApiError);
-      setBusy(false);
-    }
-  };
+    },
+    { leaves: true },
+  );
 
   const labels = channelLabels(channels, error);
 
   return (
-    <form className="card form-card" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="card form-card" onSubmit={onSubmit} noValidate>
       <FormError error={error} labels={labels} />
       <Field label="Name" error={fieldError(error, 'name')}>
         {(p) => <input {...p} name="name" value={name} onChange={(e) => setName(e.target.value)} placeholder="On-call" />}

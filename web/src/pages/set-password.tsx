@@ -1,33 +1,25 @@
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { api } from '../api/client.js';
-import type { ApiError } from '../api/errors.js';
 import { Button, Field, Notice } from '../components/ui.js';
 import { useDocumentTitle } from '../hooks.js';
 import { navigate } from '../router.js';
 import type { Session } from '../api/types.js';
+import { useSubmit } from '../use-submit.js';
 
 /** Where an invitation link lands: `/set-password#<secret>`. The secret never leaves the browser except to the API. */
 export function SetPasswordPage({ onSignedIn }: { onSignedIn: (session: Session) => void }) {
   useDocumentTitle('Choose a password');
   const [token] = useState(() => window.location.hash.slice(1));
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
-
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+  const { busy, error, onSubmit } = useSubmit(
+    async () => {
       const session = await api.POST('/api/v1/session/password', { body: { token, password } });
       window.history.replaceState(null, '', '/monitors');
       onSignedIn(session);
       navigate('/monitors', { replace: true });
-    } catch (e) {
-      setError(e as ApiError);
-      setBusy(false);
-    }
-  };
+    },
+    { leaves: true },
+  );
 
   return (
     <div className="auth-screen">
@@ -42,7 +34,7 @@ export function SetPasswordPage({ onSignedIn }: { onSignedIn: (session: Session)
         {error && (error.fieldMessage('token') || error.code !== 'validation') && (
           <Notice kind="error">{error.fieldMessage('token') ? `The link ${error.fieldMessage('token')!}.` : error.detail}</Notice>
         )}
-        <form onSubmit={(event) => void submit(event)} noValidate>
+        <form onSubmit={onSubmit} noValidate>
           <Field label="New password" hint="At least 12 characters." error={error?.fieldMessage('password')}>
             {(props) => (
               <input {...props} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />

@@ -1,11 +1,11 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { api } from '../api/client.js';
-import type { ApiError } from '../api/errors.js';
 import { Icon } from '../components/icons.js';
 import { Button, Card, ConfirmDialog, ErrorState, Field, FormError, Loading, Notice, PageHeader, StatusBadge, fieldError, useToast } from '../components/ui.js';
 import { dateTime } from '../format.js';
 import { useDocumentTitle, useGet } from '../hooks.js';
 import { usePermissions } from '../session.js';
+import { useSubmit } from '../use-submit.js';
 
 export function StatusPageSettings() {
   useDocumentTitle('Status page');
@@ -17,8 +17,6 @@ export function StatusPageSettings() {
   const [title, setTitle] = useState('');
   const [monitorIds, setMonitorIds] = useState<string[]>([]);
   const [showTargets, setShowTargets] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const missing = page.error?.status === 404;
 
@@ -31,21 +29,12 @@ export function StatusPageSettings() {
     }
   }, [page.data]);
 
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const saved = await api.PUT('/api/v1/status-pages/current', { body: { slug, title, monitorIds, showTargets } });
-      page.setData(() => saved);
-      toast('success', page.data ? 'Status page saved' : 'Status page published');
-      void page.reload();
-    } catch (e) {
-      setError(e as ApiError);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, onSubmit } = useSubmit(async () => {
+    const saved = await api.PUT('/api/v1/status-pages/current', { body: { slug, title, monitorIds, showTargets } });
+    page.setData(() => saved);
+    toast('success', page.data ? 'Status page saved' : 'Status page published');
+    void page.reload();
+  });
 
   const toggle = (id: string) => setMonitorIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
   const exists = page.data !== undefined && !missing;
@@ -84,7 +73,7 @@ export function StatusPageSettings() {
             </Notice>
           )}
           {canAdmin ? (
-            <form className="card form-card" onSubmit={(event) => void submit(event)} noValidate>
+            <form className="card form-card" onSubmit={onSubmit} noValidate>
               <FormError error={error} labels={{ slug: 'Address', title: 'Title', monitorIds: 'Monitors' }} />
               <Field label="Title" error={fieldError(error, 'title')} hint="The heading of the page, e.g. “Acme status”.">
                 {(p) => <input {...p} name="title" value={title} onChange={(e) => setTitle(e.target.value)} />}

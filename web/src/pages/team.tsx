@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { api } from '../api/client.js';
 import type { ApiError } from '../api/errors.js';
 import {
@@ -24,6 +24,7 @@ import { usePermissions, useSession } from '../session.js';
 import type { InvitedMember, Member, TeamToken } from '../api/types.js';
 import { ROLES, type Role } from '../../../src/shared/vocabulary.js';
 import { Expiry, LastUsed } from './tokens.js';
+import { useSubmit } from '../use-submit.js';
 
 const ROLE_HELP: Record<Role, string> = {
   Member: 'sees everything; creates, edits, pauses and checks monitors; opens and updates incidents',
@@ -36,22 +37,13 @@ function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited: 
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('Member');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      onInvited(await api.POST('/api/v1/teams/current/members', { body: { email, role, ...(name !== '' && { name }) } }));
-    } catch (e) {
-      setError(e as ApiError);
-      setBusy(false);
-    }
-  };
+  const { busy, error, onSubmit } = useSubmit(
+    async () => onInvited(await api.POST('/api/v1/teams/current/members', { body: { email, role, ...(name !== '' && { name }) } })),
+    { leaves: true },
+  );
   return (
     <Modal title="Invite someone" onClose={onClose}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <FormError error={error} labels={{ email: 'Email', role: 'Role', name: 'Name' }} />
         <Field label="Email" error={fieldError(error, 'email')} hint="Someone who already has an account is added at once.">
           {(p) => <input {...p} type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" />}

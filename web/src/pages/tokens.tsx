@@ -1,6 +1,5 @@
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { api } from '../api/client.js';
-import type { ApiError } from '../api/errors.js';
 import {
   Button,
   Card,
@@ -21,26 +20,18 @@ import { date, relativeTime } from '../format.js';
 import { useDocumentTitle, useGet, useNow } from '../hooks.js';
 import { useSession } from '../session.js';
 import type { CreatedToken, PersonalToken } from '../api/types.js';
+import { useSubmit } from '../use-submit.js';
 
 function CreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (token: CreatedToken) => void }) {
   const [name, setName] = useState('');
   const [expires, setExpires] = useState('90');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      onCreated(await api.POST('/api/v1/tokens', { body: { name, expiresInDays: expires === 'never' ? null : Number(expires) } }));
-    } catch (e) {
-      setError(e as ApiError);
-      setBusy(false);
-    }
-  };
+  const { busy, error, onSubmit } = useSubmit(
+    async () => onCreated(await api.POST('/api/v1/tokens', { body: { name, expiresInDays: expires === 'never' ? null : Number(expires) } })),
+    { leaves: true },
+  );
   return (
     <Modal title="Create an API token" onClose={onClose}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <FormError error={error} labels={{ name: 'Name', expiresInDays: 'Expiry' }} />
         <Field label="Name" error={fieldError(error, 'name')} hint="What it is for, e.g. “CI deploy checks”.">
           {(p) => <input {...p} name="tokenName" value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />}

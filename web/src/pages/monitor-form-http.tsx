@@ -1,0 +1,144 @@
+import { HTTP_METHODS } from '../api/enums.js';
+import type { HttpMethod } from '../api/types.js';
+import { HeaderEditor } from '../components/header-editor.js';
+import { Field, fieldError } from '../components/ui.js';
+import { REQUEST_LIMITS } from '../../../src/shared/limits.js';
+import { sendsBody, type AuthMode, type SectionProps } from './monitor-form-state.js';
+
+/** What an HTTP monitor requests, and the status it expects. */
+export function HttpTargetFields({ form, set, err, numberInput }: SectionProps) {
+  return (
+    <>
+      <Field label="URL" error={err('url')}>
+        {(p) => (
+          <input
+            {...p}
+            name="url"
+            type="url"
+            inputMode="url"
+            value={form.url}
+            onChange={(e) => set('url', e.target.value)}
+            placeholder="https://example.com/health"
+          />
+        )}
+      </Field>
+      <div className="field-row">
+        <Field label="Method" error={err('method')}>
+          {(p) => (
+            <select {...p} name="method" value={form.method} onChange={(e) => set('method', e.target.value as HttpMethod)}>
+              {HTTP_METHODS.map((m) => (
+                <option key={m}>{m}</option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Expected status" error={err('expectedStatus')} hint="A check succeeds only on exactly this code.">
+          {numberInput('expectedStatus')}
+        </Field>
+      </div>
+    </>
+  );
+}
+
+/** The credentials an HTTP monitor sends; `storedSecret` when the monitor has one the form may keep. */
+export function HttpAuthSection({ form, set, err, error, storedSecret }: SectionProps & { storedSecret: boolean }) {
+  return (
+    <fieldset className="form-section">
+      <legend>Authentication</legend>
+      <Field label="Credentials to send" error={fieldError(error, 'auth.type') ?? (error?.fieldMessage('auth') ? error.fieldMessage('auth') : undefined)}>
+        {(p) => (
+          <select {...p} name="authMode" value={form.authMode} onChange={(e) => set('authMode', e.target.value as AuthMode)}>
+            <option value="none">None</option>
+            <option value="bearer">Bearer token (Authorization: Bearer …)</option>
+            <option value="basic">Basic (user name and password)</option>
+            <option value="header">Custom header</option>
+          </select>
+        )}
+      </Field>
+      {form.authMode !== 'none' && (
+        <div className="field-row">
+          {form.authMode === 'basic' && (
+            <Field label="Username" error={err('auth.username')}>
+              {(p) => <input {...p} name="authUsername" autoComplete="off" value={form.authUsername} onChange={(e) => set('authUsername', e.target.value)} />}
+            </Field>
+          )}
+          {form.authMode === 'header' && (
+            <Field label="Header name" error={err('auth.headerName')}>
+              {(p) => (
+                <input
+                  {...p}
+                  name="authHeaderName"
+                  autoComplete="off"
+                  value={form.authHeaderName}
+                  onChange={(e) => set('authHeaderName', e.target.value)}
+                  placeholder="X-Api-Key"
+                />
+              )}
+            </Field>
+          )}
+          <Field
+            label={form.authMode === 'basic' ? 'Password' : form.authMode === 'bearer' ? 'Token' : 'Header value'}
+            error={err('auth.secret')}
+            hint={
+              storedSecret
+                ? 'A secret is stored (encrypted). Leave empty to keep it; to change the credentials, or the URL, method, headers, body, redirects or assertions they are sent with, enter it again.'
+                : 'Stored encrypted; never shown again.'
+            }
+          >
+            {(p) => (
+              <input
+                {...p}
+                name="authSecret"
+                type="password"
+                autoComplete="new-password"
+                value={form.authSecret}
+                onChange={(e) => set('authSecret', e.target.value)}
+              />
+            )}
+          </Field>
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+/** The rest of an HTTP request: headers, body, redirects. */
+export function HttpRequestSection({ form, set, err, error }: SectionProps) {
+  return (
+    <fieldset className="form-section">
+      <legend>Request</legend>
+      <HeaderEditor rows={form.headers} onChange={(rows) => set('headers', rows)} error={error} />
+      {sendsBody(form.method) ? (
+        <Field label="Request body" optional error={err('body')} hint="Sent with every check. Set its Content-Type among the headers.">
+          {(p) => (
+            <textarea
+              {...p}
+              name="body"
+              rows={4}
+              maxLength={REQUEST_LIMITS.bodyLength}
+              value={form.body}
+              onChange={(e) => set('body', e.target.value)}
+              placeholder='{"ping": true}'
+            />
+          )}
+        </Field>
+      ) : (
+        <p className="field-hint">A request body can be sent with POST, PUT or DELETE.</p>
+      )}
+      <div className="field">
+        <label className="check">
+          <input type="checkbox" name="followRedirects" checked={form.followRedirects} onChange={(e) => set('followRedirects', e.target.checked)} />
+          Follow redirects
+        </label>
+        {err('followRedirects') ? (
+          <p className="field-error">{err('followRedirects')}</p>
+        ) : (
+          <p className="field-hint">
+            Up to {REQUEST_LIMITS.redirects}, each to an address the target policy allows; the final answer is judged. Credentials and headers go only to this
+            URL’s origin.
+          </p>
+        )}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,50 @@
+import { useState, type SubmitEvent } from 'react';
+import type { ApiError } from './api/errors.js';
+
+export interface SubmitOptions {
+  /**
+   * A success leaves the screen (navigates, signs in, closes the dialog): `busy` stays true after it, so the
+   * button cannot be pressed a second time before the next screen is drawn.
+   */
+  leaves?: boolean;
+  /** What a failure does besides being kept in `error`: a toast, a scroll to the notice, a countdown. */
+  onError?: (error: ApiError) => void;
+}
+
+export interface Submission<A extends unknown[]> {
+  /** True while the call runs (and after a success that `leaves`). */
+  busy: boolean;
+  /** The last call's failure: the form shows it and its fields' messages; cleared when the next call starts. */
+  error: ApiError | null;
+  /** Runs the action; a failure is kept in `error`, never thrown. */
+  run: (...args: A) => Promise<void>;
+  /** A form's `onSubmit`: keeps the browser from submitting and runs the action. */
+  onSubmit: (event: SubmitEvent) => void;
+}
+
+/**
+ * The one place a form or button talks to the API: marks the call pending, clears the previous error, runs
+ * `action` (which calls the typed client and navigates, toasts or refreshes on success), and keeps the
+ * problem it fails with, whose `errors[]` the form's fields read through `fieldError`.
+ */
+export function useSubmit<A extends unknown[] = []>(action: (...args: A) => Promise<unknown>, options: SubmitOptions = {}): Submission<A> {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+  const run = async (...args: A) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action(...args);
+      if (!options.leaves) setBusy(false);
+    } catch (e) {
+      setError(e as ApiError);
+      setBusy(false);
+      options.onError?.(e as ApiError);
+    }
+  };
+  const onSubmit = (event: SubmitEvent) => {
+    event.preventDefault();
+    void run(...([] as unknown as A));
+  };
+  return { busy, error, run, onSubmit };
+}
