@@ -105,9 +105,7 @@ export class CheckEngine {
       dnsServers: config.dnsServers,
       clock,
     });
-    const scheduler = options.schedule
-      ? new Scheduler({ db: store.db, monitors, changes: options.monitorChanges, dispatcher, logger, clock })
-      : null;
+    const scheduler = options.schedule ? new Scheduler({ db: store.db, monitors, changes: options.monitorChanges, dispatcher, logger, clock }) : null;
     this.scheduler = scheduler;
     const sweep = new MaintenanceSweep({
       db: store.db,
