@@ -108,7 +108,9 @@ export async function createRuntime({
   const engine = new CheckEngine({
     config,
     store,
-    services,
+    monitors: services.monitors,
+    maintenanceWindows: services.maintenanceWindows,
+    alerts: services.alerts,
     dispatcher,
     logger,
     schedule,
@@ -132,12 +134,12 @@ export async function createApp(options: AppOptions): Promise<App> {
   const operations = apiOperations(services);
   const http = await buildHttpServer({
     config,
-    services,
+    access: services.access,
     logger,
     operations,
     plugins: [
       metricsRoute(engine.metrics.registry),
-      mcpEndpoint({ config, services, operations }),
+      mcpEndpoint({ config, access: services.access, operations }),
       dashboard(),
       statusPages(services.statusPages, { publicUrl: config.publicUrl, logger, clock: options.clock }),
       acknowledgePage(services.incidents, services.acknowledgeLinks, options.clock ?? systemClock),

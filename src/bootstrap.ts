@@ -14,7 +14,7 @@ export const BOOTSTRAP_EMAIL = 'owner@lookout.local';
  * On the first start against an empty database: a team, an Owner who can sign in, and a
  * token for the API. Returned once for printing; only hashes are kept.
  */
-export async function bootstrapIfEmpty(services: Services): Promise<BootstrapCredentials | null> {
+export async function bootstrapIfEmpty(services: Pick<Services, 'teams' | 'users' | 'tokens'>): Promise<BootstrapCredentials | null> {
   if ((await services.teams.count()) > 0) return null;
   const team = await services.teams.create({ name: 'My team' });
   const password = randomPassword();

@@ -1,4 +1,3 @@
-import type { Services } from '../composition/services.js';
 import type { Operation } from './operation.js';
 import { checkOperations } from './operations/checks.js';
 import { eventOperations } from './operations/events.js';
@@ -14,21 +13,41 @@ import { teamMemberOperations } from './operations/team-members.js';
 import { teamTokenOperations } from './operations/team-tokens.js';
 import { teamOperations } from './operations/teams.js';
 
+/**
+ * The services the operations call: the union of what each group declares it takes. The composition
+ * root hands them in (a `Services` fits); each group receives only its own.
+ */
+export type OperationServices = Parameters<typeof monitorOperations>[0] &
+  Parameters<typeof checkOperations>[0] &
+  Parameters<typeof monitorStatsOperations>[0] &
+  Parameters<typeof incidentOperations>[0] &
+  Parameters<typeof maintenanceWindowOperations>[0] &
+  Parameters<typeof notificationPolicyOperations>[0] &
+  Parameters<typeof statusPageOperations>[0] &
+  Parameters<typeof teamOperations>[0] &
+  Parameters<typeof teamMemberOperations>[0] &
+  Parameters<typeof teamTokenOperations>[0] &
+  Parameters<typeof personalTokenOperations>[0] &
+  Parameters<typeof sessionOperations>[0] &
+  Parameters<typeof eventOperations>[0];
+
 /** Every operation of the API, in the order the reference lists them. */
-export function apiOperations(services: Services): Operation[] {
+export function apiOperations(services: OperationServices): Operation[] {
+  const { monitors, checks, monitorStats, incidents, maintenanceWindows, alertPolicies, statusPages } = services;
+  const { teams, teamMembers, teamTokens, personalTokens, sessions, live } = services;
   return [
-    ...monitorOperations(services),
-    ...checkOperations(services),
-    ...monitorStatsOperations(services),
-    ...incidentOperations(services),
-    ...maintenanceWindowOperations(services),
-    ...notificationPolicyOperations(services),
-    ...statusPageOperations(services),
-    ...teamOperations(services),
-    ...teamMemberOperations(services),
-    ...teamTokenOperations(services),
-    ...personalTokenOperations(services),
-    ...sessionOperations(services),
-    ...eventOperations(services),
+    ...monitorOperations({ monitors }),
+    ...checkOperations({ checks }),
+    ...monitorStatsOperations({ monitorStats }),
+    ...incidentOperations({ incidents }),
+    ...maintenanceWindowOperations({ maintenanceWindows }),
+    ...notificationPolicyOperations({ alertPolicies }),
+    ...statusPageOperations({ statusPages }),
+    ...teamOperations({ teams }),
+    ...teamMemberOperations({ teamMembers }),
+    ...teamTokenOperations({ teamTokens }),
+    ...personalTokenOperations({ personalTokens }),
+    ...sessionOperations({ sessions }),
+    ...eventOperations({ live }),
   ];
 }

@@ -16,7 +16,7 @@ import { HostResolver } from './resolver.js';
 import { systemClock, type Clock } from '../domain/ports/clock.js';
 
 export interface CheckerOptions {
-  monitors: MonitorService;
+  monitors: Pick<MonitorService, 'findActiveForCheck'>;
   recorder: RunRecorder;
   metrics: CheckMetrics;
   logger: Logger;

@@ -5,8 +5,9 @@ import { MaintenanceSweep } from './maintenance-sweep.js';
 import type { Channel, LockManager, RateLimiter } from '../domain/ports/coordination.js';
 import { HeartbeatPings } from './heartbeat-pings.js';
 import { HeartbeatSweep } from './heartbeat-sweep.js';
-import type { MonitorChange } from '../domain/monitors.js';
-import type { Services } from '../composition/services.js';
+import type { MonitorChange, MonitorService } from '../domain/monitors.js';
+import type { AlertProcessor } from '../domain/alerts/processor.js';
+import type { MaintenanceWindowService } from '../domain/maintenance/service.js';
 import type { Store } from '../store/database.js';
 import { VERSION } from '../version.js';
 import { Checker } from './checker.js';
@@ -22,7 +23,12 @@ import { systemClock, type Clock } from '../domain/ports/clock.js';
 export interface CheckEngineOptions {
   config: Config;
   store: Store;
-  services: Services;
+  /** The monitors to check and to plan. */
+  monitors: Pick<MonitorService, 'findActiveForCheck' | 'listActiveForCheck'>;
+  /** The windows whose occurrences the maintenance sweep applies. */
+  maintenanceWindows: Pick<MaintenanceWindowService, 'scheduled'>;
+  /** Woken after a batch of runs appended events. */
+  alerts: Pick<AlertProcessor, 'notify'>;
   dispatcher: CheckDispatcher;
   logger: Logger;
   /**
@@ -70,10 +76,10 @@ export class CheckEngine {
   private readonly checker: Checker;
 
   constructor(private readonly options: CheckEngineOptions) {
-    const { config, store, services, dispatcher, logger } = options;
+    const { config, store, monitors, maintenanceWindows, alerts, dispatcher, logger } = options;
     const clock = options.clock ?? systemClock;
     this.metrics = createCheckMetrics((region) => dispatcher.depth(region as never), config.regions);
-    const hooks = { onEvents: () => services.alerts.notify(), beforeWrite: () => store.beforeBulkWrite() };
+    const hooks = { onEvents: () => alerts.notify(), beforeWrite: () => store.beforeBulkWrite() };
     this.recorder = new RunRecorder(store.db, hooks, store.dialect === 'postgres');
     this.heartbeatRecorder = new RunRecorder(store.db, hooks, store.dialect === 'postgres', 0);
     this.pings = new HeartbeatPings({
@@ -87,7 +93,7 @@ export class CheckEngine {
     const heartbeats = new HeartbeatSweep({ db: store.db, recorder: this.heartbeatRecorder, logger, clock });
     this.heartbeats = heartbeats;
     this.checker = new Checker({
-      monitors: services.monitors,
+      monitors,
       recorder: this.recorder,
       metrics: this.metrics,
       logger,
@@ -99,13 +105,11 @@ export class CheckEngine {
       dnsServers: config.dnsServers,
       clock,
     });
-    const scheduler = options.schedule
-      ? new Scheduler({ db: store.db, monitors: services.monitors, changes: options.monitorChanges, dispatcher, logger, clock })
-      : null;
+    const scheduler = options.schedule ? new Scheduler({ db: store.db, monitors, changes: options.monitorChanges, dispatcher, logger, clock }) : null;
     this.scheduler = scheduler;
     const sweep = new MaintenanceSweep({
       db: store.db,
-      windows: services.maintenanceWindows,
+      windows: maintenanceWindows,
       recorder: this.recorder,
       changes: options.maintenanceChanges,
       logger,

@@ -10,7 +10,7 @@ import type { RunRecorder } from './run-recorder.js';
 
 export interface MaintenanceSweepOptions {
   db: Kysely<Database>;
-  windows: MaintenanceWindowService;
+  windows: Pick<MaintenanceWindowService, 'scheduled'>;
   /** Writes each start and end through the status decision, with the events it causes. */
   recorder: Pick<RunRecorder, 'applyMaintenance'>;
   /** Window changes made by any process of the installation: the sweep runs again on them. */

@@ -9,7 +9,7 @@ import { jobKey, type CheckDispatcher } from '../domain/ports/check-dispatch.js'
 
 export interface SchedulerOptions {
   db: Kysely<Database>;
-  monitors: MonitorService;
+  monitors: Pick<MonitorService, 'listActiveForCheck' | 'findActiveForCheck'>;
   /** Monitor changes made by any process of the installation (MonitorService's, carried by a channel). */
   changes: Pick<Channel<MonitorChange>, 'subscribe'>;
   dispatcher: CheckDispatcher;

@@ -128,7 +128,7 @@ export function createServices({
   const acknowledgeLinks = new AcknowledgeLinks(secretBox, config.publicUrl);
   const alerts = new AlertProcessor(store.db, {
     publicUrl: config.publicUrl,
-    acknowledgeUrl: (incidentId, deliveryId, now) => acknowledgeLinks.url(incidentId, deliveryId, now),
+    acknowledgeLinks,
     pollIntervalMs: alerting?.pollIntervalMs,
     onDeliveries: () => deliveries.notify(),
     logger,

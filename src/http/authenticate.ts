@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessService } from '../domain/access.js';
 import { Problem } from '../domain/problem.js';
 import { CSRF_HEADER } from '../domain/sessions.js';
-import { headerValue, sessionCookieOf } from './cookies.js';
+import { headerValue, sessionCookieOf } from '../api/cookies.js';
 
 export interface AuthenticationOptions {
   /**

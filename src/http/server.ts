@@ -5,7 +5,7 @@ import type { Config, TrustProxy } from '../config.js';
 import type { Actor } from '../domain/actor.js';
 import { newId } from '../domain/ids.js';
 import { Problem } from '../domain/problem.js';
-import type { Services } from '../composition/services.js';
+import type { AccessService } from '../domain/access.js';
 import { API_PREFIX, type Operation } from '../api/operation.js';
 import { openApiDocument } from '../api/openapi.js';
 import { restApi } from './api-plugin.js';
@@ -23,7 +23,8 @@ declare module 'fastify' {
 
 export interface HttpDeps {
   config: Config;
-  services: Services;
+  /** Admits the callers of /api/v1 (tokens, sessions) and spends their request budget. */
+  access: AccessService;
   logger: Logger;
   /** Every operation of the API, served under /api/v1 and documented in the OpenAPI document. */
   operations: Operation[];
@@ -34,7 +35,7 @@ export interface HttpDeps {
 }
 
 export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> {
-  const { config, services, operations } = deps;
+  const { config, access, operations } = deps;
   // Typed as Fastify's logger so that the instance is a plain FastifyInstance for every plugin.
   const logger: FastifyBaseLogger = deps.logger;
   const app = Fastify({
@@ -78,7 +79,7 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
     return sendProblem(reply, request, new Problem('not-found', 'No such endpoint.'), config.publicUrl);
   });
 
-  await app.register(restApi(operations, services.access), { prefix: API_PREFIX });
+  await app.register(restApi(operations, access), { prefix: API_PREFIX });
 
   const document = openApiDocument(operations, config);
   registerSystemRoutes(app, { document, ready: () => deps.ready() });

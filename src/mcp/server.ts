@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Actor } from '../domain/actor.js';
 import { Problem, problems, type ProblemBody } from '../domain/problem.js';
-import type { Services } from '../composition/services.js';
+import type { AccessService } from '../domain/access.js';
 import { MalformedBody } from '../domain/validation.js';
 import { authenticationHook } from '../http/authenticate.js';
 import { jsonSchema } from '../api/openapi.js';
@@ -88,7 +88,7 @@ function problemAnswer(problem: Problem, baseUrl: string): CallToolResult {
  * more than is left is refused whole (429 problem with `Retry-After`) and none of it runs. GET and
  * DELETE answer 405 (no server-initiated streams, no sessions).
  */
-export function mcpEndpoint({ config, services, operations }: { config: Config; services: Services; operations: Operation[] }) {
+export function mcpEndpoint({ config, access, operations }: { config: Config; access: AccessService; operations: Operation[] }) {
   const tools = new Map(mcpTools(operations).map((tool) => [tool.name, tool]));
   const problem = jsonSchema(ProblemRecord, 'output');
   const listed = [...tools.values()].map((tool) => describe(tool, problem));
@@ -117,9 +117,9 @@ export function mcpEndpoint({ config, services, operations }: { config: Config; 
   }
 
   // Who is calling is judged before the body is read (401); what the call costs only once it is.
-  const authenticate = authenticationHook(services.access, { bearerOnly: true });
+  const authenticate = authenticationHook(access, { bearerOnly: true });
   const spend = async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.headers(await services.access.spend(request.actor!, messageCount(request.body)));
+    reply.headers(await access.spend(request.actor!, messageCount(request.body)));
   };
 
   return (app: FastifyInstance) => {

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { CheckEnqueued, RunRecord } from '../../domain/checks.js';
 import { ANY_ROLE, WRITERS } from '../../domain/roles.js';
-import type { Services } from '../../composition/services.js';
+import type { CheckService } from '../../domain/checks.js';
 import { listOf, type Operation } from '../operation.js';
 import { MONITOR_ID } from './monitors.js';
 
 /** Thin adapters over CheckService: runs and "check now". */
-export function checkOperations(services: Services): Operation[] {
+export function checkOperations({ checks }: { checks: CheckService }): Operation[] {
   return [
     {
       method: 'GET',
@@ -26,7 +26,7 @@ export function checkOperations(services: Services): Operation[] {
           '(code and message), `statusCode` and `timings` (HTTP) or `certificate` (SSL). A failure is recorded only after a confirming retry.',
         id: MONITOR_ID,
       },
-      handler: async ({ actor, params }) => listOf(await services.checks.runs(actor, params.id!)),
+      handler: async ({ actor, params }) => listOf(await checks.runs(actor, params.id!)),
     },
     {
       method: 'POST',
@@ -50,7 +50,7 @@ export function checkOperations(services: Services): Operation[] {
         id: MONITOR_ID,
         hints: { openWorld: true },
       },
-      handler: ({ actor, params, body }) => services.checks.trigger(actor, params.id!, body),
+      handler: ({ actor, params, body }) => checks.trigger(actor, params.id!, body),
     },
   ];
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { LiveEvent } from '../../domain/live-status.js';
 import { ANY_ROLE } from '../../domain/roles.js';
-import type { Services } from '../../composition/services.js';
+import type { LiveStatusService } from '../../domain/live-status.js';
 import { httpOf, type Operation } from '../operation.js';
 
 /** How often a stream sends a keep-alive comment and re-checks that its caller may still read. */
@@ -12,8 +12,7 @@ export const STREAM_HEARTBEAT_MS = 15_000;
  * Server-sent events for live dashboards. Events: `snapshot` (first, every monitor's state) and
  * `monitor` (a status change, a completed check, a monitor added or removed), each as JSON.
  */
-export function eventOperations(services: Services, options: { heartbeatMs?: number } = {}): Operation[] {
-  const live = services.live;
+export function eventOperations({ live }: { live: LiveStatusService }, options: { heartbeatMs?: number } = {}): Operation[] {
   const heartbeatMs = options.heartbeatMs ?? STREAM_HEARTBEAT_MS;
   return [
     {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CreateIncidentInput, IncidentRecord, IncidentUpdateInput, IncidentUpdateRecord, ResolveIncidentInput } from '../../domain/incidents.js';
 import { ADMINS, ANY_ROLE, WRITERS } from '../../domain/roles.js';
-import type { Services } from '../../composition/services.js';
+import type { IncidentService } from '../../domain/incidents.js';
 import { listOf, type Operation } from '../operation.js';
 
 const TAG = 'Incidents';
@@ -11,8 +11,7 @@ const BY_ID = '/api/v1/incidents/{id}';
 const INCIDENT_ID = { name: 'incidentId', description: 'The id of an incident of your team (see list_incidents).' };
 
 /** Thin adapters: every rule (roles, team scope, validation, states) is in IncidentService. */
-export function incidentOperations(services: Services): Operation[] {
-  const incidents = services.incidents;
+export function incidentOperations({ incidents }: { incidents: IncidentService }): Operation[] {
   return [
     {
       method: 'GET',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CreateMaintenanceWindowInput, MaintenanceWindowRecord, UpdateMaintenanceWindowInput } from '../../domain/maintenance/schema.js';
 import { ADMINS, ANY_ROLE, WRITERS } from '../../domain/roles.js';
-import type { Services } from '../../composition/services.js';
+import type { MaintenanceWindowService } from '../../domain/maintenance/service.js';
 import { listOf, type Operation } from '../operation.js';
 
 const TAG = 'Maintenance windows';
@@ -16,8 +16,7 @@ const WHILE_ACTIVE =
   'their runs are flagged `maintenance` and left out of uptime. When it ends, the status comes from the newest runs, and a monitor still down alerts then.';
 
 /** Thin adapters: every rule (roles, team scope, validation, occurrences) is in MaintenanceWindowService. */
-export function maintenanceWindowOperations(services: Services): Operation[] {
-  const windows = services.maintenanceWindows;
+export function maintenanceWindowOperations({ maintenanceWindows: windows }: { maintenanceWindows: MaintenanceWindowService }): Operation[] {
   return [
     {
       method: 'GET',

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { MonitorStatsRecord, MonitorSummaryRecord, StatsQuery } from '../../domain/monitor-stats.js';
 import { ANY_ROLE } from '../../domain/roles.js';
-import type { Services } from '../../composition/services.js';
+import type { MonitorStatsService } from '../../domain/monitor-stats.js';
 import { listOf, type Operation } from '../operation.js';
 
 /** Read-only chart and list figures from the check engine's rollups; the rules are in MonitorStatsService. */
-export function monitorStatsOperations(services: Services): Operation[] {
-  const stats = services.monitorStats;
+export function monitorStatsOperations({ monitorStats: stats }: { monitorStats: MonitorStatsService }): Operation[] {
   return [
     {
       method: 'GET',

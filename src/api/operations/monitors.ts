@@ -13,7 +13,7 @@ import {
   UntypedMonitorCreate,
 } from '../../domain/monitor-schemas.js';
 import { ADMINS, ANY_ROLE, WRITERS } from '../../domain/roles.js';
-import type { Services } from '../../composition/services.js';
+import type { MonitorService } from '../../domain/monitors.js';
 import { RawJson, type Operation } from '../operation.js';
 
 const TAG = 'Monitors';
@@ -100,8 +100,7 @@ const MONITOR_FIELDS =
   'assertions (answer, responseTime). Heartbeat fields: periodSeconds or cron (with timezone), graceSeconds.';
 
 /** Thin adapters: every rule (roles, team scope, validation) is in MonitorService. */
-export function monitorOperations(services: Services): Operation[] {
-  const monitors = services.monitors;
+export function monitorOperations({ monitors }: { monitors: MonitorService }): Operation[] {
   return [
     {
       method: 'GET',

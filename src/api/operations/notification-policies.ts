@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { CreatePolicyInput, DeliveryAttemptRecord, PolicyRecord, PolicyTestResult, UpdatePolicyInput } from '../../domain/alerts/policies.js';
 import { ADMINS, ANY_ROLE } from '../../domain/roles.js';
-import type { Services } from '../../composition/services.js';
+import type { AlertPolicyService } from '../../domain/alerts/policies.js';
 import { listOf, type Operation } from '../operation.js';
 
 const TAG = 'Notification policies';
 const BY_ID = '/api/v1/notification-policies/{id}';
 
 /** Thin adapters: every rule (roles, team scope, validation, secrets) is in AlertPolicyService. */
-export function notificationPolicyOperations(services: Services): Operation[] {
-  const policies = services.alertPolicies;
+export function notificationPolicyOperations({ alertPolicies: policies }: { alertPolicies: AlertPolicyService }): Operation[] {
   return [
     {
       method: 'GET',

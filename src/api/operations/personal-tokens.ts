@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { CreateTokenInput, CreatedTokenRecord, PersonalTokenRecord } from '../../domain/personal-tokens.js';
 import { ANY_ROLE } from '../../domain/roles.js';
-import type { Services } from '../../composition/services.js';
+import type { PersonalTokenService } from '../../domain/personal-tokens.js';
 import { listOf, type Operation } from '../operation.js';
 
 const TAG = 'Tokens';
 
 /** The caller's own personal access tokens; every rule is in PersonalTokenService. */
-export function personalTokenOperations(services: Services): Operation[] {
-  const tokens = services.personalTokens;
+export function personalTokenOperations({ personalTokens: tokens }: { personalTokens: PersonalTokenService }): Operation[] {
   return [
     {
       method: 'GET',

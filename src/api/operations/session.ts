@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { Services } from '../../composition/services.js';
+import type { SessionService } from '../../domain/sessions.js';
 import { CSRF_HEADER, SessionRecord, SetPasswordInput, SignInInput, SwitchTeamInput } from '../../domain/sessions.js';
 import { httpOf, type Operation } from '../operation.js';
-import { clearSessionCookie, headerValue, sessionCookieOf, setSessionCookie } from '../../http/cookies.js';
+import { clearSessionCookie, headerValue, sessionCookieOf, setSessionCookie } from '../cookies.js';
 
 const TAG = 'Session';
 
@@ -22,8 +22,7 @@ function client(request: FastifyRequest): { ip: string; userAgent?: string } {
  * The dashboard's session: sign in with email and password (an HttpOnly SameSite=Lax cookie),
  * read it, switch team, sign out. Thin adapters over SessionService; no bearer token involved.
  */
-export function sessionOperations(services: Services): Operation[] {
-  const sessions = services.sessions;
+export function sessionOperations({ sessions }: { sessions: SessionService }): Operation[] {
   const secure = sessions.secureCookies;
   return [
     {

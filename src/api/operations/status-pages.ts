@@ -1,5 +1,5 @@
 import { ADMINS, ANY_ROLE } from '../../domain/roles.js';
-import type { Services } from '../../composition/services.js';
+import type { StatusPageService } from '../../domain/status-pages.js';
 import { StatusPageInput, StatusPageRecord } from '../../domain/status-pages.js';
 import type { Operation } from '../operation.js';
 
@@ -7,8 +7,7 @@ const TAG = 'Status page';
 const PATH = '/api/v1/status-pages/current';
 
 /** Thin adapters: every rule (roles, slug, the team's monitors) is in StatusPageService. */
-export function statusPageOperations(services: Services): Operation[] {
-  const pages = services.statusPages;
+export function statusPageOperations({ statusPages: pages }: { statusPages: StatusPageService }): Operation[] {
   return [
     {
       method: 'GET',

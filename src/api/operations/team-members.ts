@@ -1,6 +1,6 @@
 import { ChangeRoleInput, InviteMemberInput, InvitedMemberRecord } from '../../domain/team-members.js';
 import { ADMINS } from '../../domain/roles.js';
-import type { Services } from '../../composition/services.js';
+import type { TeamMemberService } from '../../domain/team-members.js';
 import { MemberRecord } from '../../domain/teams.js';
 import type { Operation } from '../operation.js';
 
@@ -8,8 +8,7 @@ const TAG = 'Team';
 const MEMBER = '/api/v1/teams/current/members/{userId}';
 
 /** Members managing members; every rule is in TeamMemberService. */
-export function teamMemberOperations(services: Services): Operation[] {
-  const members = services.teamMembers;
+export function teamMemberOperations({ teamMembers: members }: { teamMembers: TeamMemberService }): Operation[] {
   return [
     {
       method: 'POST',

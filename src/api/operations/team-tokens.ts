@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { ADMINS } from '../../domain/roles.js';
-import type { Services } from '../../composition/services.js';
+import type { TeamTokenService } from '../../domain/team-tokens.js';
 import { TeamTokenRecord } from '../../domain/team-tokens.js';
 import { listOf, type Operation } from '../operation.js';
 
 const TAG = 'Team';
 
 /** Admins and Owners overseeing every member's tokens; every rule is in TeamTokenService. */
-export function teamTokenOperations(services: Services): Operation[] {
-  const tokens = services.teamTokens;
+export function teamTokenOperations({ teamTokens: tokens }: { teamTokens: TeamTokenService }): Operation[] {
   return [
     {
       method: 'GET',

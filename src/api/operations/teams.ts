@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ANY_ROLE } from '../../domain/roles.js';
-import type { Services } from '../../composition/services.js';
+import type { TeamService } from '../../domain/teams.js';
 import { MemberRecord, TeamRecord } from '../../domain/teams.js';
 import { listOf, type Operation } from '../operation.js';
 
-export function teamOperations(services: Services): Operation[] {
+export function teamOperations({ teams }: { teams: TeamService }): Operation[] {
   return [
     {
       method: 'GET',
@@ -20,7 +20,7 @@ export function teamOperations(services: Services): Operation[] {
         title: 'Get your team',
         description: 'The team your token belongs to, with `tokenRole`: the role (Member, Admin, Owner) your calls act with.',
       },
-      handler: ({ actor }) => services.teams.current(actor),
+      handler: ({ actor }) => teams.current(actor),
     },
     {
       method: 'GET',
@@ -36,7 +36,7 @@ export function teamOperations(services: Services): Operation[] {
         title: 'List team members',
         description: 'Every member of your team with name, email, role (Member, Admin, Owner) and join date, earliest joined first.',
       },
-      handler: async ({ actor }) => listOf(await services.teams.members(actor)),
+      handler: async ({ actor }) => listOf(await teams.members(actor)),
     },
   ];
 }

@@ -8,6 +8,7 @@ import { toRecord as monitorRecord } from '../monitors.js';
 import { ALERT_EVENTS, type AlertEvent } from './channels.js';
 import type { DegradedReason, NotifyOn } from '../../shared/vocabulary.js';
 import type { Alert, MonitorSummary } from './wording.js';
+import type { AcknowledgeLinks } from './acknowledge-links.js';
 import { enqueueDeliveries } from './outbox.js';
 import { fireDueTimers, startTimers } from './on-call.js';
 import { Pump } from './pump.js';
@@ -19,8 +20,8 @@ type MonitorRow = Selectable<MonitorsTable>;
 
 export interface AlertProcessorOptions {
   publicUrl: string;
-  /** The signed link that acknowledges an incident in one click, put in down alerts, reminders and escalations. */
-  acknowledgeUrl?: (incidentId: string, deliveryId: string, now: number) => string;
+  /** Signs the link that acknowledges an incident in one click, put in down alerts, reminders and escalations. */
+  acknowledgeLinks?: Pick<AcknowledgeLinks, 'url'>;
   /** How often unprocessed events are looked for without a nudge. Default 1 s. */
   pollIntervalMs?: number;
   /** Events read per batch. Default 100. */
@@ -262,8 +263,8 @@ export class AlertProcessor {
     const now = this.clock.now();
     const { degradedReasons: _decided, ...alert } = details;
     const { incidentId } = alert;
-    const makeLink = this.options.acknowledgeUrl;
-    const acknowledgeUrl = ACKNOWLEDGEABLE.has(event) && incidentId && makeLink ? (deliveryId: string) => makeLink(incidentId, deliveryId, now) : undefined;
+    const links = this.options.acknowledgeLinks;
+    const acknowledgeUrl = ACKNOWLEDGEABLE.has(event) && incidentId && links ? (deliveryId: string) => links.url(incidentId, deliveryId, now) : undefined;
     return enqueueDeliveries(
       trx,
       { teamId: monitor.team_id, policyId: policy.id, channels: policy.channels, monitorId: monitor.id },
