@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { appendEvent, type CertificateExpiring, type MonitorStatus } from '../domain/events.js';
+import { appendEvent, type CertificateExpiring } from '../domain/events.js';
 import { idFor } from '../domain/ids.js';
 import {
   applyRuns,
@@ -13,7 +13,7 @@ import {
 } from '../domain/status/apply-runs.js';
 import { prepared, preparedNamed } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
-import type { DegradedReason } from '../shared/vocabulary.js';
+import type { CheckedStatus, DegradedReason } from '../shared/vocabulary.js';
 import type { CheckResult } from './check-result.js';
 import type { CheckJob } from '../domain/ports/check-dispatch.js';
 import { DAY_MS, HOUR_MS, bucketIndex } from '../domain/rollup-buckets.js';
@@ -346,7 +346,7 @@ export class RunRecorder {
       paused: monitor.paused === 1,
       // A heartbeat's status follows its pings as a monitor's follows one region.
       regions: monitor.type === 'heartbeat' ? [PUSH_REGION] : (JSON.parse(monitor.regions) as string[]),
-      status: monitor.status as MonitorStatus,
+      status: monitor.status as CheckedStatus,
       degradedReasons: JSON.parse(monitor.degraded_reasons) as DegradedReason[],
       regionResults: parseRegionResults(monitor.region_results),
       streaks: parseStreaks(monitor.region_streaks),
