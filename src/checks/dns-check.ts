@@ -5,6 +5,7 @@ import { parseResolver } from '../domain/monitor-schemas.js';
 import type { DnsRecordType } from '../shared/vocabulary.js';
 import { withReason, type CheckError, type CheckResult, type DnsAnswer } from './check-result.js';
 import { isAddressAllowed, type TargetPolicy } from './target-policy.js';
+import { SettleOnce } from './settle-once.js';
 
 export interface DnsCheckTarget {
   hostname: string;
@@ -46,12 +47,9 @@ export function runDnsCheck(target: DnsCheckTarget, options: DnsCheckOptions): P
   const start = performance.now();
   return new Promise((resolve) => {
     let resolver: Resolver | undefined;
-    let settled = false;
 
     const finish = (error: CheckError | null, dns: DnsAnswer | null): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
+      if (!once.claim()) return;
       // Drops the query if it is still out; its callback then comes with ECANCELLED, too late to count.
       resolver?.cancel();
       const durationMs = Math.round(performance.now() - start);
@@ -74,9 +72,8 @@ export function runDnsCheck(target: DnsCheckTarget, options: DnsCheckOptions): P
         dns: dns === null ? null : { rcode: dns.rcode, records: dns.records.slice(0, RECORDS_KEPT).map(cut) },
       });
     };
-    const timer = setTimeout(
-      () => finish({ code: 'timeout', message: `no DNS answer within ${target.timeoutMs} ms` }, { rcode: null, records: [] }),
-      target.timeoutMs,
+    const once = new SettleOnce(target.timeoutMs, () =>
+      finish({ code: 'timeout', message: `no DNS answer within ${target.timeoutMs} ms` }, { rcode: null, records: [] }),
     );
 
     try {

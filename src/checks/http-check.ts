@@ -12,6 +12,7 @@ import { judgeAnswer, judgingTimeoutMessage } from './judge-answer.js';
 import { checkServerIdentity } from './peer-certificate.js';
 import { isRedirect, nextHop, type Hop } from './redirects.js';
 import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from './target-policy.js';
+import { SettleOnce } from './settle-once.js';
 
 export interface HttpCheckOptions {
   targetPolicy: TargetPolicy;
@@ -68,14 +69,11 @@ export function runHttpCheck(target: HttpCheckTarget, options: HttpCheckOptions)
     let request: http.ClientRequest | undefined;
     let stopBody: (() => void) | undefined;
     let statusCode: number | null = null;
-    let settled = false;
     let origin: string | null = null;
     let redirects = 0;
 
     const finish = (error: CheckError | null, received?: Received): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
+      if (!once.claim()) return;
       stopBody?.();
       request?.destroy();
       const end = performance.now();
@@ -108,7 +106,7 @@ export function runHttpCheck(target: HttpCheckTarget, options: HttpCheckOptions)
         record(verdict);
       });
     };
-    const timer = setTimeout(() => finish({ code: 'timeout', message: `no complete response within ${target.timeoutMs} ms` }), target.timeoutMs);
+    const once = new SettleOnce(target.timeoutMs, () => finish({ code: 'timeout', message: `no complete response within ${target.timeoutMs} ms` }));
 
     /** The final answer: its status is judged, its body read as far as the assertions (or the timing) need. */
     const judge = (response: http.IncomingMessage, redirectNote: string): void => {
@@ -167,7 +165,7 @@ export function runHttpCheck(target: HttpCheckTarget, options: HttpCheckOptions)
         socket.prependOnceListener('data', () => (hopMarks.firstByte = performance.now()));
       });
       current.on('response', (response) => {
-        if (settled) return;
+        if (once.settled) return;
         statusCode = response.statusCode ?? null;
         if (!target.followRedirects || statusCode === null || !isRedirect(statusCode)) {
           judge(response, '');

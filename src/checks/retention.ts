@@ -1,8 +1,8 @@
-import type { CompiledQuery, Compilable, ExpressionBuilder, Kysely } from 'kysely';
+import type { CompiledQuery, ExpressionBuilder, Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { LockManager } from '../domain/ports/coordination.js';
 import { systemClock } from '../domain/ports/clock.js';
-import type { Executor } from '../store/prepared.js';
+import { compiledOnce, type Executor } from '../store/prepared.js';
 import { SESSION_IDLE_MS } from '../domain/sessions.js';
 import type { Database } from '../store/schema.js';
 import { DAY_MS, HOUR_MS } from '../domain/rollup-buckets.js';
@@ -290,32 +290,21 @@ export class Pruner {
   }
 }
 
-/**
- * Queries compiled once and run with new parameters; deletions report how many rows they
- * removed. Every argument is bound as a parameter (see prepared()).
- */
-function compiled<A extends unknown[]>(build: (...args: A) => Compilable) {
-  const placeholders = Array.from({ length: build.length }, (_, i) => `\u0000arg${i}\u0000`);
-  const template: CompiledQuery = build(...(placeholders as A)).compile();
-  const slots = template.parameters.map((value) => placeholders.indexOf(value as string));
-  if (new Set(slots.filter((slot) => slot >= 0)).size !== placeholders.length) throw new Error('compiled(): every argument must be bound');
-  return (...args: A): CompiledQuery => ({ ...template, parameters: template.parameters.map((value, i) => (slots[i]! >= 0 ? args[slots[i]!] : value)) });
-}
-
 function prepareStatements(db: Kysely<Database>) {
+  // Compiled once, run with new parameters (see compiledOnce()); deletions report how many rows they removed.
   const run = async (executor: Executor, query: CompiledQuery) => executor.executeQuery(query);
   const changes = async (executor: Executor, query: CompiledQuery) => Number((await run(executor, query)).numAffectedRows ?? 0n);
 
-  const monitorPage = compiled((after: string, limit: number) => db.selectFrom('monitors').select('id').where('id', '>', after).orderBy('id').limit(limit));
-  const nthNewestRun = compiled((monitorId: string, offset: number) =>
+  const monitorPage = compiledOnce((after: string, limit: number) => db.selectFrom('monitors').select('id').where('id', '>', after).orderBy('id').limit(limit));
+  const nthNewestRun = compiledOnce((monitorId: string, offset: number) =>
     db.selectFrom('monitor_runs').select('started_at').where('monitor_id', '=', monitorId).orderBy('started_at', 'desc').limit(1).offset(offset),
   );
-  const deleteRuns = compiled((monitorId: string, before: number, limit: number) =>
+  const deleteRuns = compiledOnce((monitorId: string, before: number, limit: number) =>
     db
       .deleteFrom('monitor_runs')
       .where('id', 'in', (eb) => eb.selectFrom('monitor_runs').select('id').where('monitor_id', '=', monitorId).where('started_at', '<', before).limit(limit)),
   );
-  const deleteRollups = compiled((period: string, before: number, limit: number) =>
+  const deleteRollups = compiledOnce((period: string, before: number, limit: number) =>
     db
       .deleteFrom('rollups')
       .where((eb) =>
@@ -332,12 +321,12 @@ function prepareStatements(db: Kysely<Database>) {
         ),
       ),
   );
-  const deleteEvents = compiled((before: number, exceptType: string, limit: number) =>
+  const deleteEvents = compiledOnce((before: number, exceptType: string, limit: number) =>
     db
       .deleteFrom('events')
       .where('id', 'in', (eb) => eb.selectFrom('events').select('id').where('processed_at', '<', before).where('type', '<>', exceptType).limit(limit)),
   );
-  const deleteEventsOfType = compiled((before: number, type: string, limit: number) =>
+  const deleteEventsOfType = compiledOnce((before: number, type: string, limit: number) =>
     db
       .deleteFrom('events')
       .where('id', 'in', (eb) => eb.selectFrom('events').select('id').where('processed_at', '<', before).where('type', '=', type).limit(limit)),
@@ -346,11 +335,13 @@ function prepareStatements(db: Kysely<Database>) {
   // The oldest deliveries first, the same ones for their attempts and for themselves.
   const oldDeliveries = (eb: ExpressionBuilder<Database, 'deliveries' | 'delivery_attempts'>, before: number, limit: number) =>
     eb.selectFrom('deliveries as d').select('d.id').where('d.created_at', '<', before).orderBy('d.created_at').orderBy('d.id').limit(limit);
-  const deleteDeliveryAttempts = compiled((before: number, limit: number) =>
+  const deleteDeliveryAttempts = compiledOnce((before: number, limit: number) =>
     db.deleteFrom('delivery_attempts').where('delivery_id', 'in', (eb) => oldDeliveries(eb, before, limit)),
   );
-  const deleteDeliveries = compiled((before: number, limit: number) => db.deleteFrom('deliveries').where('id', 'in', (eb) => oldDeliveries(eb, before, limit)));
-  const deleteEndedSessions = compiled((now: number, idleBefore: number, limit: number) =>
+  const deleteDeliveries = compiledOnce((before: number, limit: number) =>
+    db.deleteFrom('deliveries').where('id', 'in', (eb) => oldDeliveries(eb, before, limit)),
+  );
+  const deleteEndedSessions = compiledOnce((now: number, idleBefore: number, limit: number) =>
     db.deleteFrom('sessions').where('id', 'in', (eb) =>
       eb
         .selectFrom('sessions as s')
@@ -359,7 +350,7 @@ function prepareStatements(db: Kysely<Database>) {
         .limit(limit),
     ),
   );
-  const deleteSpentPasswordSetups = compiled((now: number, limit: number) =>
+  const deleteSpentPasswordSetups = compiledOnce((now: number, limit: number) =>
     db.deleteFrom('password_setups').where('id', 'in', (eb) =>
       eb
         .selectFrom('password_setups as p')

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { appendEvent, type CertificateExpiring, type MonitorStatus } from '../domain/events.js';
+import { appendEvent, type CertificateExpiring } from '../domain/events.js';
 import { idFor } from '../domain/ids.js';
 import {
   applyRuns,
@@ -11,9 +11,9 @@ import {
   type SeenCertificate,
   type StatusInput,
 } from '../domain/status/apply-runs.js';
-import { prepared } from '../store/prepared.js';
+import { prepared, preparedNamed } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
-import type { DegradedReason } from '../shared/vocabulary.js';
+import type { CheckedStatus, DegradedReason } from '../shared/vocabulary.js';
 import type { CheckResult } from './check-result.js';
 import type { CheckJob } from '../domain/ports/check-dispatch.js';
 import { DAY_MS, HOUR_MS, bucketIndex } from '../domain/rollup-buckets.js';
@@ -251,27 +251,26 @@ export class RunRecorder {
       }
       // The run's id comes from its job, so a job retried after its run was written (a worker that
       // died before acknowledging it) writes nothing twice.
-      const inserted = await s.insertRun.in(
-        trx,
-        check.runId ?? idFor(`${job.monitorId}|${job.region}|${job.trigger}`, job.dueAt),
-        job.monitorId,
-        job.region,
-        job.trigger,
-        check.startedAt,
-        result.durationMs,
-        result.ok ? 1 : 0,
-        check.attempts,
-        result.error?.code ?? null,
-        result.error?.message ?? null,
-        result.statusCode,
-        result.timings ? JSON.stringify(result.timings) : null,
-        result.certificate ? JSON.stringify(result.certificate) : null,
-        result.assertions.length > 0 ? JSON.stringify(result.assertions) : null,
-        result.warnings.length > 0 ? JSON.stringify(result.warnings) : null,
-        monitor.maintenance,
-        result.dns ? JSON.stringify(result.dns) : null,
-        check.log ?? null,
-      );
+      const inserted = await s.insertRun.in(trx, {
+        id: check.runId ?? idFor(`${job.monitorId}|${job.region}|${job.trigger}`, job.dueAt),
+        monitorId: job.monitorId,
+        region: job.region,
+        trigger: job.trigger,
+        startedAt: check.startedAt,
+        durationMs: result.durationMs,
+        ok: result.ok ? 1 : 0,
+        attempts: check.attempts,
+        errorCode: result.error?.code ?? null,
+        errorMessage: result.error?.message ?? null,
+        statusCode: result.statusCode,
+        timings: result.timings ? JSON.stringify(result.timings) : null,
+        certificate: result.certificate ? JSON.stringify(result.certificate) : null,
+        assertions: result.assertions.length > 0 ? JSON.stringify(result.assertions) : null,
+        warnings: result.warnings.length > 0 ? JSON.stringify(result.warnings) : null,
+        maintenance: monitor.maintenance,
+        dns: result.dns ? JSON.stringify(result.dns) : null,
+        log: check.log ?? null,
+      });
       // Judged, even when its run was written before (the same deadline again): it must not stay due.
       if (heartbeat) {
         this.moveDeadline(monitor, check);
@@ -281,18 +280,20 @@ export class RunRecorder {
       // The hourly and the daily rollup, in one statement; a run in maintenance counts apart.
       const counted = monitor.maintenance === 0;
       const timed = counted && result.durationMs !== NO_DURATION;
-      await s.rollups.in(
-        trx,
-        job.monitorId,
-        job.region,
-        Math.floor(check.startedAt / HOUR_MS) * HOUR_MS,
-        Math.floor(check.startedAt / DAY_MS) * DAY_MS,
-        counted ? 1 : 0,
-        counted && !result.ok ? 1 : 0,
-        timed ? result.durationMs : 0,
-        counted ? 0 : 1,
-        ...histogramRow(timed ? result.durationMs : null),
-      );
+      const row: RollupRow = {
+        monitorId: job.monitorId,
+        region: job.region,
+        hourStart: Math.floor(check.startedAt / HOUR_MS) * HOUR_MS,
+        dayStart: Math.floor(check.startedAt / DAY_MS) * DAY_MS,
+        checks: counted ? 1 : 0,
+        failures: counted && !result.ok ? 1 : 0,
+        durationMs: timed ? result.durationMs : 0,
+        maintenance: counted ? 0 : 1,
+        ...NO_BUCKET,
+      };
+      // A 1 in its duration's bucket; none for a run not counted.
+      if (timed) row[HISTOGRAM_COLUMNS[bucketIndex(result.durationMs)]!] = 1;
+      await s.rollups.in(trx, row);
       if (job.nextDueAt !== null) await s.schedule.in(trx, job.monitorId, job.region, job.nextDueAt, job.dueAt);
       stored.push(result === check.result ? check : { ...check, result });
     }
@@ -345,7 +346,7 @@ export class RunRecorder {
       paused: monitor.paused === 1,
       // A heartbeat's status follows its pings as a monitor's follows one region.
       regions: monitor.type === 'heartbeat' ? [PUSH_REGION] : (JSON.parse(monitor.regions) as string[]),
-      status: monitor.status as MonitorStatus,
+      status: monitor.status as CheckedStatus,
       degradedReasons: JSON.parse(monitor.degraded_reasons) as DegradedReason[],
       regionResults: parseRegionResults(monitor.region_results),
       streaks: parseStreaks(monitor.region_streaks),
@@ -359,23 +360,28 @@ export class RunRecorder {
     };
     const next = applyRuns(state, inputs);
     for (const event of next.events) await appendEvent(trx, event);
-    const columns = [
-      next.state.status,
-      next.state.degradedReasons === state.degradedReasons ? monitor.degraded_reasons : JSON.stringify(next.state.degradedReasons),
-      JSON.stringify(next.state.regionResults),
+    const stored: StateRow = {
+      status: next.state.status,
+      degradedReasons: next.state.degradedReasons === state.degradedReasons ? monitor.degraded_reasons : JSON.stringify(next.state.degradedReasons),
+      regionResults: JSON.stringify(next.state.regionResults),
       // Usually none: runs that count leave no streak behind.
-      Object.keys(next.state.streaks).length === 0 ? null : JSON.stringify(next.state.streaks),
-      next.state.lastCheckedAt === 0 ? monitor.last_checked_at : next.state.lastCheckedAt,
+      streaks: Object.keys(next.state.streaks).length === 0 ? null : JSON.stringify(next.state.streaks),
+      lastCheckedAt: next.state.lastCheckedAt === 0 ? monitor.last_checked_at : next.state.lastCheckedAt,
       // Unchanged: the stored text as it was.
-      next.state.certificate === state.certificate ? monitor.certificate : JSON.stringify(next.state.certificate),
-      next.state.warnedFingerprints.at(-1) ?? null,
-      next.state.maintenance ? 1 : 0,
-    ] as const;
+      certificate: next.state.certificate === state.certificate ? monitor.certificate : JSON.stringify(next.state.certificate),
+      warned: next.state.warnedFingerprints.at(-1) ?? null,
+      maintenance: next.state.maintenance ? 1 : 0,
+    };
     // A heartbeat's deadline (indexed) is written with its state; a checked monitor's update leaves that index alone.
     if (monitor.type === 'heartbeat') {
-      await this.statements.updateHeartbeatMonitor.in(trx, ...columns, monitor.heartbeat_deadline, monitor.heartbeat_started_at, monitorId);
+      await this.statements.updateHeartbeatMonitor.in(trx, {
+        ...stored,
+        deadline: monitor.heartbeat_deadline,
+        startedAt: monitor.heartbeat_started_at,
+        id: monitorId,
+      });
     } else {
-      await this.statements.updateMonitor.in(trx, ...columns, monitorId);
+      await this.statements.updateMonitor.in(trx, { ...stored, id: monitorId });
     }
     return next.events.length;
   }
@@ -416,35 +422,68 @@ function runOutcome(check: CompletedCheck): RunOutcome {
   };
 }
 
-type Histogram = [number, number, number, number, number, number, number, number, number, number, number, number];
+/** A run as it is stored (monitor_runs), by the names of the insert's parameters. */
+interface RunRow {
+  id: string;
+  monitorId: string;
+  region: string;
+  trigger: string;
+  startedAt: number;
+  durationMs: number;
+  ok: number;
+  attempts: number;
+  errorCode: string | null;
+  errorMessage: string | null;
+  statusCode: number | null;
+  timings: string | null;
+  certificate: string | null;
+  assertions: string | null;
+  warnings: string | null;
+  maintenance: number;
+  dns: string | null;
+  log: string | null;
+}
 
-/** One run as rollup histogram increments: a 1 in its duration's bucket; none for a run not counted (null). */
-function histogramRow(durationMs: number | null): Histogram {
-  const row = new Array<number>(12).fill(0) as Histogram;
-  if (durationMs !== null) row[bucketIndex(durationMs)] = 1;
-  return row;
+/** The rollup columns, one per duration bucket (DURATION_BUCKETS_MS). */
+const HISTOGRAM_COLUMNS = ['h0', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'h7', 'h8', 'h9', 'h10', 'h11'] as const;
+type HistogramColumns = Record<(typeof HISTOGRAM_COLUMNS)[number], number>;
+const NO_BUCKET: HistogramColumns = { h0: 0, h1: 0, h2: 0, h3: 0, h4: 0, h5: 0, h6: 0, h7: 0, h8: 0, h9: 0, h10: 0, h11: 0 };
+
+/** One run's increments of its hourly and its daily rollup. */
+interface RollupRow extends HistogramColumns {
+  monitorId: string;
+  region: string;
+  hourStart: number;
+  dayStart: number;
+  checks: number;
+  failures: number;
+  durationMs: number;
+  maintenance: number;
+}
+
+/** A monitor's state as its runs leave it, in its stored form. */
+interface StateRow {
+  status: string;
+  degradedReasons: string;
+  regionResults: string;
+  streaks: string | null;
+  lastCheckedAt: number | null;
+  certificate: string | null;
+  warned: string | null;
+  maintenance: number;
 }
 
 /** The columns of a monitor's state as its runs leave it. */
-function stateColumns(
-  status: string,
-  degradedReasons: string,
-  regionResults: string,
-  streaks: string | null,
-  lastCheckedAt: number | null,
-  certificate: string | null,
-  warned: string | null,
-  maintenance: number,
-) {
+function stateColumns(state: StateRow) {
   return {
-    status,
-    degraded_reasons: degradedReasons,
-    region_results: regionResults,
-    region_streaks: streaks,
-    last_checked_at: lastCheckedAt,
-    certificate,
-    expiry_warned_fingerprint: warned,
-    maintenance,
+    status: state.status,
+    degraded_reasons: state.degradedReasons,
+    region_results: state.regionResults,
+    region_streaks: state.streaks,
+    last_checked_at: state.lastCheckedAt,
+    certificate: state.certificate,
+    expiry_warned_fingerprint: state.warned,
+    maintenance: state.maintenance,
   };
 }
 
@@ -485,123 +524,79 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
       // Regional workers of a cluster write results of one monitor concurrently.
       return forUpdate ? query.forUpdate() : query;
     }),
-    insertRun: prepared(
-      db,
-      (
-        id: string,
-        monitorId: string,
-        region: string,
-        trigger: string,
-        startedAt: number,
-        durationMs: number,
-        ok: number,
-        attempts: number,
-        errorCode: string | null,
-        errorMessage: string | null,
-        statusCode: number | null,
-        timings: string | null,
-        certificate: string | null,
-        assertions: string | null,
-        warnings: string | null,
-        maintenance: number,
-        dns: string | null,
-        log: string | null,
-      ) =>
-        db
-          .insertInto('monitor_runs')
-          .values({
-            id,
-            monitor_id: monitorId,
-            region,
-            trigger,
-            started_at: startedAt,
-            duration_ms: durationMs,
-            ok,
-            attempts,
-            error_code: errorCode,
-            error_message: errorMessage,
-            status_code: statusCode,
-            timings,
-            certificate,
-            assertions,
-            warnings,
-            maintenance,
-            dns,
-            log,
-          })
-          .onConflict((oc) => oc.column('id').doNothing())
-          .returning('id'),
+    insertRun: preparedNamed(db, (run: RunRow) =>
+      db
+        .insertInto('monitor_runs')
+        .values({
+          id: run.id,
+          monitor_id: run.monitorId,
+          region: run.region,
+          trigger: run.trigger,
+          started_at: run.startedAt,
+          duration_ms: run.durationMs,
+          ok: run.ok,
+          attempts: run.attempts,
+          error_code: run.errorCode,
+          error_message: run.errorMessage,
+          status_code: run.statusCode,
+          timings: run.timings,
+          certificate: run.certificate,
+          assertions: run.assertions,
+          warnings: run.warnings,
+          maintenance: run.maintenance,
+          dns: run.dns,
+          log: run.log,
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning('id'),
     ),
-    rollups: prepared(
-      db,
-      (
-        monitorId: string,
-        region: string,
-        hourStart: number,
-        dayStart: number,
-        checks: number,
-        failures: number,
-        durationMs: number,
-        maintenance: number,
-        h0: number,
-        h1: number,
-        h2: number,
-        h3: number,
-        h4: number,
-        h5: number,
-        h6: number,
-        h7: number,
-        h8: number,
-        h9: number,
-        h10: number,
-        h11: number,
-      ) =>
-        db
-          .insertInto('rollups')
-          .values(
-            (['hour', 'day'] as const).map((period) => ({
-              monitor_id: monitorId,
-              region,
-              period,
-              bucket_start: period === 'hour' ? hourStart : dayStart,
-              checks,
-              failures,
-              duration_sum: durationMs,
-              maintenance,
-              h0,
-              h1,
-              h2,
-              h3,
-              h4,
-              h5,
-              h6,
-              h7,
-              h8,
-              h9,
-              h10,
-              h11,
-            })),
-          )
-          .onConflict((oc) =>
-            oc.columns(['monitor_id', 'region', 'period', 'bucket_start']).doUpdateSet((eb) => ({
-              checks: eb('rollups.checks', '+', eb.ref('excluded.checks')),
-              failures: eb('rollups.failures', '+', eb.ref('excluded.failures')),
-              duration_sum: eb('rollups.duration_sum', '+', eb.ref('excluded.duration_sum')),
-              maintenance: eb('rollups.maintenance', '+', eb.ref('excluded.maintenance')),
-              h0: eb('rollups.h0', '+', eb.ref('excluded.h0')),
-              h1: eb('rollups.h1', '+', eb.ref('excluded.h1')),
-              h2: eb('rollups.h2', '+', eb.ref('excluded.h2')),
-              h3: eb('rollups.h3', '+', eb.ref('excluded.h3')),
-              h4: eb('rollups.h4', '+', eb.ref('excluded.h4')),
-              h5: eb('rollups.h5', '+', eb.ref('excluded.h5')),
-              h6: eb('rollups.h6', '+', eb.ref('excluded.h6')),
-              h7: eb('rollups.h7', '+', eb.ref('excluded.h7')),
-              h8: eb('rollups.h8', '+', eb.ref('excluded.h8')),
-              h9: eb('rollups.h9', '+', eb.ref('excluded.h9')),
-              h10: eb('rollups.h10', '+', eb.ref('excluded.h10')),
-              h11: eb('rollups.h11', '+', eb.ref('excluded.h11')),
-            })),
-          ),
+    rollups: preparedNamed(db, (row: RollupRow) =>
+      db
+        .insertInto('rollups')
+        .values(
+          (['hour', 'day'] as const).map((period) => ({
+            monitor_id: row.monitorId,
+            region: row.region,
+            period,
+            bucket_start: period === 'hour' ? row.hourStart : row.dayStart,
+            checks: row.checks,
+            failures: row.failures,
+            duration_sum: row.durationMs,
+            maintenance: row.maintenance,
+            h0: row.h0,
+            h1: row.h1,
+            h2: row.h2,
+            h3: row.h3,
+            h4: row.h4,
+            h5: row.h5,
+            h6: row.h6,
+            h7: row.h7,
+            h8: row.h8,
+            h9: row.h9,
+            h10: row.h10,
+            h11: row.h11,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['monitor_id', 'region', 'period', 'bucket_start']).doUpdateSet((eb) => ({
+            checks: eb('rollups.checks', '+', eb.ref('excluded.checks')),
+            failures: eb('rollups.failures', '+', eb.ref('excluded.failures')),
+            duration_sum: eb('rollups.duration_sum', '+', eb.ref('excluded.duration_sum')),
+            maintenance: eb('rollups.maintenance', '+', eb.ref('excluded.maintenance')),
+            h0: eb('rollups.h0', '+', eb.ref('excluded.h0')),
+            h1: eb('rollups.h1', '+', eb.ref('excluded.h1')),
+            h2: eb('rollups.h2', '+', eb.ref('excluded.h2')),
+            h3: eb('rollups.h3', '+', eb.ref('excluded.h3')),
+            h4: eb('rollups.h4', '+', eb.ref('excluded.h4')),
+            h5: eb('rollups.h5', '+', eb.ref('excluded.h5')),
+            h6: eb('rollups.h6', '+', eb.ref('excluded.h6')),
+            h7: eb('rollups.h7', '+', eb.ref('excluded.h7')),
+            h8: eb('rollups.h8', '+', eb.ref('excluded.h8')),
+            h9: eb('rollups.h9', '+', eb.ref('excluded.h9')),
+            h10: eb('rollups.h10', '+', eb.ref('excluded.h10')),
+            h11: eb('rollups.h11', '+', eb.ref('excluded.h11')),
+          })),
+        ),
     ),
     schedule: prepared(db, (monitorId: string, region: string, nextDueAt: number, dueAt: number) =>
       db
@@ -622,47 +617,12 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
     certificateEvents: prepared(db, (monitorId: string) =>
       db.selectFrom('events').select('payload').where('monitor_id', '=', monitorId).where('type', '=', 'certificate.expiring').orderBy('seq'),
     ),
-    updateMonitor: prepared(
-      db,
-      (
-        status: string,
-        degradedReasons: string,
-        regionResults: string,
-        streaks: string | null,
-        lastCheckedAt: number | null,
-        certificate: string | null,
-        warned: string | null,
-        maintenance: number,
-        id: string,
-      ) =>
-        db
-          .updateTable('monitors')
-          .set(stateColumns(status, degradedReasons, regionResults, streaks, lastCheckedAt, certificate, warned, maintenance))
-          .where('id', '=', id),
-    ),
-    updateHeartbeatMonitor: prepared(
-      db,
-      (
-        status: string,
-        degradedReasons: string,
-        regionResults: string,
-        streaks: string | null,
-        lastCheckedAt: number | null,
-        certificate: string | null,
-        warned: string | null,
-        maintenance: number,
-        deadline: number | null,
-        startedAt: number | null,
-        id: string,
-      ) =>
-        db
-          .updateTable('monitors')
-          .set({
-            ...stateColumns(status, degradedReasons, regionResults, streaks, lastCheckedAt, certificate, warned, maintenance),
-            heartbeat_deadline: deadline,
-            heartbeat_started_at: startedAt,
-          })
-          .where('id', '=', id),
+    updateMonitor: preparedNamed(db, (state: StateRow & { id: string }) => db.updateTable('monitors').set(stateColumns(state)).where('id', '=', state.id)),
+    updateHeartbeatMonitor: preparedNamed(db, (state: StateRow & { deadline: number | null; startedAt: number | null; id: string }) =>
+      db
+        .updateTable('monitors')
+        .set({ ...stateColumns(state), heartbeat_deadline: state.deadline, heartbeat_started_at: state.startedAt })
+        .where('id', '=', state.id),
     ),
   };
 }

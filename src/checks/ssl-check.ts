@@ -12,6 +12,7 @@ import {
 import { checkServerIdentity, readPeerCertificate } from './peer-certificate.js';
 import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from './target-policy.js';
 import { systemClock } from '../domain/ports/clock.js';
+import { SettleOnce } from './settle-once.js';
 
 export interface SslCheckOptions {
   targetPolicy: TargetPolicy;
@@ -32,11 +33,8 @@ export function runSslCheck(target: SslCheckTarget, options: SslCheckOptions): P
   const started = performance.now();
   return new Promise((resolve) => {
     let socket: tls.TLSSocket | undefined;
-    let settled = false;
     const finish = (error: CheckError | null, certificate: CertificateInfo | null): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
+      if (!once.claim()) return;
       socket?.destroy();
       const ok = error === null;
       resolve({
@@ -52,7 +50,7 @@ export function runSslCheck(target: SslCheckTarget, options: SslCheckOptions): P
       });
     };
     // One timer for the whole operation, DNS included.
-    const timer = setTimeout(() => finish({ code: 'timeout', message: `no TLS handshake within ${target.timeoutMs} ms` }, null), target.timeoutMs);
+    const once = new SettleOnce(target.timeoutMs, () => finish({ code: 'timeout', message: `no TLS handshake within ${target.timeoutMs} ms` }, null));
 
     try {
       assertHostAllowed(target.host, options.targetPolicy);

@@ -6,6 +6,7 @@ import { systemClock } from '../domain/ports/clock.js';
 import { toCheckError, withReason, type CertificateInfo, type CheckError, type CheckResult, type HttpTimings } from './check-result.js';
 import { judgeHandshake, tlsOptionsFor, type SslCheckOptions } from './ssl-check.js';
 import { assertHostAllowed, createPolicyLookup } from './target-policy.js';
+import { SettleOnce } from './settle-once.js';
 
 export interface TcpCheckTarget {
   /** A host name or an IP address, as for an SSL check. */
@@ -42,13 +43,10 @@ export function runTcpCheck(target: TcpCheckTarget, options: TcpCheckOptions): P
   return new Promise((resolve) => {
     let socket: net.Socket | undefined;
     let secure: tls.TLSSocket | undefined;
-    let settled = false;
 
     /** `completed`: the connection (and handshake) was made, so there is a time to judge. */
     const finish = (error: CheckError | null, completed: boolean, certificate: CertificateInfo | null = null): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
+      if (!once.claim()) return;
       secure?.destroy();
       socket?.destroy();
       const end = performance.now();
@@ -71,7 +69,7 @@ export function runTcpCheck(target: TcpCheckTarget, options: TcpCheckOptions): P
       });
     };
     // One timer for the whole operation, DNS included.
-    const timer = setTimeout(() => {
+    const once = new SettleOnce(target.timeoutMs, () => {
       const handshaking = target.tls && marks.connect !== undefined;
       finish(
         {
@@ -80,7 +78,7 @@ export function runTcpCheck(target: TcpCheckTarget, options: TcpCheckOptions): P
         },
         false,
       );
-    }, target.timeoutMs);
+    });
 
     try {
       assertHostAllowed(target.host, options.targetPolicy);

@@ -2,17 +2,12 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { dialectOf } from '../store/dialect-of.js';
 import type { Database } from '../store/schema.js';
 import { newId } from './ids.js';
-import type { DegradedReason, MonitorStatus as ReportedStatus } from '../shared/vocabulary.js';
+import type { CheckedStatus, DegradedReason } from '../shared/vocabulary.js';
 
 /**
  * Domain events: facts the check engine records in the same transaction as the run that
  * caused them, so none is lost across a crash. The alerting side consumes them.
  */
-/**
- * The status checks decide; `paused` is a setting and `maintenance` a time (a window's occurrence),
- * neither decided by a check.
- */
-export type MonitorStatus = Exclude<ReportedStatus, 'paused' | 'maintenance'>;
 
 export interface RegionOutcome {
   region: string;
@@ -26,8 +21,8 @@ export interface MonitorStatusChanged {
   type: 'monitor.status_changed';
   monitorId: string;
   teamId: string;
-  previousStatus: MonitorStatus;
-  status: MonitorStatus;
+  previousStatus: CheckedStatus;
+  status: CheckedStatus;
   /** Why the new status is degraded (empty for other statuses); absent in events recorded before reasons existed. */
   degradedReasons?: DegradedReason[];
   /** The newest result of every region at the time of the change. */

@@ -9,7 +9,7 @@ import { requireRole, type Actor } from './actor.js';
 import { isUuid, newId } from './ids.js';
 import { monitorListJson } from './monitor-list-sql.js';
 import { systemClock, type Clock } from './ports/clock.js';
-import { MONITOR_TYPES, type DegradedReason, type DnsRecordType, type MonitorStatus, type Region } from '../shared/vocabulary.js';
+import { MONITOR_TYPES, type CheckedStatus, type DegradedReason, type DnsRecordType, type MonitorStatus, type Region } from '../shared/vocabulary.js';
 import { MONITOR_LIMITS } from '../shared/limits.js';
 import { deadlineAfterPing, type HeartbeatSchedule } from './heartbeats/schedule.js';
 import { newPingKey, pingKeyHash, pingUrl } from './heartbeats/ping-keys.js';
@@ -105,7 +105,7 @@ interface CheckCommon {
   regions: Region[];
   notificationPolicyId: string | null;
   /** The stored status: pending, up, degraded or down. */
-  status: Exclude<MonitorStatus, 'paused' | 'maintenance'>;
+  status: CheckedStatus;
   /** Epoch milliseconds, or null before the first completed check. */
   lastCheckedAt: number | null;
 }

@@ -4,6 +4,7 @@ import { extname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestPath } from './problem-reply.js';
+import { ifNoneMatch } from './etag.js';
 
 /** Where `vite build web` writes the dashboard: `web/dist` at the package root (same from src/ and dist/). */
 export const DEFAULT_DASHBOARD_DIR = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -61,7 +62,7 @@ export function dashboard(options: { dir?: string } = {}) {
 
     const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
       reply.headers(PAGE_HEADERS).header('Cache-Control', 'no-cache').header('ETag', index.etag);
-      if (request.headers['if-none-match'] === index.etag) return reply.status(304).send();
+      if (ifNoneMatch(request.headers['if-none-match'], index.etag)) return reply.status(304).send();
       return reply.type(index.type).send(index.body);
     };
 
@@ -79,7 +80,7 @@ export function dashboard(options: { dir?: string } = {}) {
           .header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
           .header('X-Content-Type-Options', 'nosniff')
           .header('ETag', file.etag);
-        if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
+        if (ifNoneMatch(request.headers['if-none-match'], file.etag)) return reply.status(304).send();
         return reply.type(file.type).send(file.body);
       }
       // A missing asset is a plain 404; any other page the browser asks for is the app's own route.

@@ -1,5 +1,7 @@
 /** A readable API reference rendered on the server from the OpenAPI document: no scripts, no CDN. */
 
+import { escapeHtml } from '../shared/html.js';
+
 /** The parts of the OpenAPI document the page shows. */
 interface Document {
   info: { title: string; version: string; description: string };
@@ -24,8 +26,6 @@ interface Response {
 interface Content {
   schema?: unknown;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function renderDocsPage(openApiDocument: object): string {
   const document = openApiDocument as Document;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import { htmlEscape } from '../domain/alerts/wording.js';
 import type { AccountMail, SetPasswordMail } from '../domain/ports/account-mail.js';
 import { Mailer } from './mailer.js';
+import { escapeHtml } from '../shared/html.js';
 
 /**
  * Mail to an account's own address (set-password links of invitations) through the SMTP server of
@@ -47,7 +47,7 @@ export function setPasswordMessage(mail: SetPasswordMail): { subject: string; te
     subject: `Choose your Lookout password (team "${mail.teamName}")`,
     text: `${intro}\n\n${ask} (it works until ${until}):\n\n${mail.url}\n\n${ignore}\n`,
     html:
-      `<p>${htmlEscape(intro)}</p><p>${htmlEscape(ask)} (it works until ${htmlEscape(until)}):</p>` +
-      `<p><a href="${htmlEscape(mail.url)}">${htmlEscape(mail.url)}</a></p><p>${htmlEscape(ignore)}</p>`,
+      `<p>${escapeHtml(intro)}</p><p>${escapeHtml(ask)} (it works until ${escapeHtml(until)}):</p>` +
+      `<p><a href="${escapeHtml(mail.url)}">${escapeHtml(mail.url)}</a></p><p>${escapeHtml(ignore)}</p>`,
   };
 }

@@ -4,6 +4,7 @@ import { toCheckError } from '../checks/check-result.js';
 import { checkServerIdentity } from '../checks/peer-certificate.js';
 import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from '../checks/target-policy.js';
 import { secretBlanker } from '../domain/secrets/blank-secrets.js';
+import { SettleOnce } from '../checks/settle-once.js';
 
 export interface PostResult {
   ok: boolean;
@@ -39,17 +40,13 @@ export function postJson(url: string, body: string, headers: Record<string, stri
   const readBytes = ERROR_BODY_BYTES + 4 * blank.longestForm;
   return new Promise((resolve) => {
     let request: http.ClientRequest | undefined;
-    let settled = false;
     const finish = (result: PostResult) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
+      if (!once.claim()) return;
       request?.destroy();
       resolve({ ...result, error: result.error === null ? null : blank(result.error) });
     };
-    const timer = setTimeout(
-      () => finish({ ok: false, statusCode: null, error: `timeout: no complete answer within ${options.timeoutMs} ms` }),
-      options.timeoutMs,
+    const once = new SettleOnce(options.timeoutMs, () =>
+      finish({ ok: false, statusCode: null, error: `timeout: no complete answer within ${options.timeoutMs} ms` }),
     );
     try {
       const target = new URL(url);

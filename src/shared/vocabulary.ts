@@ -26,6 +26,11 @@ export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number];
 /** `maintenance`: a maintenance window's occurrence covers the monitor (checks go on, nothing is alerted). */
 export const MONITOR_STATUSES = ['pending', 'up', 'degraded', 'down', 'paused', 'maintenance'] as const;
 export type MonitorStatus = (typeof MONITOR_STATUSES)[number];
+/**
+ * The statuses checks decide, the only ones a monitor's state and its status events hold: `paused`
+ * is a setting and `maintenance` a time (a window's occurrence), neither decided by a check.
+ */
+export type CheckedStatus = Exclude<MonitorStatus, 'paused' | 'maintenance'>;
 export const MONITOR_STATUS_TEXT: Record<MonitorStatus, string> = {
   pending: 'Pending',
   up: 'Up',

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { expect } from 'vitest';
-import { appendEvent, type MonitorStatus, type RegionOutcome } from '../../src/domain/events.js';
+import { appendEvent, type RegionOutcome } from '../../src/domain/events.js';
+import type { CheckedStatus } from '../../src/shared/vocabulary.js';
 import type { Answer, Member, TestServer } from '../helpers/server.js';
 
 export const POLICIES = '/api/v1/notification-policies';
@@ -33,7 +34,7 @@ export async function createHttpMonitor(server: TestServer, who: Member, overrid
 
 const FAILED: RegionOutcome['error'] = { code: 'status-mismatch', message: 'expected 200, got 503' };
 
-export function regionsFor(status: MonitorStatus): RegionOutcome[] {
+export function regionsFor(status: CheckedStatus): RegionOutcome[] {
   if (status === 'down') {
     return [
       { region: 'us-east', ok: false, error: FAILED },
@@ -70,8 +71,8 @@ async function nextMillisecond(): Promise<string> {
 export async function engineStatusChange(
   server: TestServer,
   monitor: { id: string },
-  previousStatus: MonitorStatus,
-  status: MonitorStatus,
+  previousStatus: CheckedStatus,
+  status: CheckedStatus,
   /** When it happened (epoch ms): the server's clock, for a test that moves it; the next real millisecond otherwise. */
   at?: number,
 ): Promise<string> {

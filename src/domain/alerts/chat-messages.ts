@@ -1,6 +1,7 @@
 import type { DeliveredEvent } from './channels.js';
 import type { ProviderMessage } from './provider-message.js';
-import { clip, dashboardLinks, htmlEscape, wording, type Alert } from './wording.js';
+import { clip, dashboardLinks, wording, type Alert } from './wording.js';
+import { escapeHtml } from '../../shared/html.js';
 
 /*
  * Chat channels: Discord, Microsoft Teams and Telegram. Each says what Slack says (the headline,
@@ -104,11 +105,11 @@ const TELEGRAM_TEXT_LENGTH = 4096;
  */
 export function telegramMessage(alert: Alert, publicUrl: string, chatId: string): ProviderMessage {
   const { headline, details } = wording(alert);
-  const links = linksOf(alert, publicUrl).map((l) => `<a href="${htmlEscape(l.url)}">${htmlEscape(l.label)}</a>`);
-  const footer = [...links, `<i>${htmlEscape(alert.occurredAt)}</i>`].join('\n');
+  const links = linksOf(alert, publicUrl).map((l) => `<a href="${escapeHtml(l.url)}">${escapeHtml(l.label)}</a>`);
+  const footer = [...links, `<i>${escapeHtml(alert.occurredAt)}</i>`].join('\n');
   // The details are cut as plain text, so that no tag or entity is cut in half.
   const room = TELEGRAM_TEXT_LENGTH - footer.length - 300;
-  const text = [`<b>${htmlEscape(clip(headline, 256))}</b>`, htmlEscape(clip(details.join('\n'), Math.max(room, 100))), footer].join('\n\n');
+  const text = [`<b>${escapeHtml(clip(headline, 256))}</b>`, escapeHtml(clip(details.join('\n'), Math.max(room, 100))), footer].join('\n\n');
   return {
     body: JSON.stringify({ chat_id: chatId, text, parse_mode: 'HTML', link_preview_options: { is_disabled: true } }),
   };

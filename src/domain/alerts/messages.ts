@@ -4,7 +4,8 @@ import { customMessage } from './custom-template.js';
 import { opsgenieMessage, pagerdutyMessage } from './pager-messages.js';
 import type { ProviderMessage } from './provider-message.js';
 import { ntfyMessage, pushoverMessage } from './push-messages.js';
-import { dashboardLinks, htmlEscape, wording, type Alert } from './wording.js';
+import { dashboardLinks, wording, type Alert } from './wording.js';
+import { escapeHtml } from '../../shared/html.js';
 
 /** The webhook body receivers rely on: exactly these fields, in this order. */
 export interface WebhookBody {
@@ -133,10 +134,10 @@ export function emailMessage(alert: Alert, publicUrl: string): EmailMessage {
   const text = [headline + '.', '', ...details, '', ...linkLines.map(([label, url]) => `${label}: ${url}`), footer, ''].join('\n');
   const html =
     `<!doctype html><html><body style="font-family:system-ui,sans-serif">` +
-    `<h2>${htmlEscape(headline)}</h2>` +
-    `<ul>${details.map((d) => `<li>${htmlEscape(d)}</li>`).join('')}</ul>` +
-    linkLines.map(([label, url]) => `<p><a href="${htmlEscape(url)}">${htmlEscape(label)}</a></p>`).join('') +
-    `<p style="color:#666;font-size:12px">When: ${htmlEscape(alert.occurredAt)}<br>Event id: ${htmlEscape(alert.id)}</p>` +
+    `<h2>${escapeHtml(headline)}</h2>` +
+    `<ul>${details.map((d) => `<li>${escapeHtml(d)}</li>`).join('')}</ul>` +
+    linkLines.map(([label, url]) => `<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>`).join('') +
+    `<p style="color:#666;font-size:12px">When: ${escapeHtml(alert.occurredAt)}<br>Event id: ${escapeHtml(alert.id)}</p>` +
     `</body></html>`;
   return { subject: `[Lookout] ${headline}`, text, html };
 }

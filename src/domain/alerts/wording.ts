@@ -107,7 +107,3 @@ export function clip(text: string, max: number): string {
   if (/[\ud800-\udbff]$/.test(cut)) cut = cut.slice(0, -1);
   return `${cut}…`;
 }
-
-export function htmlEscape(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}

@@ -1,5 +1,5 @@
-import type { DegradedReason } from '../../shared/vocabulary.js';
-import type { CertificateExpiring, DomainEvent, MonitorStatus } from '../events.js';
+import type { CheckedStatus, DegradedReason } from '../../shared/vocabulary.js';
+import type { CertificateExpiring, DomainEvent } from '../events.js';
 import { iso } from '../time.js';
 
 /**
@@ -75,7 +75,7 @@ export interface MonitorState {
   paused: boolean;
   /** The regions the monitor is checked from; results of other regions do not count. */
   regions: readonly string[];
-  status: MonitorStatus;
+  status: CheckedStatus;
   /** Why the monitor is degraded; empty unless `status` is `degraded`. */
   degradedReasons: readonly DegradedReason[];
   regionResults: RegionResults;
@@ -197,7 +197,7 @@ function isBoundary(input: StatusInput): input is MaintenanceBoundary {
 }
 
 /** The status the results give at `at`; a change from `status` is appended to `events` as it happened. */
-function nextStatus(state: MonitorState, status: MonitorStatus, results: RegionResults, at: number, events: DomainEvent[]): MonitorStatus {
+function nextStatus(state: MonitorState, status: CheckedStatus, results: RegionResults, at: number, events: DomainEvent[]): CheckedStatus {
   const newStatus = computeStatus(state.regions, results);
   if (newStatus === status) return status;
   events.push({
@@ -247,7 +247,7 @@ function certificateExpiring(state: MonitorState, run: RunOutcome, certificate: 
  * warnings; down when every one failed; degraded in between, or when every one succeeded but
  * some with warnings.
  */
-export function computeStatus(regions: readonly string[], results: RegionResults): MonitorStatus {
+export function computeStatus(regions: readonly string[], results: RegionResults): CheckedStatus {
   const reported = reportedResults(regions, results);
   if (reported.length === 0) return 'pending';
   const failed = reported.filter((r) => !r.ok).length;
@@ -260,7 +260,7 @@ export function computeStatus(regions: readonly string[], results: RegionResults
  * failed, `assertions` when that of some region succeeded with warnings (both may hold); empty
  * for any other status.
  */
-export function degradedReasons(status: MonitorStatus, regions: readonly string[], results: RegionResults): DegradedReason[] {
+export function degradedReasons(status: CheckedStatus, regions: readonly string[], results: RegionResults): DegradedReason[] {
   if (status !== 'degraded') return [];
   const reported = reportedResults(regions, results);
   const reasons: DegradedReason[] = [];

@@ -1,4 +1,5 @@
 import type { OverallStatus, PublicMonitorStatus } from '../../shared/vocabulary.js';
+import { escapeHtml } from '../../shared/html.js';
 
 /* Text shown on the public page, its feed and its JSON summary: one wording everywhere. */
 
@@ -20,12 +21,10 @@ export const MONITOR_TEXT: Record<PublicMonitorStatus, string> = {
 /** XML 1.0 forbids these characters even escaped; they are dropped from anything written out. */
 // eslint-disable-next-line no-control-regex -- the control characters XML forbids are what it finds
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const SPECIAL = /[&<>"']/g;
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** Text for HTML or XML content and attribute values. */
+/** Text for HTML or XML content and attribute values: what XML forbids dropped (the feed is XML), then escaped. */
 export function escape(value: string): string {
-  return value.replace(NOT_XML, '').replace(SPECIAL, (c) => ENTITIES[c]!);
+  return escapeHtml(value.replace(NOT_XML, ''));
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -6,6 +6,7 @@ import type { StatusPageService } from '../../domain/status-pages.js';
 import { sendProblem } from '../problem-reply.js';
 import { StatusPageCache, type Encoding, type Kind } from './cache.js';
 import { CONTENT_SECURITY_POLICY } from './render-html.js';
+import { ifNoneMatch } from '../etag.js';
 
 /** Browsers and proxies may keep an answer this long; the server's own cache is checked on every request. */
 export const MAX_AGE_SECONDS = 30;
@@ -47,7 +48,7 @@ export function statusPages(service: Pick<StatusPageService, 'changeToken' | 'pu
       reply.header('X-Content-Type-Options', 'nosniff');
       if (kind === 'html') reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY).header('Referrer-Policy', 'no-referrer');
       else reply.header('Access-Control-Allow-Origin', '*');
-      if (matches(request.headers['if-none-match'], form.etag)) return reply.status(304).send();
+      if (ifNoneMatch(request.headers['if-none-match'], form.etag)) return reply.status(304).send();
       if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
       return reply.type(form.type).send(body);
     };
@@ -59,16 +60,6 @@ export function statusPages(service: Pick<StatusPageService, 'changeToken' | 'pu
     });
     app.get('/status/:slug/feed.atom', async (request, reply) => serve(request, reply, (request.params as { slug: string }).slug, 'atom'));
   };
-}
-
-/** Whether `If-None-Match` names the representation (in any of its encodings) or is `*`. */
-function matches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const opaque = etag.slice(1, -1);
-  return header.split(',').some((candidate) => {
-    const tag = candidate.trim().replace(/^W\//, '');
-    return tag === '*' || tag === etag || (tag.startsWith(`"${opaque}-`) && tag.endsWith('"'));
-  });
 }
 
 /** br, then gzip, when the client accepts them (q > 0); else the bytes as they are. */
