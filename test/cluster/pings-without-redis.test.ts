@@ -3,14 +3,12 @@
  * open (a moment without a limit), so a job's ping is recorded and answered 200, an unknown key
  * 404, never 500. (Cluster project only: Redis is cut by stopping a Redis of the test's own.)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../helpers/process.js';
+import { privateRedis } from '../helpers/private-redis.js';
 import { PUBLIC_URL, startServer } from '../helpers/server.js';
 import { eventually } from '../helpers/target.js';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const cleanup: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
   for (const step of cleanup.reverse()) await step().catch(() => {});
@@ -18,16 +16,9 @@ afterAll(async () => {
 
 describe('heartbeat pings while Redis is away', () => {
   it('are answered 200 and recorded (unknown keys 404), never 500, and limited again once Redis is back', { timeout: 60_000 }, async () => {
-    const port = await freePort();
-    let redis: ChildProcess | null = null;
-    const startRedis = async () => {
-      redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-      const started = redis;
-      cleanup.push(async () => started.kill('SIGKILL'));
-      await sleep(300);
-    };
-    await startRedis();
-    const server = await startServer({ REDIS_URL: `redis://127.0.0.1:${port}` });
+    const redis = await privateRedis();
+    cleanup.push(async () => redis.stop());
+    const server = await startServer({ REDIS_URL: redis.url });
     cleanup.push(() => server.close());
     if (server.store !== 'postgres') throw new Error('test/cluster runs in cluster mode only (LOOKOUT_TEST_STORE=postgres)');
     const member = await server.newTeam('Member');
@@ -43,7 +34,7 @@ describe('heartbeat pings while Redis is away', () => {
         .execute();
     expect((await fetch(pingUrl)).status).toBe(200);
 
-    redis!.kill('SIGKILL');
+    redis.process.kill('SIGKILL');
     await eventually(async () => (await server.request('GET', '/readyz')).status === 503);
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -56,7 +47,7 @@ describe('heartbeat pings while Redis is away', () => {
     expect(await runs()).toHaveLength(11);
     expect(server.logs()).toContain('ping rate limiter unavailable');
 
-    await startRedis();
+    await redis.start();
     await eventually(async () => (await server.request('GET', '/readyz')).status === 200);
     // The limits hold again: the key's 60 a minute. (Commands that were waiting for Redis may still
     // count once it is back: a few of the pings sent while it was away.)

@@ -2,13 +2,12 @@
  * A cluster node rides out its services going away and coming back: PostgreSQL ending its
  * connections (restart, failover) and Redis stopping. (Cluster project only.)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BullMqDispatcher } from '../../src/checks/bullmq-dispatch.js';
 import { Problem } from '../../src/domain/problem.js';
 import { PG_ADMIN_URL } from '../helpers/cluster.js';
-import { freePort } from '../helpers/process.js';
+import { privateRedis } from '../helpers/private-redis.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
 const TEAM = '/api/v1/teams/current';
@@ -52,27 +51,20 @@ describe('a cluster node', () => {
   });
 
   it('answers 503 on /readyz and 503 (not unlimited) while Redis is away, and recovers when it is back', async () => {
-    const port = await freePort();
-    let redis: ChildProcess | null = null;
-    const startRedis = async () => {
-      redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-      const started = redis;
-      cleanup.push(async () => started.kill('SIGKILL'));
-      await sleep(300);
-    };
-    await startRedis();
-    const server = await startServer({ REDIS_URL: `redis://127.0.0.1:${port}` });
+    const redis = await privateRedis();
+    cleanup.push(async () => redis.stop());
+    const server = await startServer({ REDIS_URL: redis.url });
     cleanup.push(() => server.close());
     const member = await server.newTeam('Member');
     expect((await server.request('GET', TEAM, { token: member.token })).headers.get('ratelimit-remaining')).toBe('299');
 
-    redis!.kill('SIGKILL');
+    redis.process.kill('SIGKILL');
     await waitFor('/readyz to fail', async () => ((await server.request('GET', '/readyz')).status === 503 ? true : undefined));
     const refused = await server.request('GET', TEAM, { token: member.token });
     expect(refused.status).toBe(503);
     expect(refused.body.type).toBe('http://lookout.test/errors/unavailable');
 
-    await startRedis();
+    await redis.start();
     await waitFor('/readyz to recover', async () => ((await server.request('GET', '/readyz')).status === 200 ? true : undefined));
     const answer = await server.request('GET', TEAM, { token: member.token });
     expect(answer.status).toBe(200);
@@ -81,14 +73,9 @@ describe('a cluster node', () => {
   });
 
   it('answers 503 within the command timeout, never hanging and never 500, while Redis is stalled; pings fail open; it recovers when Redis answers again', async () => {
-    const port = await freePort();
-    const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    cleanup.push(async () => {
-      redis.kill('SIGCONT');
-      redis.kill('SIGKILL');
-    });
-    await sleep(300);
-    const server = await startServer({ REDIS_URL: `redis://127.0.0.1:${port}` });
+    const redis = await privateRedis();
+    cleanup.push(async () => redis.stop());
+    const server = await startServer({ REDIS_URL: redis.url });
     cleanup.push(() => server.close());
     const owner = await server.newTeam('Owner');
     const heartbeat = await server.request('POST', '/api/v1/monitors', {
@@ -113,13 +100,13 @@ describe('a cluster node', () => {
     expect(monitor.status).toBe(201);
 
     // The check queues' own connection (BullMQ), used before the stall so that it is open.
-    const queues = new BullMqDispatcher(`redis://127.0.0.1:${port}`);
+    const queues = new BullMqDispatcher(redis.url);
     cleanup.push(() => queues.close());
     const job = { monitorId: monitor.body.id as string, teamId: owner.teamId, region: 'us-east' as const, trigger: 'manual' as const, nextDueAt: null };
     await queues.enqueue({ ...job, dueAt: Date.now() });
 
     // The connection stays open, but nothing answers (a paused, swapping or half-open Redis).
-    redis.kill('SIGSTOP');
+    redis.process.kill('SIGSTOP');
     const timed = async (answer: Promise<{ status: number; body: any }>) => {
       const started = Date.now();
       const { status, body } = await answer;
@@ -159,7 +146,7 @@ describe('a cluster node', () => {
     expect((await server.request('GET', '/readyz')).status).toBe(503);
     expect(server.logs()).toContain('a redis command failed');
 
-    redis.kill('SIGCONT');
+    redis.process.kill('SIGCONT');
     await waitFor('/readyz to recover', async () => ((await server.request('GET', '/readyz')).status === 200 ? true : undefined));
     const answer = await server.request('GET', TEAM, { token: owner.token });
     expect(answer.status).toBe(200);
