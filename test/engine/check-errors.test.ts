@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { checkErrorCount, enqueueCheck as enqueueCheckOf, errorLinesOf } from '../helpers/check-errors.js';
 import { startServer, type Member, type TestServer } from '../helpers/server.js';
 import { eventually, startTarget, type Target } from '../helpers/target.js';
 
@@ -43,26 +44,13 @@ async function createMonitor(path: string, extra: Record<string, unknown> = {}):
   return id;
 }
 
-async function enqueueCheck(id: string): Promise<void> {
-  const now = Date.now();
-  await server.app.services.dispatcher.enqueue({ monitorId: id, region: 'us-east', trigger: 'scheduled', dueAt: now, nextDueAt: now + 60_000 });
-}
-
-/** The error-level log lines about one monitor. */
-function errorLines(monitorId: string): any[] {
-  return server
-    .logs()
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line))
-    .filter((entry) => entry.level === 50 && entry.monitorId === monitorId);
-}
+const enqueueCheck = (id: string) => enqueueCheckOf(server, id);
+const errorLines = (monitorId: string) => errorLinesOf(server, monitorId);
 
 async function errorCount(reason: string): Promise<number> {
-  const metrics = (await server.request('GET', '/metrics')).text;
-  const match = new RegExp(`^lookout_check_errors_total\\{reason="${reason}"\\} (\\d+)$`, 'm').exec(metrics);
-  expect(match, `lookout_check_errors_total{reason="${reason}"}`).not.toBeNull();
-  return Number(match![1]);
+  const count = await checkErrorCount(server, reason);
+  expect(count, `lookout_check_errors_total{reason="${reason}"}`).not.toBeNull();
+  return count!;
 }
 
 /** Makes the database refuse every run of one monitor, as a failing disk or a broken constraint would. */

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelSecretAt, monitorSecretAt } from '../../src/domain/secrets/places.js';
 import { POLICIES, createPolicy, expectStatus, expectValidSignature } from '../alerts/fixtures.js';
 import { startHttpReceiver, type HttpReceiver } from '../alerts/receivers.js';
+import { checkErrorCount, enqueueCheck, errorLinesOf } from '../helpers/check-errors.js';
 import { runCli, startServer, type Member, type TestServer } from '../helpers/server.js';
 import { eventually, startTarget, type Target } from '../helpers/target.js';
 import { MONITORS, httpBody, sealV1, storedRow } from './fixtures.js';
@@ -49,27 +50,9 @@ async function createMonitor(path: string, secret: string): Promise<string> {
 
 const runsOf = async (id: string) => (await server.read(`${MONITORS}/${id}/runs`, owner.token)).data as any[];
 
-/** Runs one check of the monitor now, as the scheduler would. */
-async function checkNow(id: string): Promise<void> {
-  const now = Date.now();
-  await server.app.services.dispatcher.enqueue({ monitorId: id, region: 'us-east', trigger: 'scheduled', dueAt: now, nextDueAt: now + 60_000 });
-}
-
-/** The error-level log lines about one monitor. */
-function errorLines(monitorId: string): any[] {
-  return server
-    .logs()
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line))
-    .filter((entry) => entry.level === 50 && entry.monitorId === monitorId);
-}
-
-async function errorCount(reason: string): Promise<number> {
-  const metrics = (await server.request('GET', '/metrics')).text;
-  const match = new RegExp(`^lookout_check_errors_total\\{reason="${reason}"\\} (\\d+)$`, 'm').exec(metrics);
-  return match ? Number(match[1]) : 0;
-}
+const checkNow = (id: string) => enqueueCheck(server, id);
+const errorLines = (monitorId: string) => errorLinesOf(server, monitorId);
+const errorCount = async (reason: string) => (await checkErrorCount(server, reason)) ?? 0;
 
 const authSecretOf = async (id: string) => (await storedRow(server, id))!.auth_secret!;
 const channelsOf = async (policyId: string) =>
