@@ -162,24 +162,30 @@ const FIELDS = {
 
 export const CHANNEL_FIELDS: Readonly<Record<ChannelType, ReadonlyArray<ChannelField>>> = FIELDS;
 
-/** Where a channel sends, as far as it is shown: a Slack, Discord or Teams URL holds its key, so it is not. */
+const text = (channel: Record<string, unknown>, name: string) => (typeof channel[name] === 'string' ? channel[name] : '');
+
+/**
+ * Where each channel type sends, as far as it is shown (empty for none): a Slack, Discord or Teams
+ * URL holds its key, so it is not, and a pager or Pushover channel has only secrets.
+ */
+const ADDRESSES: { readonly [T in ChannelType]: (channel: Record<string, unknown>) => string } = {
+  webhook: (c) => text(c, 'url'),
+  slack: () => '',
+  email: (c) => (Array.isArray(c.to) ? c.to.join(', ') : text(c, 'to')),
+  discord: () => '',
+  teams: () => '',
+  telegram: (c) => `chat ${text(c, 'chatId')}`,
+  pagerduty: () => '',
+  opsgenie: (c) => text(c, 'region').toUpperCase(),
+  ntfy: (c) => text(c, 'url'),
+  pushover: () => '',
+  custom: (c) => `${text(c, 'method')} ${text(c, 'url')}`,
+};
+
+/** Where a channel sends, as far as it is shown; nothing for a type this dashboard does not know. */
 export function channelAddress(channel: Record<string, unknown>): string {
-  const text = (name: string) => (typeof channel[name] === 'string' ? channel[name] : '');
-  switch (channel.type) {
-    case 'webhook':
-    case 'ntfy':
-      return text('url');
-    case 'email':
-      return Array.isArray(channel.to) ? channel.to.join(', ') : text('to');
-    case 'telegram':
-      return `chat ${text('chatId')}`;
-    case 'opsgenie':
-      return text('region').toUpperCase();
-    case 'custom':
-      return `${text('method')} ${text('url')}`;
-    default:
-      return '';
-  }
+  const address = (ADDRESSES as Partial<Record<string, (channel: Record<string, unknown>) => string>>)[String(channel.type)];
+  return address ? address(channel) : '';
 }
 
 export function channelLabel(channel: Channel | (Record<string, unknown> & { type: string })): string {
