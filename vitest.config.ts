@@ -49,6 +49,7 @@ export default defineConfig({
             'test/shared/**',
             'test/alerts/mailer.test.ts',
             'test/alerts/channel-messages.test.ts',
+            'test/alerts/channel-registry.test.ts',
             'test/dashboard/api-types.test.ts',
             'test/platform/fairness-config.test.ts',
             'test/status-pages/model.test.ts',

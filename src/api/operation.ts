@@ -101,10 +101,13 @@ export class RawJson {
   constructor(readonly text: string) {}
 }
 
-/** The sentence that tells callers which roles an operation admits. */
+/**
+ * The sentence that tells callers which roles an operation admits: "Any role." only for a list holding
+ * every role (in any order), so that a list as long as ANY_ROLE but naming other roles is named.
+ */
 export function rolesSentence(roles: Operation['roles']): string {
   if (roles === 'public') return 'No token needed.';
-  if (roles.length === ANY_ROLE.length) return 'Any role.';
+  if (ANY_ROLE.every((role) => roles.includes(role))) return 'Any role.';
   return `Roles ${roles.join(', ')}.`;
 }
 

@@ -11,8 +11,8 @@ import type { CheckErrorReason, CheckMetrics } from './metrics.js';
 import type { RunRecorder } from './run-recorder.js';
 import { runSslCheck } from './ssl-check.js';
 import { runTcpCheck } from './tcp-check.js';
-import { createPolicyLookup, type TargetPolicy } from './target-policy.js';
-import { HostResolver } from './resolver.js';
+import { createPolicyLookup, type TargetPolicy } from '../net/target-policy.js';
+import { HostResolver } from '../net/resolver.js';
 import { systemClock, type Clock } from '../domain/ports/clock.js';
 
 export interface CheckerOptions {

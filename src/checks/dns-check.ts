@@ -3,9 +3,10 @@ import type { Assertion } from '../domain/assertions/assertion-schema.js';
 import { evaluateAssertions, type AssertionVerdict } from '../domain/assertions/evaluate.js';
 import { parseResolver } from '../domain/monitor-schemas.js';
 import type { DnsRecordType } from '../shared/vocabulary.js';
-import { withReason, type CheckError, type CheckResult, type DnsAnswer } from './check-result.js';
-import { isAddressAllowed, type TargetPolicy } from './target-policy.js';
-import { SettleOnce } from './settle-once.js';
+import type { CheckResult, DnsAnswer } from './check-result.js';
+import { withReason, type CheckError } from '../net/check-error.js';
+import { isAddressAllowed, type TargetPolicy } from '../net/target-policy.js';
+import { SettleOnce } from '../net/settle-once.js';
 
 export interface DnsCheckTarget {
   hostname: string;

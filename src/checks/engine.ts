@@ -13,11 +13,11 @@ import { VERSION } from '../version.js';
 import { Checker } from './checker.js';
 import type { CheckDispatcher } from '../domain/ports/check-dispatch.js';
 import { createCheckMetrics, type CheckMetrics } from './metrics.js';
-import { HostResolver } from './resolver.js';
+import { HostResolver } from '../net/resolver.js';
 import { Pruner } from './retention.js';
 import { RunRecorder } from './run-recorder.js';
 import { Scheduler } from './scheduler.js';
-import { createTrustContext } from './trust-store.js';
+import { createTrustContext } from '../net/trust-store.js';
 import { systemClock, type Clock } from '../domain/ports/clock.js';
 
 export interface CheckEngineOptions {

@@ -7,12 +7,13 @@ import { assertionsNeedBody, type AssertionVerdict, type BodyText } from '../dom
 import { secretBlanker, type SecretToBlank } from '../domain/secrets/blank-secrets.js';
 import { ASSERTION_LIMITS, REQUEST_LIMITS } from '../shared/limits.js';
 import { readBody } from './body-reader.js';
-import { toCheckError, withReason, type CheckError, type CheckResult, type HttpCheckTarget, type HttpTimings } from './check-result.js';
+import type { CheckResult, HttpCheckTarget, HttpTimings } from './check-result.js';
+import { toCheckError, withReason, type CheckError } from '../net/check-error.js';
 import { judgeAnswer, judgingTimeoutMessage } from './judge-answer.js';
-import { checkServerIdentity } from './peer-certificate.js';
+import { checkServerIdentity } from '../net/peer-certificate.js';
 import { isRedirect, nextHop, type Hop } from './redirects.js';
-import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from './target-policy.js';
-import { SettleOnce } from './settle-once.js';
+import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from '../net/target-policy.js';
+import { SettleOnce } from '../net/settle-once.js';
 
 export interface HttpCheckOptions {
   targetPolicy: TargetPolicy;

@@ -1,18 +1,11 @@
 import { isIP, type LookupFunction } from 'node:net';
 import tls from 'node:tls';
-import {
-  certificateErrorCode,
-  toCheckError,
-  withReason,
-  type CertificateInfo,
-  type CheckError,
-  type SslCheckResult,
-  type SslCheckTarget,
-} from './check-result.js';
-import { checkServerIdentity, readPeerCertificate } from './peer-certificate.js';
-import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from './target-policy.js';
+import type { CertificateInfo, SslCheckResult, SslCheckTarget } from './check-result.js';
+import { certificateErrorCode, toCheckError, withReason, type CheckError } from '../net/check-error.js';
+import { checkServerIdentity, readPeerCertificate } from '../net/peer-certificate.js';
+import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from '../net/target-policy.js';
 import { systemClock } from '../domain/ports/clock.js';
-import { SettleOnce } from './settle-once.js';
+import { SettleOnce } from '../net/settle-once.js';
 
 export interface SslCheckOptions {
   targetPolicy: TargetPolicy;

@@ -3,10 +3,11 @@ import tls from 'node:tls';
 import type { Assertion } from '../domain/assertions/assertion-schema.js';
 import { evaluateAssertions, type AssertionVerdict } from '../domain/assertions/evaluate.js';
 import { systemClock } from '../domain/ports/clock.js';
-import { toCheckError, withReason, type CertificateInfo, type CheckError, type CheckResult, type HttpTimings } from './check-result.js';
+import type { CertificateInfo, CheckResult, HttpTimings } from './check-result.js';
+import { toCheckError, withReason, type CheckError } from '../net/check-error.js';
 import { judgeHandshake, tlsOptionsFor, type SslCheckOptions } from './ssl-check.js';
-import { assertHostAllowed, createPolicyLookup } from './target-policy.js';
-import { SettleOnce } from './settle-once.js';
+import { assertHostAllowed, createPolicyLookup } from '../net/target-policy.js';
+import { SettleOnce } from '../net/settle-once.js';
 
 export interface TcpCheckTarget {
   /** A host name or an IP address, as for an SSL check. */

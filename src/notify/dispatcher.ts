@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import { channelKey, matchingChannel, parseStoredChannels, urlSecrets, type ChannelTarget, type StoredChannel } from '../domain/alerts/channels.js';
+import { channelKey, matchingChannel, parseStoredChannels, type ChannelTarget, type StoredChannel } from '../domain/alerts/channels.js';
 import type { EmailMessage } from '../domain/alerts/messages.js';
 import type { LeasedDeliveryRunner } from '../domain/alerts/policies.js';
 import { Pump } from '../domain/alerts/pump.js';
@@ -13,9 +13,8 @@ import type { Database } from '../store/schema.js';
 import type { DeliveriesTable } from '../store/tables/alerts.js';
 import { VERSION } from '../version.js';
 import { postJson, type PostResult } from './http-post.js';
-import { providerRequest } from './provider-request.js';
+import { outgoing } from './channel-senders.js';
 import { Mailer } from './mailer.js';
-import { webhookSignature } from './signature.js';
 
 export interface DispatcherOptions {
   /** The first retry waits about this long; each further one twice as long. Default 10 s. */
@@ -228,35 +227,26 @@ export class DeliveryDispatcher implements LeasedDeliveryRunner {
       'Lookout-Event-Id': row.event_id,
       'Lookout-Event': row.event,
     };
-    const http = { targetPolicy: this.settings.targetPolicy, timeoutMs: this.options.timeoutMs };
-    switch (channel.type) {
-      case 'webhook':
-        if (channel.secret) {
-          headers['Lookout-Signature'] = webhookSignature(
-            this.box.open(channel.secret, channelSecretAt(row.policy_id, channel.type, 'secret')),
-            row.payload,
-            Math.floor(at / 1000),
-          );
-        }
-        return postJson(channel.url, row.payload, headers, { ...http, secrets: urlSecrets(channel.url) });
-      case 'slack':
-        return postJson(channel.webhookUrl, row.payload, headers, { ...http, secrets: urlSecrets(channel.webhookUrl) });
-      case 'email': {
-        const host = new URL(this.settings.publicUrl).hostname;
-        // The same Message-ID on every attempt lets mail systems drop a repeat too.
-        const messageId = `<${row.event_id}.${row.channel_index}@${host}>`;
-        const { 'User-Agent': _http, ...mailHeaders } = headers;
-        return this.mailer.send(channel.to, JSON.parse(row.payload) as EmailMessage, mailHeaders, messageId);
-      }
-      default: {
-        const request = providerRequest(
-          channel,
-          row.payload,
-          (sealed, field) => this.box.open(sealed, channelSecretAt(row.policy_id, channel.type, field)),
-          this.settings.providerUrls,
-        );
-        return postJson(request.url, request.body, { ...headers, ...request.headers }, { ...http, method: request.method, secrets: request.secrets });
-      }
+    const open = (sealed: string, field: string) => this.box.open(sealed, channelSecretAt(row.policy_id, channel.type, field));
+    const attempt = outgoing(channel, { payload: row.payload, open, urls: this.settings.providerUrls, at });
+    if (attempt.transport === 'mail') {
+      const host = new URL(this.settings.publicUrl).hostname;
+      // The same Message-ID on every attempt lets mail systems drop a repeat too.
+      const messageId = `<${row.event_id}.${row.channel_index}@${host}>`;
+      const { 'User-Agent': _http, ...mailHeaders } = headers;
+      return this.mailer.send(attempt.to, JSON.parse(row.payload) as EmailMessage, mailHeaders, messageId);
     }
+    const { request } = attempt;
+    return postJson(
+      request.url,
+      request.body,
+      { ...headers, ...request.headers },
+      {
+        targetPolicy: this.settings.targetPolicy,
+        timeoutMs: this.options.timeoutMs,
+        method: request.method,
+        secrets: request.secrets,
+      },
+    );
   }
 }

@@ -1,10 +1,10 @@
 import http from 'node:http';
 import https from 'node:https';
-import { toCheckError } from '../checks/check-result.js';
-import { checkServerIdentity } from '../checks/peer-certificate.js';
-import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from '../checks/target-policy.js';
+import { toCheckError } from '../net/check-error.js';
+import { checkServerIdentity } from '../net/peer-certificate.js';
+import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from '../net/target-policy.js';
 import { secretBlanker } from '../domain/secrets/blank-secrets.js';
-import { SettleOnce } from '../checks/settle-once.js';
+import { SettleOnce } from '../net/settle-once.js';
 
 export interface PostResult {
   ok: boolean;

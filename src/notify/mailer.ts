@@ -1,6 +1,6 @@
 import net from 'node:net';
 import type { Transporter } from 'nodemailer';
-import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from '../checks/target-policy.js';
+import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from '../net/target-policy.js';
 import type { EmailMessage } from '../domain/alerts/messages.js';
 import type { PostResult } from './http-post.js';
 

@@ -15,7 +15,8 @@ import { renderPayload } from '../../src/domain/alerts/messages.js';
 import { pagerStep } from '../../src/domain/alerts/pager-messages.js';
 import { headerText } from '../../src/domain/alerts/push-messages.js';
 import type { Alert } from '../../src/domain/alerts/wording.js';
-import { providerRequest } from '../../src/notify/provider-request.js';
+import type { ProviderRequest } from '../../src/notify/channel-sender.js';
+import { outgoing } from '../../src/notify/channel-senders.js';
 import { PROVIDER_CHECKS, PROVIDER_SECRETS, type Seen } from './provider-fakes.js';
 
 /*
@@ -57,11 +58,18 @@ const CHECKS: Record<string, (seen: Seen) => string[]> = {
   custom: (seen) => (seen.json === null ? ['the body is not JSON'] : []),
 };
 
+/** The request a channel's sender builds for a stored payload, its secrets stored in plain text. */
+function providerRequest(channel: StoredChannel, payload: string): ProviderRequest {
+  const attempt = outgoing(channel, { payload, open: (sealed) => sealed, urls: URLS, at: 0 });
+  if (attempt.transport !== 'http') throw new Error(`${channel.type} is not delivered over HTTP`);
+  return attempt.request;
+}
+
 /** What the provider would receive: the request as the dispatcher sends it (JSON unless it says otherwise). */
 function sent(channel: (typeof CHANNELS)[number], alert: Alert): Seen | null {
   const payload = renderPayload(channel, alert, 'https://lookout.example.test');
   if (payload === null) return null;
-  const request = providerRequest(channel, payload, (sealed) => sealed, URLS);
+  const request = providerRequest(channel, payload);
   const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value]));
   headers['content-type'] ??= 'application/json';
   for (const value of Object.values(headers)) expect(value, 'a header value Node can send').toMatch(/^[\t\x20-\x7e]*$/);
@@ -141,7 +149,7 @@ describe('provider requests', () => {
     for (const channel of CHANNELS) {
       const payload = renderPayload(channel, alert, 'https://x.test')!;
       for (const secret of Object.values(S)) expect(payload, channel.type).not.toContain(secret);
-      const request = providerRequest(channel, payload, (sealed) => sealed, URLS);
+      const request = providerRequest(channel, payload);
       const secrets: string[] = CHANNEL_SECRET_FIELDS[channel.type].flatMap((field) => secretsIn((channel as Record<string, unknown>)[field]));
       expect(request.secrets, channel.type).toEqual(expect.arrayContaining(secrets));
     }
@@ -149,10 +157,10 @@ describe('provider requests', () => {
 
   it('put the Telegram token in the path and the Opsgenie EU account on the EU host', () => {
     const alert = alertOf({ event: 'test', name: 'x', incident: false, regions: [] });
-    const telegram = providerRequest(CHANNELS[2]!, renderPayload(CHANNELS[2]!, alert, 'https://x.test')!, (s) => s, URLS);
+    const telegram = providerRequest(CHANNELS[2]!, renderPayload(CHANNELS[2]!, alert, 'https://x.test')!);
     expect(telegram.url).toBe(`https://api.telegram.org/bot${S.botToken}/sendMessage`);
     const eu = { type: 'opsgenie', region: 'eu', apiKey: S.apiKey } as const;
-    expect(providerRequest(eu, renderPayload(eu, alert, 'https://x.test')!, (s) => s, URLS).url).toBe('https://api.eu.opsgenie.com/v2/alerts');
+    expect(providerRequest(eu, renderPayload(eu, alert, 'https://x.test')!).url).toBe('https://api.eu.opsgenie.com/v2/alerts');
   });
 
   it('escape what a chat would read as markup or a mention', () => {

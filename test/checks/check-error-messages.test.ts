@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifiedErrorCodes, toCheckError, withReason } from '../../src/checks/check-result.js';
+import { classifiedErrorCodes, toCheckError, withReason } from '../../src/net/check-error.js';
 import { CHECK_ERROR_CODES } from '../../src/shared/vocabulary.js';
 
 /** A socket error as Node makes them: a code, maybe an address, and here no message at all. */

@@ -4,7 +4,7 @@ import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckResult, HttpCheckTarget, HttpTimings } from '../../src/checks/check-result.js';
 import { runHttpCheck, type HttpCheckOptions } from '../../src/checks/http-check.js';
-import { createTrustContext } from '../../src/checks/trust-store.js';
+import { createTrustContext } from '../../src/net/trust-store.js';
 import { createTestCa, daysFromNow } from '../helpers/certificates.js';
 import { closedPort, closeServers, startServer } from './local-servers.js';
 

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { HttpCheckTarget } from '../../src/checks/check-result.js';
 import { runHttpCheck, type HttpCheckOptions } from '../../src/checks/http-check.js';
 import { AssertionInput, normalAssertion, type Assertion } from '../../src/domain/assertions/assertion-schema.js';
-import { HostResolver } from '../../src/checks/resolver.js';
-import { createPolicyLookup } from '../../src/checks/target-policy.js';
+import { HostResolver } from '../../src/net/resolver.js';
+import { createPolicyLookup } from '../../src/net/target-policy.js';
 import { startDnsServer } from '../helpers/dns.js';
 import { closeServers, startServer } from './local-servers.js';
 

@@ -6,8 +6,8 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runHttpCheck } from '../../src/checks/http-check.js';
-import { HostResolver, parseHosts } from '../../src/checks/resolver.js';
-import { createPolicyLookup } from '../../src/checks/target-policy.js';
+import { HostResolver, parseHosts } from '../../src/net/resolver.js';
+import { createPolicyLookup } from '../../src/net/target-policy.js';
 import { startDnsServer, type DnsServer } from '../helpers/dns.js';
 
 let dns: DnsServer;

@@ -3,7 +3,7 @@ import type { LookupAddress, LookupOptions } from 'node:dns';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runHttpCheck } from '../../src/checks/http-check.js';
 import { runSslCheck } from '../../src/checks/ssl-check.js';
-import { assertHostAllowed, createPolicyLookup, embeddedIPv4, isAddressAllowed, type TargetPolicy } from '../../src/checks/target-policy.js';
+import { assertHostAllowed, createPolicyLookup, embeddedIPv4, isAddressAllowed, type TargetPolicy } from '../../src/net/target-policy.js';
 import { closeServers, connectionsBeforeProbe, startServer } from './local-servers.js';
 
 afterEach(closeServers);

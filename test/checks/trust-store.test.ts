@@ -4,7 +4,7 @@ import path from 'node:path';
 import tls from 'node:tls';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runSslCheck } from '../../src/checks/ssl-check.js';
-import { createTrustContext } from '../../src/checks/trust-store.js';
+import { createTrustContext } from '../../src/net/trust-store.js';
 import { createTestCa } from '../helpers/certificates.js';
 import { closeServers, startServer } from './local-servers.js';
 

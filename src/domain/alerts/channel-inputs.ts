@@ -3,7 +3,7 @@ import { MONITOR_LIMITS } from '../../shared/limits.js';
 import { CHANNEL_TYPES, CUSTOM_METHODS, NTFY_PRIORITIES, OPSGENIE_REGIONS } from '../../shared/vocabulary.js';
 import { RequestHeaders, urlProblem } from '../monitor-schemas.js';
 import { intRange, judgedUnion } from '../validation.js';
-import { EMAIL_RECIPIENT_LIMIT } from './channels.js';
+import { EMAIL_RECIPIENT_LIMIT, everyChannel } from './channels.js';
 import {
   SAMPLE_VALUES,
   TEMPLATE_BODY_LENGTH,
@@ -124,8 +124,8 @@ function customChannelProblems(
 }
 
 function channelShapes(mode: ChannelInputMode) {
-  return [
-    z.strictObject({
+  return everyChannel({
+    webhook: z.strictObject({
       type: z.literal('webhook'),
       url: httpUrl().describe('Where the JSON event is POSTed: an absolute http(s) URL of at most 2048 characters.'),
       secret: z
@@ -139,23 +139,23 @@ function channelShapes(mode: ChannelInputMode) {
             'On update, a webhook whose url is unchanged keeps its secret when `secret` is omitted; null removes it.',
         ),
     }),
-    z.strictObject({
+    slack: z.strictObject({
       type: z.literal('slack'),
       webhookUrl: WebhookUrl('A Slack incoming-webhook URL (https://hooks.slack.com/services/…).'),
     }),
-    z.strictObject({
+    email: z.strictObject({
       type: z.literal('email'),
       to: z.array(z.email().max(320)).min(1).max(EMAIL_RECIPIENT_LIMIT).describe('1-20 email addresses; mail goes out through the SMTP server of SMTP_URL.'),
     }),
-    z.strictObject({
+    discord: z.strictObject({
       type: z.literal('discord'),
       webhookUrl: WebhookUrl('A Discord webhook URL (https://discord.com/api/webhooks/<id>/<token>): messages are posted with an embed.'),
     }),
-    z.strictObject({
+    teams: z.strictObject({
       type: z.literal('teams'),
       webhookUrl: WebhookUrl('The URL of a Microsoft Teams Workflows webhook ("When a Teams webhook request is received"): it gets an Adaptive Card.'),
     }),
-    z.strictObject({
+    telegram: z.strictObject({
       type: z.literal('telegram'),
       chatId: z
         .string()
@@ -167,7 +167,7 @@ function channelShapes(mode: ChannelInputMode) {
         'The bot’s token from BotFather.',
       ),
     }),
-    z.strictObject({
+    pagerduty: z.strictObject({
       type: z.literal('pagerduty'),
       routingKey: requiredSecret(
         mode,
@@ -175,7 +175,7 @@ function channelShapes(mode: ChannelInputMode) {
         'The integration (routing) key of an Events API v2 integration: a monitor going down triggers an alert, its recovery resolves it (dedup_key: the incident id).',
       ),
     }),
-    z.strictObject({
+    opsgenie: z.strictObject({
       type: z.literal('opsgenie'),
       apiKey: requiredSecret(
         mode,
@@ -184,7 +184,7 @@ function channelShapes(mode: ChannelInputMode) {
       ),
       region: z.enum(OPSGENIE_REGIONS).default('us').describe('Where the Opsgenie account lives: `us` (default) or `eu`.'),
     }),
-    z.strictObject({
+    ntfy: z.strictObject({
       type: z.literal('ntfy'),
       url: httpUrl().describe('The topic URL messages are published to, e.g. https://ntfy.sh/my-topic or one on your own ntfy server.'),
       token: optionalSecret(
@@ -196,7 +196,7 @@ function channelShapes(mode: ChannelInputMode) {
         .default(null)
         .describe('1 (min) to 5 (urgent) for every message; null (the default): by event (down 5, degraded and certificates 4, others 3).'),
     }),
-    z.strictObject({
+    pushover: z.strictObject({
       type: z.literal('pushover'),
       userKey: requiredSecret(mode, secretText(/^[A-Za-z0-9]{30}$/, 'must be a Pushover key: 30 letters and digits'), 'The user or group key to notify.'),
       appToken: requiredSecret(
@@ -205,7 +205,7 @@ function channelShapes(mode: ChannelInputMode) {
         'The API token of your Pushover application.',
       ),
     }),
-    z
+    custom: z
       .strictObject({
         type: z.literal('custom'),
         url: httpUrl().describe('Where the body is sent: an absolute http(s) URL of at most 2048 characters. Members see it as scheme://host[:port]/… only.'),
@@ -218,7 +218,7 @@ function channelShapes(mode: ChannelInputMode) {
         body: TemplateBody,
       })
       .superRefine(customChannelProblems),
-  ] as const;
+  });
 }
 
 function channelInput(mode: ChannelInputMode) {

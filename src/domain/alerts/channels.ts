@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CUSTOM_METHODS, OPSGENIE_REGIONS, type NotifyOn } from '../../shared/vocabulary.js';
+import { CHANNEL_TYPES, CUSTOM_METHODS, OPSGENIE_REGIONS, type ChannelType, type NotifyOn } from '../../shared/vocabulary.js';
 import { LEAK_RUN } from '../secrets/blank-secrets.js';
 
 /** The events a receiver gets, and the `notifyOn` value that selects each. */
@@ -27,34 +27,51 @@ export interface CustomHeader {
 }
 
 /**
- * A channel as stored in `notification_policies.channels`. Secret fields (see
- * CHANNEL_SECRET_FIELDS) are sealed by the secret box; their plain text exists only while a
- * delivery is being sent. A secret that may be absent is null.
+ * The fields each channel type stores besides its `type`, in `notification_policies.channels`.
+ * Secret fields (see CHANNEL_SECRET_FIELDS) are sealed by the secret box; their plain text exists
+ * only while a delivery is being sent. A secret that may be absent is null. A channel type of the
+ * vocabulary (`CHANNEL_TYPES`) without its entry here does not compile (`ChannelOf` indexes it).
  */
-export type StoredChannel =
-  | { type: 'webhook'; url: string; secret: string | null }
-  | { type: 'slack'; webhookUrl: string }
-  | { type: 'email'; to: string[] }
-  | { type: 'discord'; webhookUrl: string }
-  | { type: 'teams'; webhookUrl: string }
-  | { type: 'telegram'; chatId: string; botToken: string }
-  | { type: 'pagerduty'; routingKey: string }
-  | { type: 'opsgenie'; region: (typeof OPSGENIE_REGIONS)[number]; apiKey: string }
-  | { type: 'ntfy'; url: string; priority: number | null; token: string | null }
-  | { type: 'pushover'; userKey: string; appToken: string }
-  | {
-      type: 'custom';
-      url: string;
-      method: (typeof CUSTOM_METHODS)[number];
-      headers: CustomHeader[];
-      body: string;
-      /** Headers whose values are sealed secrets (API keys); absent on channels stored before they existed, null for none. */
-      secretHeaders?: CustomHeader[] | null;
-    };
+interface StoredFields {
+  webhook: { url: string; secret: string | null };
+  slack: { webhookUrl: string };
+  email: { to: string[] };
+  discord: { webhookUrl: string };
+  teams: { webhookUrl: string };
+  telegram: { chatId: string; botToken: string };
+  pagerduty: { routingKey: string };
+  opsgenie: { region: (typeof OPSGENIE_REGIONS)[number]; apiKey: string };
+  ntfy: { url: string; priority: number | null; token: string | null };
+  pushover: { userKey: string; appToken: string };
+  custom: {
+    url: string;
+    method: (typeof CUSTOM_METHODS)[number];
+    headers: CustomHeader[];
+    body: string;
+    /** Headers whose values are sealed secrets (API keys); absent on channels stored before they existed, null for none. */
+    secretHeaders?: CustomHeader[] | null;
+  };
+}
 
-export type ChannelOf<T extends StoredChannel['type']> = Extract<StoredChannel, { type: T }>;
-type FieldOf<T extends StoredChannel['type']> = Exclude<keyof ChannelOf<T>, 'type'>;
-type SecretFieldOf<T extends StoredChannel['type']> = (typeof CHANNEL_SECRET_FIELDS)[T][number];
+export type { ChannelType };
+/** A stored channel of one type. */
+export type ChannelOf<T extends ChannelType> = { type: T } & StoredFields[T];
+/** A channel as stored in `notification_policies.channels`: one of the channel types. */
+export type StoredChannel = { [T in ChannelType]: ChannelOf<T> }[ChannelType];
+type FieldOf<T extends ChannelType> = Exclude<keyof ChannelOf<T>, 'type'>;
+type SecretFieldOf<T extends ChannelType> = (typeof CHANNEL_SECRET_FIELDS)[T][number];
+
+/**
+ * One value per channel type, in the order of `CHANNEL_TYPES`: the options of a union that has a
+ * variant for each type (a record, a target, an input), given as a record keyed by type so that a
+ * type without its variant does not compile, and a variant under another type's key neither.
+ */
+export function everyChannel<const V extends { readonly [T in ChannelType]: z.ZodObject<{ type: z.ZodLiteral<T> } & z.ZodRawShape> }>(
+  variants: V,
+): [V[ChannelType], ...V[ChannelType][]] {
+  const [first, ...rest] = CHANNEL_TYPES.map((type) => variants[type] as V[ChannelType]);
+  return [first!, ...rest];
+}
 
 /**
  * The fields of each channel type that hold a sealed secret, and no others. Key rotation re-seals
@@ -73,13 +90,13 @@ export const CHANNEL_SECRET_FIELDS = {
   ntfy: ['token'],
   pushover: ['userKey', 'appToken'],
   custom: ['secretHeaders'],
-} as const satisfies { readonly [T in StoredChannel['type']]: ReadonlyArray<FieldOf<T>> };
+} as const satisfies { readonly [T in ChannelType]: ReadonlyArray<FieldOf<T>> };
 
 /**
  * The secrets a channel may go without (stored as null): a webhook without a secret sends no
  * signature, an ntfy topic without a token is a public one. Every other secret is required.
  */
-export const OPTIONAL_SECRET_FIELDS: { readonly [T in StoredChannel['type']]?: ReadonlyArray<SecretFieldOf<T>> } = {
+export const OPTIONAL_SECRET_FIELDS: { readonly [T in ChannelType]?: ReadonlyArray<SecretFieldOf<T>> } = {
   webhook: ['secret'],
   ntfy: ['token'],
   custom: ['secretHeaders'],
@@ -111,7 +128,7 @@ export function secretsIn(value: unknown): string[] {
  * secret is never one of them; a channel whose only field is a secret (PagerDuty, Pushover) is
  * told apart from another of its type by its place in the policy (see `matchingChannel`).
  */
-const TARGET_FIELDS = {
+export const TARGET_FIELDS = {
   webhook: ['url'],
   slack: ['webhookUrl'],
   email: ['to'],
@@ -123,7 +140,7 @@ const TARGET_FIELDS = {
   ntfy: ['url'],
   pushover: [],
   custom: ['method', 'url'],
-} as const satisfies { readonly [T in StoredChannel['type']]: ReadonlyArray<Exclude<FieldOf<T>, SecretFieldOf<T>>> };
+} as const satisfies { readonly [T in ChannelType]: ReadonlyArray<Exclude<FieldOf<T>, SecretFieldOf<T>>> };
 
 /** The secret fields of a channel's type, read from a value whose type is only known at run time. */
 export function secretFieldsOf(type: string): ReadonlyArray<string> | undefined {
@@ -150,48 +167,54 @@ export function mapChannelSecrets(channels: StoredChannel[], f: (sealed: string,
 const secretSet = (what: string) => z.boolean().describe(`Whether ${what} is stored; it is never returned.`);
 const webhookUrl = z.string();
 
-export const ChannelRecord = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('webhook'),
-    url: z.string(),
-    secretSet: z.boolean().describe('Whether deliveries are signed (Lookout-Signature header); the secret itself is never returned.'),
+export const ChannelRecord = z.discriminatedUnion(
+  'type',
+  everyChannel({
+    webhook: z.object({
+      type: z.literal('webhook'),
+      url: z.string(),
+      secretSet: z.boolean().describe('Whether deliveries are signed (Lookout-Signature header); the secret itself is never returned.'),
+    }),
+    slack: z.object({ type: z.literal('slack'), webhookUrl }),
+    email: z.object({ type: z.literal('email'), to: z.array(z.string()) }),
+    discord: z.object({ type: z.literal('discord'), webhookUrl }),
+    teams: z.object({ type: z.literal('teams'), webhookUrl }),
+    telegram: z.object({ type: z.literal('telegram'), chatId: z.string(), botTokenSet: secretSet('the bot token') }),
+    pagerduty: z.object({ type: z.literal('pagerduty'), routingKeySet: secretSet('the routing key') }),
+    opsgenie: z.object({ type: z.literal('opsgenie'), region: z.enum(OPSGENIE_REGIONS), apiKeySet: secretSet('the API key') }),
+    ntfy: z.object({ type: z.literal('ntfy'), url: z.string(), priority: z.int().nullable(), tokenSet: secretSet('an access token') }),
+    pushover: z.object({ type: z.literal('pushover'), userKeySet: secretSet('the user key'), appTokenSet: secretSet('the application token') }),
+    custom: z.object({
+      type: z.literal('custom'),
+      url: z.string(),
+      method: z.enum(CUSTOM_METHODS),
+      headers: z.array(z.object({ name: z.string(), value: z.string() })),
+      secretHeaders: z
+        .array(z.object({ name: z.string(), valueSet: z.literal(true) }))
+        .describe('The headers whose values are secrets: their names only; the values are stored encrypted and never returned.'),
+      body: z.string(),
+    }),
   }),
-  z.object({ type: z.literal('slack'), webhookUrl }),
-  z.object({ type: z.literal('email'), to: z.array(z.string()) }),
-  z.object({ type: z.literal('discord'), webhookUrl }),
-  z.object({ type: z.literal('teams'), webhookUrl }),
-  z.object({ type: z.literal('telegram'), chatId: z.string(), botTokenSet: secretSet('the bot token') }),
-  z.object({ type: z.literal('pagerduty'), routingKeySet: secretSet('the routing key') }),
-  z.object({ type: z.literal('opsgenie'), region: z.enum(OPSGENIE_REGIONS), apiKeySet: secretSet('the API key') }),
-  z.object({ type: z.literal('ntfy'), url: z.string(), priority: z.int().nullable(), tokenSet: secretSet('an access token') }),
-  z.object({ type: z.literal('pushover'), userKeySet: secretSet('the user key'), appTokenSet: secretSet('the application token') }),
-  z.object({
-    type: z.literal('custom'),
-    url: z.string(),
-    method: z.enum(CUSTOM_METHODS),
-    headers: z.array(z.object({ name: z.string(), value: z.string() })),
-    secretHeaders: z
-      .array(z.object({ name: z.string(), valueSet: z.literal(true) }))
-      .describe('The headers whose values are secrets: their names only; the values are stored encrypted and never returned.'),
-    body: z.string(),
-  }),
-]);
+);
 export type ChannelRecord = z.infer<typeof ChannelRecord>;
 
 /** Where a delivery went: the fields that tell a channel apart, without any secret. */
-export const ChannelTarget = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('webhook'), url: z.string() }),
-  z.object({ type: z.literal('slack'), webhookUrl }),
-  z.object({ type: z.literal('email'), to: z.array(z.string()) }),
-  z.object({ type: z.literal('discord'), webhookUrl }),
-  z.object({ type: z.literal('teams'), webhookUrl }),
-  z.object({ type: z.literal('telegram'), chatId: z.string() }),
-  z.object({ type: z.literal('pagerduty') }),
-  z.object({ type: z.literal('opsgenie'), region: z.enum(OPSGENIE_REGIONS) }),
-  z.object({ type: z.literal('ntfy'), url: z.string() }),
-  z.object({ type: z.literal('pushover') }),
-  z.object({ type: z.literal('custom'), method: z.enum(CUSTOM_METHODS), url: z.string() }),
-]);
+export const ChannelTarget = z.discriminatedUnion(
+  'type',
+  everyChannel({
+    webhook: z.object({ type: z.literal('webhook'), url: z.string() }),
+    slack: z.object({ type: z.literal('slack'), webhookUrl }),
+    email: z.object({ type: z.literal('email'), to: z.array(z.string()) }),
+    discord: z.object({ type: z.literal('discord'), webhookUrl }),
+    teams: z.object({ type: z.literal('teams'), webhookUrl }),
+    telegram: z.object({ type: z.literal('telegram'), chatId: z.string() }),
+    pagerduty: z.object({ type: z.literal('pagerduty') }),
+    opsgenie: z.object({ type: z.literal('opsgenie'), region: z.enum(OPSGENIE_REGIONS) }),
+    ntfy: z.object({ type: z.literal('ntfy'), url: z.string() }),
+    pushover: z.object({ type: z.literal('pushover') }),
+    custom: z.object({ type: z.literal('custom'), method: z.enum(CUSTOM_METHODS), url: z.string() }),
+  }),
+);
 export type ChannelTarget = z.infer<typeof ChannelTarget>;
 
 /**

@@ -1,4 +1,4 @@
-import type { DeliveredEvent, StoredChannel } from './channels.js';
+import type { ChannelOf, ChannelType, DeliveredEvent, StoredChannel } from './channels.js';
 import { discordMessage, teamsMessage, telegramMessage } from './chat-messages.js';
 import { customMessage } from './custom-template.js';
 import { opsgenieMessage, pagerdutyMessage } from './pager-messages.js';
@@ -37,43 +37,39 @@ export interface EmailMessage {
  * channel has nothing to do with this event (a pager told of a recovery outside any incident).
  */
 export function renderPayload(channel: StoredChannel, alert: Alert, publicUrl: string): string | null {
-  switch (channel.type) {
-    case 'webhook':
-      return JSON.stringify(webhookBody(alert));
-    case 'slack':
-      return JSON.stringify(slackMessage(alert, publicUrl));
-    case 'email':
-      return JSON.stringify(emailMessage(alert, publicUrl));
-    default: {
-      const message = providerMessage(channel, alert, publicUrl);
-      return message && JSON.stringify(message);
-    }
-  }
+  return renderWith(channel, alert, publicUrl);
 }
 
-/** The channels that speak a provider's API, whose stored payload is a ProviderMessage. */
-export type ProviderChannel = Exclude<StoredChannel, { type: 'webhook' | 'slack' | 'email' }>;
-
-function providerMessage(channel: ProviderChannel, alert: Alert, publicUrl: string): ProviderMessage | null {
-  switch (channel.type) {
-    case 'discord':
-      return discordMessage(alert, publicUrl);
-    case 'teams':
-      return teamsMessage(alert, publicUrl);
-    case 'telegram':
-      return telegramMessage(alert, publicUrl, channel.chatId);
-    case 'pagerduty':
-      return pagerdutyMessage(alert, publicUrl);
-    case 'opsgenie':
-      return opsgenieMessage(alert, publicUrl);
-    case 'ntfy':
-      return ntfyMessage(alert, publicUrl, channel.priority);
-    case 'pushover':
-      return pushoverMessage(alert, publicUrl);
-    case 'custom':
-      return customMessage(alert, channel);
-  }
+// Generic over the type, so that each channel is handed to its own renderer with its own fields.
+function renderWith<T extends ChannelType>(channel: ChannelOf<T>, alert: Alert, publicUrl: string): string | null {
+  const render: ChannelRenderer<T> = CHANNEL_MESSAGES[channel.type];
+  return render(channel, alert, publicUrl);
 }
+
+/** How one channel type's payload is rendered from an alert; null when the event is nothing to it. */
+export type ChannelRenderer<T extends ChannelType> = (channel: ChannelOf<T>, alert: Alert, publicUrl: string) => string | null;
+
+/** A provider's message as the outbox keeps it (see ProviderMessage); null stays null. */
+const stored = (message: ProviderMessage | null): string | null => message && JSON.stringify(message);
+
+/**
+ * Each channel type's renderer: the webhook's body, Slack's and the email's messages, and the
+ * request of every channel that speaks a provider's API (chat, pager and push messages have a file
+ * each; a custom channel fills its template). A channel type without its renderer does not compile.
+ */
+export const CHANNEL_MESSAGES: { readonly [T in ChannelType]: ChannelRenderer<T> } = {
+  webhook: (_channel, alert) => JSON.stringify(webhookBody(alert)),
+  slack: (_channel, alert, publicUrl) => JSON.stringify(slackMessage(alert, publicUrl)),
+  email: (_channel, alert, publicUrl) => JSON.stringify(emailMessage(alert, publicUrl)),
+  discord: (_channel, alert, publicUrl) => stored(discordMessage(alert, publicUrl)),
+  teams: (_channel, alert, publicUrl) => stored(teamsMessage(alert, publicUrl)),
+  telegram: (channel, alert, publicUrl) => stored(telegramMessage(alert, publicUrl, channel.chatId)),
+  pagerduty: (_channel, alert, publicUrl) => stored(pagerdutyMessage(alert, publicUrl)),
+  opsgenie: (_channel, alert, publicUrl) => stored(opsgenieMessage(alert, publicUrl)),
+  ntfy: (channel, alert, publicUrl) => stored(ntfyMessage(alert, publicUrl, channel.priority)),
+  pushover: (_channel, alert, publicUrl) => stored(pushoverMessage(alert, publicUrl)),
+  custom: (channel, alert) => stored(customMessage(alert, channel)),
+};
 
 export function webhookBody(alert: Alert): WebhookBody {
   return {

@@ -1,12 +1,19 @@
 import { CHANNEL_TYPES, CUSTOM_METHODS } from '../api/enums.js';
-import type { Channel } from '../api/types.js';
+import type { Channel, PolicyBody } from '../api/types.js';
 
 export type ChannelType = Channel['type'];
 
-/** One input of a channel in the policy form. */
-export interface ChannelField {
-  /** The API's field name (`channels.<i>.<name>` in its messages). */
-  name: string;
+/** The fields the API takes for a channel of type `T` (besides `type`), as a policy's body sends them. */
+type InputField<T extends ChannelType> = T extends ChannelType ? Exclude<keyof Extract<PolicyBody['channels'][number], { type: T }>, 'type'> & string : never;
+
+/**
+ * One input of a channel in the policy form: a field the API takes for that type, or a choice sent
+ * as one of the channel's request headers (`header`).
+ */
+export type ChannelField<T extends ChannelType = ChannelType> = ChannelFieldBase &
+  ({ name: InputField<T>; header?: undefined } | { name: string; header: string });
+
+interface ChannelFieldBase {
   label: string;
   /**
    * `secret`: write-only, typed anew or left empty to keep the stored one; `list`: addresses
@@ -14,8 +21,6 @@ export interface ChannelField {
    * `secretHeaders`: rows whose values are write-only.
    */
   kind: 'url' | 'text' | 'secret' | 'list' | 'choice' | 'template' | 'headers' | 'secretHeaders';
-  /** A choice sent as this request header of the channel (a custom channel's Content-Type), not as a field. */
-  header?: string;
   optional?: boolean;
   placeholder?: string;
   hint?: string;
@@ -54,8 +59,12 @@ export const CONTENT_TYPES: ReadonlyArray<{ value: string; label: string }> = [
 const CUSTOM_BODY =
   '{"text": "{{monitor.name}} is {{status}} (was {{previousStatus}})", "event": "{{event}}", "incident": "{{incident.id}}", "at": "{{occurredAt}}"}';
 
-/** What the form asks of each channel type, in the order shown. */
-export const CHANNEL_FIELDS: Record<ChannelType, ChannelField[]> = {
+/**
+ * What the form asks of each channel type, in the order shown. A channel type without its fields,
+ * or a field the API does not take for that type, does not compile (`name` is the API's field
+ * name, `channels.<i>.<name>` in its messages).
+ */
+const FIELDS = {
   webhook: [
     { name: 'url', label: 'URL', kind: 'url', placeholder: 'https://example.com/hooks/lookout' },
     { name: 'secret', label: 'Signing secret', kind: 'secret', optional: true, hint: '16-256 characters; signs each delivery (Lookout-Signature).' },
@@ -149,26 +158,34 @@ export const CHANNEL_FIELDS: Record<ChannelType, ChannelField[]> = {
         '(inside a JSON string, form-encoded, as XML text, or as it is for plain text), control characters removed. JSON must be JSON once filled in.',
     },
   ],
+} satisfies { readonly [T in ChannelType]: Array<ChannelField<T>> };
+
+export const CHANNEL_FIELDS: Readonly<Record<ChannelType, ReadonlyArray<ChannelField>>> = FIELDS;
+
+const text = (channel: Record<string, unknown>, name: string) => (typeof channel[name] === 'string' ? channel[name] : '');
+
+/**
+ * Where each channel type sends, as far as it is shown (empty for none): a Slack, Discord or Teams
+ * URL holds its key, so it is not, and a pager or Pushover channel has only secrets.
+ */
+const ADDRESSES: { readonly [T in ChannelType]: (channel: Record<string, unknown>) => string } = {
+  webhook: (c) => text(c, 'url'),
+  slack: () => '',
+  email: (c) => (Array.isArray(c.to) ? c.to.join(', ') : text(c, 'to')),
+  discord: () => '',
+  teams: () => '',
+  telegram: (c) => `chat ${text(c, 'chatId')}`,
+  pagerduty: () => '',
+  opsgenie: (c) => text(c, 'region').toUpperCase(),
+  ntfy: (c) => text(c, 'url'),
+  pushover: () => '',
+  custom: (c) => `${text(c, 'method')} ${text(c, 'url')}`,
 };
 
-/** Where a channel sends, as far as it is shown: a Slack, Discord or Teams URL holds its key, so it is not. */
+/** Where a channel sends, as far as it is shown; nothing for a type this dashboard does not know. */
 export function channelAddress(channel: Record<string, unknown>): string {
-  const text = (name: string) => (typeof channel[name] === 'string' ? channel[name] : '');
-  switch (channel.type) {
-    case 'webhook':
-    case 'ntfy':
-      return text('url');
-    case 'email':
-      return Array.isArray(channel.to) ? channel.to.join(', ') : text('to');
-    case 'telegram':
-      return `chat ${text('chatId')}`;
-    case 'opsgenie':
-      return text('region').toUpperCase();
-    case 'custom':
-      return `${text('method')} ${text('url')}`;
-    default:
-      return '';
-  }
+  const address = (ADDRESSES as Partial<Record<string, (channel: Record<string, unknown>) => string>>)[String(channel.type)];
+  return address ? address(channel) : '';
 }
 
 export function channelLabel(channel: Channel | (Record<string, unknown> & { type: string })): string {

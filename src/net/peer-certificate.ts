@@ -1,5 +1,5 @@
 import tls from 'node:tls';
-import type { CertificateInfo } from './check-result.js';
+import type { SeenCertificate } from '../domain/status/apply-runs.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Subject and issuer are cut here: a peer chooses them, and each run stores them. */
@@ -9,7 +9,7 @@ const NAME_MAX_CHARS = 256;
  * What the peer's leaf certificate says, as Lookout reports it. `certificate` is null when the
  * peer sent none; `unreadable` says why a certificate that was sent cannot be reported.
  */
-export type PeerCertificateReading = { certificate: CertificateInfo | null; unreadable?: undefined } | { certificate: null; unreadable: string };
+export type PeerCertificateReading = { certificate: SeenCertificate | null; unreadable?: undefined } | { certificate: null; unreadable: string };
 
 /**
  * Reads the leaf certificate of a connected TLS socket; days remaining count from `now`. Never throws: the peer chooses every byte
