@@ -243,7 +243,7 @@ function AvailabilityCard({ monitorId, version }: { monitorId: string; version: 
       return {
         t,
         uptime: b?.uptime ?? null,
-        note: b ? `${label}: ${percent(b.uptime)} of ${b.checks} checks${b.failures ? `, ${b.failures} failed` : ''}` : `${label}: no checks`,
+        note: b ? `${label}: ${percent(b.uptime)} of ${count(b.checks, 'check')}${b.failures ? `, ${b.failures} failed` : ''}` : `${label}: no checks`,
       };
     });
   }, [s]);
@@ -262,7 +262,8 @@ function AvailabilityCard({ monitorId, version }: { monitorId: string; version: 
           <div className="uptime-legend">
             <span>30 days ago</span>
             <span>
-              {s.checks} checks{s.failures ? `, ${s.failures} failed` : ''}
+              {count(s.checks, 'check')}
+              {s.failures ? `, ${s.failures.toLocaleString()} failed` : ''}
             </span>
             <span>Today</span>
           </div>

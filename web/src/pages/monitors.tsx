@@ -115,8 +115,8 @@ export function MonitorsPage() {
     ? list.length === 0
       ? 'Nothing is watched yet.'
       : problems > 0
-        ? `${problems} of ${list.length} monitors need attention.`
-        : `All ${list.length} monitors are fine${counts.paused ? ` (${counts.paused} paused)` : ''}${counts.maintenance ? ` (${counts.maintenance} in maintenance)` : ''}.`
+        ? `${problems} of ${count(list.length, 'monitor')} ${problems === 1 ? 'needs' : 'need'} attention.`
+        : `${list.length === 1 ? 'The monitor is' : `All ${list.length} monitors are`} fine${counts.paused ? ` (${counts.paused} paused)` : ''}${counts.maintenance ? ` (${counts.maintenance} in maintenance)` : ''}.`
     : 'Endpoints, certificates, ports, DNS records and jobs your team watches.';
 
   return (
@@ -280,7 +280,7 @@ export function MonitorsPage() {
                       <span className="spark-cell">
                         <Sparkline
                           points={(summary?.recent ?? []).map((r) => ({ value: r.durationMs, failed: !r.ok }))}
-                          label={`Response time of ${m.name}, last ${summary?.recent.length ?? 0} checks`}
+                          label={`Response time of ${m.name}, last ${count(summary?.recent.length ?? 0, 'check')}`}
                         />
                         <span className="spark-value">{ms(summary?.recent[summary.recent.length - 1]?.durationMs ?? null)}</span>
                       </span>

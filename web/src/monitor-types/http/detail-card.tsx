@@ -1,5 +1,6 @@
 import type { HttpMonitor } from '../../api/types.js';
 import { Card } from '../../components/ui.js';
+import { count } from '../../../../src/shared/plural.js';
 import { AssertionFacts, CheckedFacts } from '../checked/facts.js';
 
 /** What an HTTP monitor requests and expects, and how often. */
@@ -42,7 +43,7 @@ export function HttpDetailCard({ monitor }: { monitor: HttpMonitor }) {
         {monitor.body !== null && (
           <div>
             <dt>Body</dt>
-            <dd>{monitor.body.length.toLocaleString()} characters</dd>
+            <dd>{count(monitor.body.length, 'character')}</dd>
           </div>
         )}
         <div>
