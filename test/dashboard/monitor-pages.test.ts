@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids.js';
@@ -15,6 +16,8 @@ import { ensureDashboardBuilt } from './web-build.js';
  */
 
 const MINUTE = 60_000;
+/** axe-core's browser build, put into the page as a script. */
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 let server: TestServer;
 let browser: Browser;
 let owner: Person;
@@ -260,5 +263,53 @@ describe('the monitor page per type', () => {
     expect(await page.locator('.runs-table .check-error-text').first().textContent()).toBe('The certificate has expired.');
     expect(errors).toEqual([]);
     await context.close();
+  });
+});
+
+describe('the monitor pages in an accessibility check', () => {
+  it('have no serious or critical axe-core violation, in either colour scheme', async () => {
+    const monitor = await server.app.services.monitors.create(actor(), {
+      ...CHECKED,
+      type: 'http',
+      method: 'GET',
+      expectedStatus: 200,
+      name: 'Checked by axe',
+      url: 'https://example.test/axe',
+    });
+    const now = Date.now();
+    await insertRun(monitor.id, { started_at: now - 2 * MINUTE });
+    await insertRun(monitor.id, {
+      started_at: now - MINUTE,
+      ok: 0,
+      status_code: null,
+      error_code: 'connection-refused',
+      error_message: 'connect ECONNREFUSED 10.0.0.1:443',
+    });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      // The dashboard's Content-Security-Policy refuses inline scripts, axe's among them: this context alone bypasses it.
+      const context = await browser.newContext({
+        baseURL: server.baseUrl,
+        colorScheme,
+        locale: 'en-US',
+        timezoneId: 'UTC',
+        reducedMotion: 'reduce',
+        bypassCSP: true,
+      });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      await signInWithForm(page, owner.email, owner.password);
+      for (const path of ['/monitors', `/monitors/${monitor.id}`, '/monitors/new']) {
+        await page.goto(path);
+        await page.locator('h1').waitFor();
+        await page.locator('.skeleton-list').waitFor({ state: 'detached' });
+        await page.addScriptTag({ path: AXE });
+        const violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> = await page.evaluate(
+          "axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target })) })))",
+        );
+        const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect(serious, `${colorScheme} ${path}: ${JSON.stringify(serious)}`).toEqual([]);
+      }
+      await context.close();
+    }
   });
 });
