@@ -1,5 +1,3 @@
-import { count } from './plural.js';
-
 /*
  * A maintenance window's repeat rule in words: `FREQ=WEEKLY;BYDAY=SU` is "Every Sunday". Only the
  * part of RFC 5545 the API takes (FREQ DAILY, WEEKLY or MONTHLY; INTERVAL, BYDAY, BYMONTHDAY,
@@ -102,7 +100,7 @@ export function rruleText(rule: string): string | null {
   if (times !== undefined) {
     const n = Number(times);
     if (!Number.isInteger(n) || n < 1) return null;
-    text += `, ${count(n, 'time')}`;
+    text += `, ${n} ${n === 1 ? 'time' : 'times'}`;
   }
   const end = parts.get('UNTIL');
   if (end !== undefined) {

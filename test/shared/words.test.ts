@@ -2,10 +2,10 @@ import 'temporal-polyfill/global';
 import { RRuleTemporal } from 'rrule-temporal';
 import { toText } from 'rrule-temporal/totext';
 import { describe, expect, it } from 'vitest';
-import { CHECK_ERROR_TEXT, describeCheckError } from '../../src/shared/check-error-text.js';
+import { describeCheckError } from '../../web/src/check-errors.js';
 import { count } from '../../src/shared/plural.js';
 import { rruleText } from '../../src/shared/rrule-text.js';
-import { CHECK_ERROR_CODES } from '../../src/shared/vocabulary.js';
+import { CHECK_ERROR_CODES, CHECK_ERROR_TEXT } from '../../src/shared/vocabulary.js';
 import { classifiedErrorCodes } from '../../src/checks/check-result.js';
 
 describe('describeCheckError', () => {

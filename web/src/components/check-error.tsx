@@ -1,4 +1,4 @@
-import { describeCheckError } from '../../../src/shared/check-error-text.js';
+import { describeCheckError } from '../check-errors.js';
 
 /** A run's error in words, with its code and raw message kept beside them for whoever digs further. */
 export function CheckErrorText({ error }: { error: { code: string; message: string } }) {

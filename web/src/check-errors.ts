@@ -1,4 +1,4 @@
-import type { CheckErrorCode } from './vocabulary.js';
+import { CHECK_ERROR_TEXT } from '../../src/shared/vocabulary.js';
 
 /*
  * Words for a failed check. A run's error carries Lookout's stable code and the message of the
@@ -6,27 +6,6 @@ import type { CheckErrorCode } from './vocabulary.js';
  * (`certificate is not trusted (DEPTH_ZERO_SELF_SIGNED_CERT)`, `connect ECONNREFUSED 10.0.0.1:443`).
  * People read a sentence first; the code and the raw message stay beside it as the detail.
  */
-
-/** One sentence per Lookout code: what went wrong, as the person on call would say it. */
-export const CHECK_ERROR_TEXT: Record<CheckErrorCode, string> = {
-  timeout: 'No answer within the timeout',
-  'dns-failure': 'The host name could not be resolved',
-  'connection-refused': 'The connection was refused or the host could not be reached',
-  'connection-reset': 'The connection was closed before the check completed',
-  'tls-error': 'The TLS handshake failed',
-  'status-mismatch': 'The answer had another status code than expected',
-  'certificate-expired': 'The certificate has expired',
-  'certificate-not-yet-valid': 'The certificate is not valid yet',
-  'certificate-untrusted': 'The certificate is not trusted',
-  'hostname-mismatch': 'The certificate is not valid for this host name',
-  'target-blocked': 'The target is a private or blocked address',
-  'assertion-failed': 'An assertion did not hold',
-  'assertion-timeout': 'Judging the assertions took too long',
-  'heartbeat-missed': 'No ping arrived in time',
-  'heartbeat-failed': 'The job reported a failure',
-  'dns-nxdomain': 'The name does not exist (NXDOMAIN)',
-  'dns-servfail': 'The DNS server failed to answer (SERVFAIL)',
-};
 
 /** OpenSSL verification results and Node's error codes that say more than the Lookout code alone. */
 const SYSTEM_CODE_TEXT: Record<string, string> = {
