@@ -214,6 +214,19 @@ describe('focus on the dashboard', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Monitors', level: 1 }).waitFor();
     await expect.poll(() => page.evaluate('document.activeElement?.tagName')).toBe('H1');
+
+    // Acknowledge, from the keyboard: the button goes once it has done its work, and the incident's heading has the focus.
+    const incident = await server.app.services.incidents.create(actorOf(owner), { title: 'Checkout is slow', severity: 'major' });
+    await page.goto(`/incidents/${incident.id}`);
+    await page.getByRole('button', { name: 'Acknowledge' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('acknowledged-via').waitFor();
+    await expect
+      .poll(() => page.evaluate('({ tag: document.activeElement?.tagName, text: document.activeElement?.textContent })'))
+      .toEqual({
+        tag: 'H1',
+        text: 'Checkout is slow',
+      });
     await context.close();
   });
 });
