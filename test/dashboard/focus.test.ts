@@ -207,8 +207,21 @@ describe('focus on the dashboard', () => {
     // Pause became Resume in place: the focus is on it, ready to undo, not on the page body.
     await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Resume');
 
-    // Delete, confirmed: the dialog and the page it was on are gone, and the list's heading has the focus.
+    // The dialog keeps the focus inside while open (Tab and Shift+Tab go round) and gives it back on Escape.
+    const inDialog = () => page.evaluate("!!document.activeElement?.closest('[role=dialog]')");
     await page.getByRole('button', { name: 'Delete' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    expect(await inDialog()).toBe(true);
+    for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      expect(await inDialog(), key).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Delete');
+
+    // Delete, confirmed: the dialog and the page it was on are gone, and the list's heading has the focus.
     await page.keyboard.press('Enter');
     await page.getByRole('dialog').getByRole('button', { name: 'Delete monitor' }).focus();
     await page.keyboard.press('Enter');
