@@ -63,3 +63,8 @@ export function lasted(since: string, now = Date.now()): string {
   if (s < 86_400) return `${Math.floor(s / 3600)} h`;
   return `${Math.floor(s / 86_400)} d`;
 }
+
+/** A relative time's hover text: the time in the viewer's zone, and in UTC. */
+export function exactTime(iso: string): string {
+  return `${dateTime(iso)} (${utcTime(iso)})`;
+}

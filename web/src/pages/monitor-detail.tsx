@@ -21,7 +21,7 @@ import {
   StatusBadge,
   useToast,
 } from '../components/ui.js';
-import { date, ms, percent, relativeTime, shortTime, utcTime } from '../format.js';
+import { date, exactTime, ms, percent, relativeTime, shortTime } from '../format.js';
 import { useDocumentTitle, useGet, useNow, useThrottled } from '../hooks.js';
 import { useLive, useLiveEvents } from '../live.js';
 import { Link, navigate } from '../router.js';
@@ -382,7 +382,7 @@ export function MonitorDetailPage({ id }: { id: string }) {
               {m.lastCheckedAt === null ? (
                 'never'
               ) : (
-                <time dateTime={m.lastCheckedAt} title={utcTime(m.lastCheckedAt)}>
+                <time dateTime={m.lastCheckedAt} title={exactTime(m.lastCheckedAt)}>
                   {relativeTime(m.lastCheckedAt, now)}
                 </time>
               )}

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Sparkline } from '../components/charts.js';
 import { Icon } from '../components/icons.js';
 import { ButtonLink, EmptyState, ErrorState, PageHeader, SkeletonRows, StatusBadge } from '../components/ui.js';
-import { interval, lasted, ms, percent, relativeTime, utcTime } from '../format.js';
+import { exactTime, interval, lasted, ms, percent, relativeTime } from '../format.js';
 import { useDocumentTitle, useGet, useNow, useThrottled } from '../hooks.js';
 import { useLive, useLiveEvents } from '../live.js';
 import { Link, navigate, useLocation } from '../router.js';
@@ -260,16 +260,25 @@ export function MonitorsPage() {
                       {m.lastCheckedAt === null ? (
                         'never'
                       ) : (
-                        <time dateTime={m.lastCheckedAt} title={utcTime(m.lastCheckedAt)}>
+                        <time dateTime={m.lastCheckedAt} title={exactTime(m.lastCheckedAt)}>
                           {relativeTime(m.lastCheckedAt, now)}
                         </time>
                       )}
                       <span className="row-sub">
-                        {m.type === 'heartbeat'
-                          ? m.deadlineAt
-                            ? `ping due ${relativeTime(m.deadlineAt, now)}`
-                            : 'waits for a ping'
-                          : `every ${interval(m.intervalSeconds)}`}
+                        {m.type === 'heartbeat' ? (
+                          m.deadlineAt ? (
+                            <>
+                              ping due{' '}
+                              <time dateTime={m.deadlineAt} title={exactTime(m.deadlineAt)}>
+                                {relativeTime(m.deadlineAt, now)}
+                              </time>
+                            </>
+                          ) : (
+                            'waits for a ping'
+                          )
+                        ) : (
+                          `every ${interval(m.intervalSeconds)}`
+                        )}
                       </span>
                     </td>
                     <td data-label="Uptime 24 h" className="num">
@@ -302,7 +311,7 @@ function StatusFor({ status, summary, now }: { status: MonitorStatus; summary: M
   const since = summary ? statusSince(status, summary.recent, summary.recent.length < 30) : null;
   if (!since) return null;
   return (
-    <span className="row-sub status-for" data-testid="status-for" title={`Since ${utcTime(new Date(since.since).toISOString())}`}>
+    <span className="row-sub status-for" data-testid="status-for" title={`Since ${exactTime(new Date(since.since).toISOString())}`}>
       for {since.atLeast ? 'over ' : ''}
       {lasted(new Date(since.since).toISOString(), now)}
     </span>

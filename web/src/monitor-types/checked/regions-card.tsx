@@ -3,7 +3,7 @@ import type { CheckedMonitor, Run } from '../../api/types.js';
 import { CheckErrorText } from '../../components/check-error.js';
 import { Warnings } from '../../components/run-warnings.js';
 import { Card, StatusBadge } from '../../components/ui.js';
-import { ms, relativeTime, utcTime } from '../../format.js';
+import { exactTime, ms, relativeTime } from '../../format.js';
 import { useNow } from '../../hooks.js';
 import { newestPerRegion } from '../../stats.js';
 
@@ -39,7 +39,7 @@ export function RegionsCard({ monitor, runs }: { monitor: CheckedMonitor; runs: 
                   <div>
                     <dt>Checked</dt>
                     <dd>
-                      <time dateTime={run.startedAt} title={utcTime(run.startedAt)}>
+                      <time dateTime={run.startedAt} title={exactTime(run.startedAt)}>
                         {relativeTime(run.startedAt, now)}
                       </time>
                     </dd>
