@@ -248,6 +248,12 @@ describe('the monitor page per type', () => {
     expect(await run.locator('.check-error-detail').textContent()).toBe('certificate-untrusted certificate is not trusted (DEPTH_ZERO_SELF_SIGNED_CERT)');
     expect(await page.getByTestId('no-certificate').textContent()).toContain('None read');
     expect(await page.locator('.region-tile[data-region="us-east"] .check-error-text').textContent()).toBe('The certificate is self-signed.');
+    // A run during a maintenance window says so.
+    await insertRun(monitors.ssl.id, { started_at: Date.now() - MINUTE, maintenance: 1 });
+    await page.reload();
+    await page.locator('.runs-table tbody tr').nth(1).waitFor();
+    expect(await page.locator('.runs-table tbody tr').nth(1).locator('.pill-maintenance').textContent()).toBe('maintenance');
+    expect(await run.locator('.pill-maintenance').count()).toBe(0);
     // Times in the viewer's zone, the UTC time on hover.
     expect(await run.locator('time').getAttribute('title')).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/);
 
