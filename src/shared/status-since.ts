@@ -21,9 +21,12 @@ export interface StatusSince {
  * When the streak that decides `status` began: for `down`, the failures since the newest success;
  * for `up`, the successes since the newest failure. Null for other statuses and without runs.
  * `recent` is oldest first; `complete` says it holds every run the monitor had (it is younger than
- * the list's window), so that a streak reaching its start is exact.
+ * the list's window), so that a streak reaching its start is exact. A streak that reaches back past
+ * the oldest run takes `before` when given and older: the time the state is known to have begun
+ * otherwise (the open incident's start for `down`; the last incident's end, or the monitor's
+ * creation, for `up`).
  */
-export function statusSince(status: string, recent: readonly RunOutcome[], complete: boolean): StatusSince | null {
+export function statusSince(status: string, recent: readonly RunOutcome[], complete: boolean, before: number | null = null): StatusSince | null {
   if (status !== 'down' && status !== 'up') return null;
   const wanted = status === 'up';
   let start: number | null = null;
@@ -31,5 +34,8 @@ export function statusSince(status: string, recent: readonly RunOutcome[], compl
     if (recent[i]!.ok !== wanted) return start === null ? null : { since: Date.parse(recent[start]!.startedAt), atLeast: false };
     start = i;
   }
-  return start === null ? null : { since: Date.parse(recent[start]!.startedAt), atLeast: !complete };
+  if (start === null) return null;
+  const oldest = Date.parse(recent[start]!.startedAt);
+  if (complete) return { since: oldest, atLeast: false };
+  return before !== null && before <= oldest ? { since: before, atLeast: false } : { since: oldest, atLeast: true };
 }

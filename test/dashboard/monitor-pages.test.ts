@@ -87,6 +87,21 @@ describe('the monitors list', () => {
     for (const ago of [12, 8, 4])
       await insertRun(bravo.id, { started_at: now - ago * MINUTE, ok: 0, status_code: 500, error_code: 'status-mismatch', error_message: 'HTTP 500' });
     for (const ago of [3 * 24 * 60, 2 * 24 * 60, 60]) await insertRun(delta.id, { started_at: now - ago * MINUTE });
+    // Echo has been up for longer than its 30 newest runs reach: since its last incident ended, 3 days ago.
+    const echo = await make('Echo');
+    for (let ago = 30; ago >= 1; ago--) await insertRun(echo.id, { started_at: now - ago * MINUTE });
+    const incident = await server.app.services.incidents.create(as, { title: 'Echo was down', monitorId: echo.id });
+    await server.app.store.db
+      .updateTable('incidents')
+      .set({ status: 'resolved', created_at: now - 4 * 24 * 60 * MINUTE, resolved_at: now - 3 * 24 * 60 * MINUTE })
+      .where('id', '=', incident.id)
+      .execute();
+    await server.app.store.db
+      .updateTable('monitors')
+      .set({ created_at: now - 5 * 24 * 60 * MINUTE })
+      .where('id', '=', echo.id)
+      .execute();
+    await setStatus(echo.id, 'up');
     await setStatus(bravo.id, 'down');
     await setStatus(delta.id, 'up');
     await setStatus(charlie.id, 'degraded');
@@ -95,28 +110,29 @@ describe('the monitors list', () => {
     const { context, page } = await newPage(browser, server.baseUrl);
     await signInWithForm(page, team.email, team.password);
     const names = () => page.locator('.monitors-table tbody .row-title').allTextContents();
-    await expect.poll(names).toEqual(['Bravo', 'Charlie', 'Delta', 'Alpha']);
+    await expect.poll(names).toEqual(['Bravo', 'Charlie', 'Delta', 'Echo', 'Alpha']);
     const bravoRow = page.locator(`tr[data-monitor-id="${bravo.id}"]`);
     await expect.poll(() => bravoRow.getByTestId('status-for').textContent()).toBe('for 12 min');
     await expect.poll(() => page.locator(`tr[data-monitor-id="${delta.id}"]`).getByTestId('status-for').textContent()).toBe('for 3 d');
+    await expect.poll(() => page.locator(`tr[data-monitor-id="${echo.id}"]`).getByTestId('status-for').textContent()).toBe('for 3 d');
     expect(await page.getByRole('columnheader', { name: /^Status/ }).getAttribute('aria-sort')).toBe('ascending');
 
     // From the keyboard: the Monitor header sorts by name, and again the other way.
     const byName = page.getByRole('button', { name: /^Monitor/ });
     await byName.focus();
     await page.keyboard.press('Enter');
-    await expect.poll(names).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta']);
+    await expect.poll(names).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo']);
     expect(await page.getByRole('columnheader', { name: /^Monitor/ }).getAttribute('aria-sort')).toBe('ascending');
     await page.keyboard.press('Enter');
-    await expect.poll(names).toEqual(['Delta', 'Charlie', 'Bravo', 'Alpha']);
+    await expect.poll(names).toEqual(['Echo', 'Delta', 'Charlie', 'Bravo', 'Alpha']);
     expect(await page.getByRole('columnheader', { name: /^Monitor/ }).getAttribute('aria-sort')).toBe('descending');
     expect(page.url()).toContain('sort=name&order=desc');
 
     // The order survives a reload (it is in the address), and the select offers it where the header is hidden.
     await page.reload();
-    await expect.poll(names).toEqual(['Delta', 'Charlie', 'Bravo', 'Alpha']);
+    await expect.poll(names).toEqual(['Echo', 'Delta', 'Charlie', 'Bravo', 'Alpha']);
     await page.getByLabel('Sort by').selectOption('status:asc');
-    await expect.poll(names).toEqual(['Bravo', 'Charlie', 'Delta', 'Alpha']);
+    await expect.poll(names).toEqual(['Bravo', 'Charlie', 'Delta', 'Echo', 'Alpha']);
     await context.close();
   });
 });

@@ -18,6 +18,15 @@ describe('statusSince', () => {
     expect(statusSince('up', runs(true, true, true), true)).toEqual({ since: Date.parse(at(0)), atLeast: false });
   });
 
+  it('takes the time the state is otherwise known to have begun when the streak reaches past the runs at hand', () => {
+    const incidentEnded = Date.parse(at(0)) - 3 * 86_400_000;
+    expect(statusSince('up', runs(true, true, true), false, incidentEnded)).toEqual({ since: incidentEnded, atLeast: false });
+    // A time after the oldest run of the streak contradicts it: the runs' lower bound stands.
+    expect(statusSince('up', runs(true, true, true), false, Date.parse(at(1)))).toEqual({ since: Date.parse(at(0)), atLeast: true });
+    // Not needed when the streak ends within the runs.
+    expect(statusSince('down', runs(true, false), false, incidentEnded)).toEqual({ since: Date.parse(at(1)), atLeast: false });
+  });
+
   it('says nothing for other statuses, without runs, or when the newest run contradicts the status', () => {
     expect(statusSince('degraded', runs(true, false), false)).toBeNull();
     expect(statusSince('paused', runs(true), false)).toBeNull();

@@ -55,6 +55,29 @@ function useSummaries(ids: string): Map<string, MonitorSummary> {
   return useMemo(() => new Map((summaries.data?.data ?? []).map((s) => [s.monitorId, s])), [summaries.data]);
 }
 
+/**
+ * When each monitor's state began as its incidents tell it, for streaks longer than the newest runs
+ * reach: down since its open incident opened; up since its last incident was resolved, or since it
+ * was created when it never had one.
+ */
+function useKnownSince(list: Monitor[]): Map<string, { down: number | null; up: number }> {
+  const incidents = useGet('/api/v1/incidents');
+  const reload = useThrottled(() => void incidents.reload(), 3000);
+  useLiveEvents((event) => {
+    if (event.change === 'status' || event.change === 'poll') reload();
+  });
+  return useMemo(() => {
+    const known = new Map(list.map((m) => [m.id, { down: null as number | null, up: Date.parse(m.createdAt) }]));
+    for (const incident of incidents.data?.data ?? []) {
+      const entry = incident.monitorId === null ? undefined : known.get(incident.monitorId);
+      if (!entry) continue;
+      if (incident.resolvedAt === null) entry.down = Math.min(entry.down ?? Infinity, Date.parse(incident.createdAt));
+      else entry.up = Math.max(entry.up, Date.parse(incident.resolvedAt));
+    }
+    return known;
+  }, [list, incidents.data]);
+}
+
 export function MonitorsPage() {
   useDocumentTitle('Monitors');
   const { search } = useLocation();
@@ -86,6 +109,7 @@ export function MonitorsPage() {
     [monitors.data, live.states],
   );
   const summaries = useSummaries(monitors.data?.data.map((m) => m.id).join(',') ?? '');
+  const known = useKnownSince(list);
 
   useEffect(() => {
     const params = new URLSearchParams();
@@ -245,7 +269,7 @@ export function MonitorsPage() {
                   >
                     <td data-label="Status" className="stack-corner">
                       <StatusBadge status={m.status} />
-                      <StatusFor status={m.status} summary={summary} now={now} />
+                      <StatusFor status={m.status} summary={summary} before={known.get(m.id)?.[m.status === 'down' ? 'down' : 'up'] ?? null} now={now} />
                     </td>
                     <td data-label="Monitor" className="monitor-cell stack-title">
                       <Link to={`/monitors/${m.id}`} className="row-title">
@@ -306,9 +330,9 @@ export function MonitorsPage() {
 }
 
 /** "for 12 min" under a down or up monitor's badge, from its newest runs ("for over 30 min" when they all agree). */
-function StatusFor({ status, summary, now }: { status: MonitorStatus; summary: MonitorSummary | undefined; now: number }) {
+function StatusFor({ status, summary, before, now }: { status: MonitorStatus; summary: MonitorSummary | undefined; before: number | null; now: number }) {
   // Fewer runs than the summary holds are every run the monitor had: a streak reaching back to the first is exact.
-  const since = summary ? statusSince(status, summary.recent, summary.recent.length < 30) : null;
+  const since = summary ? statusSince(status, summary.recent, summary.recent.length < 30, before) : null;
   if (!since) return null;
   return (
     <span className="row-sub status-for" data-testid="status-for" title={`Since ${exactTime(new Date(since.since).toISOString())}`}>
