@@ -70,6 +70,8 @@ export default defineConfig({
             'test/dashboard/maintenance.test.ts',
             'test/dashboard/monitor-types.test.ts',
             'test/dashboard/member-invite.test.ts',
+            'test/dashboard/focus.test.ts',
+            'test/dashboard/monitor-pages.test.ts',
             'test/status-pages/browser.test.ts',
           ],
           env: {

@@ -96,6 +96,27 @@ export const CHECK_ERROR_CODES = [
 ] as const;
 export type CheckErrorCode = (typeof CHECK_ERROR_CODES)[number];
 
+/** One sentence per Lookout code: what went wrong, as the person on call would say it. */
+export const CHECK_ERROR_TEXT: Record<CheckErrorCode, string> = {
+  timeout: 'No answer within the timeout',
+  'dns-failure': 'The host name could not be resolved',
+  'connection-refused': 'The connection was refused or the host could not be reached',
+  'connection-reset': 'The connection was closed before the check completed',
+  'tls-error': 'The TLS handshake failed',
+  'status-mismatch': 'The answer had another status code than expected',
+  'certificate-expired': 'The certificate has expired',
+  'certificate-not-yet-valid': 'The certificate is not valid yet',
+  'certificate-untrusted': 'The certificate is not trusted',
+  'hostname-mismatch': 'The certificate is not valid for this host name',
+  'target-blocked': 'The target is a private or blocked address',
+  'assertion-failed': 'An assertion did not hold',
+  'assertion-timeout': 'Judging the assertions took too long',
+  'heartbeat-missed': 'No ping arrived in time',
+  'heartbeat-failed': 'The job reported a failure',
+  'dns-nxdomain': 'The name does not exist (NXDOMAIN)',
+  'dns-servfail': 'The DNS server failed to answer (SERVFAIL)',
+};
+
 export const INCIDENT_STATUSES = ['investigating', 'identified', 'monitoring', 'resolved'] as const;
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 /** The statuses an update may set; `resolved` is reached only by resolving. */

@@ -124,7 +124,7 @@ describe('content encodings', () => {
 
     expect(unknown).toMatchObject({
       ok: false,
-      error: { code: 'assertion-failed', message: 'assertion 0: body could not be read: it has a Content-Encoding Lookout does not decode (zstd)' },
+      error: { code: 'assertion-failed', message: 'assertion 1: body could not be read: it has a Content-Encoding Lookout does not decode (zstd)' },
       assertions: [
         { index: 0, ok: false, actual: null },
         { index: 1, ok: true },
@@ -157,7 +157,7 @@ describe('bounded reading', () => {
     });
 
     for (const result of results) expect(result.assertions[0]!.actual).toBe(`${'\u0000'.repeat(199)}…`);
-    expect(results[0]!.error?.message).toBe('assertion 0: body (its first 1 MiB) does not contain "x"');
+    expect(results[0]!.error?.message).toBe('assertion 1: body (its first 1 MiB) does not contain "x"');
     expect(results[1]!.ok).toBe(true);
     expect(grew.rss).toBeLessThan(32 * MiB);
     expect(grew.arrayBuffers).toBeLessThan(32 * MiB);
@@ -175,7 +175,7 @@ describe('bounded reading', () => {
       results.push(await check(brUrl, [contains('x')]), await check(nestedUrl, [contains('x')]));
     });
 
-    for (const result of results) expect(result.error?.message).toBe('assertion 0: body (its first 1 MiB) does not contain "x"');
+    for (const result of results) expect(result.error?.message).toBe('assertion 1: body (its first 1 MiB) does not contain "x"');
     expect(grew.rss).toBeLessThan(32 * MiB);
     expect(grew.arrayBuffers).toBeLessThan(32 * MiB);
   });
@@ -255,7 +255,7 @@ describe('hostile bodies', () => {
     ]);
 
     expect(a.assertions.map((o) => o.ok)).toEqual([true, true, false]);
-    expect(a.error?.message).toBe('assertion 2: json $: the body is not JSON');
+    expect(a.error?.message).toBe('assertion 3: json $: the body is not JSON');
     expect(b.assertions.map((o) => o.ok)).toEqual([true, false]);
     expect(b.assertions[0]!.actual).toHaveLength(200);
   });

@@ -183,7 +183,7 @@ describe('runDnsCheck', () => {
 
       expect(result.assertions).toEqual([{ index: 0, ok, actual: expect.stringMatching(/^192\.0\.2\.\d, 192\.0\.2\.\d$/) }]);
       expect(result.ok).toBe(ok);
-      expect(result.error).toEqual(ok ? null : { code: 'assertion-failed', message: expect.stringMatching(/^assertion 0: answer /) });
+      expect(result.error).toEqual(ok ? null : { code: 'assertion-failed', message: expect.stringMatching(/^assertion 1: answer /) });
     });
 
     it('compare names in any case and without the trailing dot', async () => {
@@ -203,7 +203,7 @@ describe('runDnsCheck', () => {
       const result = await runDnsCheck(target('example.test', 'A', { assertions }), options);
 
       expect(result).toMatchObject({ ok: true, error: null });
-      expect(result.warnings).toEqual([expect.stringMatching(/^assertion 0: answer does not contain "192\.0\.2\.9"/)]);
+      expect(result.warnings).toEqual([expect.stringMatching(/^assertion 1: answer does not contain "192\.0\.2\.9"/)]);
     });
 
     it('judge the time the answer took', async () => {
@@ -212,7 +212,7 @@ describe('runDnsCheck', () => {
       const result = await runDnsCheck(target('slow.test', 'A', { assertions }), options);
 
       expect(result.ok).toBe(false);
-      expect(result.error).toEqual({ code: 'assertion-failed', message: `assertion 0: responseTime ${result.durationMs} ms ≥ 100` });
+      expect(result.error).toEqual({ code: 'assertion-failed', message: `assertion 1: responseTime ${result.durationMs} ms ≥ 100` });
       expect(result.assertions.map((a) => a.ok)).toEqual([false, true]);
     });
 

@@ -149,8 +149,8 @@ describe('the request', () => {
     expect(failing).toMatchObject({
       ok: false,
       statusCode: 200,
-      error: { code: 'assertion-failed', message: 'assertion 1: json $.version gte 4: got 3' },
-      warnings: ['assertion 0: json $.status eq "ok": got "degraded"'],
+      error: { code: 'assertion-failed', message: 'assertion 2: json $.version gte 4: got 3' },
+      warnings: ['assertion 1: json $.status eq "ok": got "degraded"'],
     });
     expect(warned).toMatchObject({ ok: true, error: null, assertions: [{ index: 0, ok: false, actual: '"degraded"' }], warnings: [expect.any(String)] });
   });

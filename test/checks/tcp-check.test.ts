@@ -251,7 +251,7 @@ describe('runTcpCheck', () => {
       const result = await runTcpCheck(target(server.port, { host: 'localhost', assertions }), slow);
 
       expect(result.ok).toBe(false);
-      expect(result.error).toEqual({ code: 'assertion-failed', message: `assertion 0: responseTime ${result.durationMs} ms > 20` });
+      expect(result.error).toEqual({ code: 'assertion-failed', message: `assertion 1: responseTime ${result.durationMs} ms > 20` });
       expect(result.assertions).toEqual([{ index: 0, ok: false, actual: `${result.durationMs} ms` }]);
       expect(result.durationMs).toBeGreaterThanOrEqual(59);
     });
@@ -263,7 +263,7 @@ describe('runTcpCheck', () => {
       const result = await runTcpCheck(target(server.port, { host: 'localhost', assertions }), slow);
 
       expect(result).toMatchObject({ ok: true, error: null });
-      expect(result.warnings).toEqual([`assertion 0: responseTime ${result.durationMs} ms ≥ 20`]);
+      expect(result.warnings).toEqual([`assertion 1: responseTime ${result.durationMs} ms ≥ 20`]);
     });
 
     it('are not judged when no connection was made', async () => {

@@ -106,7 +106,7 @@ describe('the assertion editor', () => {
     await page.getByText('every region succeeds, but some assertions marked “degraded” do not hold').waitFor();
     const run = page.locator('.runs-table tbody tr').first();
     await run.getByText('OK, with warnings').waitFor();
-    expect(await run.locator('.run-warnings li').allTextContents()).toEqual([expect.stringContaining('assertion 2: header X-Cache is missing')]);
+    expect(await run.locator('.run-warnings li').allTextContents()).toEqual([expect.stringContaining('assertion 3: header X-Cache is missing')]);
     await run.getByText('2 of 3 assertions held').click();
     const outcomes = run.locator('.run-assertions li');
     expect(await outcomes.nth(0).textContent()).toContain('JSON $.status equals "ok"');

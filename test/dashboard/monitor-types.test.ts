@@ -172,7 +172,7 @@ describe('monitor types on the dashboard', () => {
       resolver: '9.9.9.9:53',
     });
     expect(await page.locator('.page-subtitle').textContent()).toContain('MX example.test');
-    const settings = page.locator('.card', { has: page.getByRole('heading', { name: 'Settings' }) });
+    const settings = page.locator('.card', { has: page.getByRole('heading', { name: 'Query' }) });
     expect(await settings.locator('.assertion-list li').allTextContents()).toEqual([
       'Answer contains "10 mail.example.test"',
       'Answer is exactly "10 mail.example.test", "20 backup.example.test"degraded',

@@ -144,14 +144,14 @@ describe('judging the answer', () => {
     expect(judged({ source: 'answer', op: 'contains', value: '192.0.2.9' }, a)).toEqual({
       ok: false,
       actual: '192.0.2.1, 192.0.2.2',
-      line: 'assertion 0: answer does not contain "192.0.2.9" (got "192.0.2.1, 192.0.2.2")',
+      line: 'assertion 1: answer does not contain "192.0.2.9" (got "192.0.2.1, 192.0.2.2")',
     });
-    expect(judged({ source: 'answer', op: 'notContains', value: '192.0.2.1' }, a).line).toBe('assertion 0: answer contains "192.0.2.1"');
-    expect(judged({ source: 'answer', op: 'eq', value: ['192.0.2.1'] }, a).line).toBe('assertion 0: answer eq ["192.0.2.1"]: got "192.0.2.1, 192.0.2.2"');
+    expect(judged({ source: 'answer', op: 'notContains', value: '192.0.2.1' }, a).line).toBe('assertion 1: answer contains "192.0.2.1"');
+    expect(judged({ source: 'answer', op: 'eq', value: ['192.0.2.1'] }, a).line).toBe('assertion 1: answer eq ["192.0.2.1"]: got "192.0.2.1, 192.0.2.2"');
     expect(judged({ source: 'answer', op: 'eq', value: ['192.0.2.1'] }, { records: [], recordType: 'A' })).toEqual({
       ok: false,
       actual: null, // no record is nothing to show
-      line: 'assertion 0: answer eq ["192.0.2.1"]: no record',
+      line: 'assertion 1: answer eq ["192.0.2.1"]: no record',
     });
   });
 
@@ -166,9 +166,9 @@ describe('judging the answer', () => {
     expect(judged({ source: 'answer', op: 'notContains', value: 'a' }, {})).toEqual({
       ok: false,
       actual: null,
-      line: 'assertion 0: answer: this check has no DNS answer',
+      line: 'assertion 1: answer: this check has no DNS answer',
     });
     const verdict = evaluateAssertions([dns({ source: 'answer', op: 'contains', value: '192.0.2.9', severity: 'degraded' })], { responseTimeMs: 5, ...a });
-    expect(verdict).toMatchObject({ failure: null, warnings: ['assertion 0: answer does not contain "192.0.2.9" (got "192.0.2.1, 192.0.2.2")'] });
+    expect(verdict).toMatchObject({ failure: null, warnings: ['assertion 1: answer does not contain "192.0.2.9" (got "192.0.2.1, 192.0.2.2")'] });
   });
 });

@@ -79,11 +79,11 @@ describe('body assertions', () => {
 
   it('says what failed, and shows the start of the body or the match', () => {
     expect(one({ source: 'body', op: 'contains', value: 'down' })).toMatchObject({
-      line: 'assertion 0: body does not contain "down"',
+      line: 'assertion 1: body does not contain "down"',
       actual: expect.stringMatching(/^\{"status":"ok"/),
     });
     expect(one({ source: 'body', op: 'notMatches', value: '"count":\\d' })).toMatchObject({
-      line: 'assertion 0: body matches /"count":\\d/ ("\\"count\\":3")',
+      line: 'assertion 1: body matches /"count":\\d/ ("\\"count\\":3")',
       actual: '"count":3',
     });
   });
@@ -93,17 +93,17 @@ describe('body assertions', () => {
     expect(one({ source: 'body', op: 'notContains', value: 'x' }, unreadable)).toEqual({
       ok: false,
       actual: null,
-      line: 'assertion 0: body could not be read: unsupported Content-Encoding zstd',
+      line: 'assertion 1: body could not be read: unsupported Content-Encoding zstd',
     });
     expect(one({ source: 'body', op: 'notContains', value: 'x' }, { responseTimeMs: 5 })).toMatchObject({
       ok: false,
-      line: 'assertion 0: this check has no body',
+      line: 'assertion 1: this check has no body',
     });
   });
 
   it('says when only the first MiB was read', () => {
     const big = answer({ body: { text: 'a'.repeat(1000), truncated: true } });
-    expect(one({ source: 'body', op: 'contains', value: 'b' }, big).line).toBe('assertion 0: body (its first 1 MiB) does not contain "b"');
+    expect(one({ source: 'body', op: 'contains', value: 'b' }, big).line).toBe('assertion 1: body (its first 1 MiB) does not contain "b"');
   });
 
   it('runs a catastrophic-backtracking pattern in linear time', () => {
@@ -118,7 +118,7 @@ describe('body assertions', () => {
     const body = { text, truncated: false };
     expect(one({ source: 'body', op: 'contains', value: 'A' }, answer({ body })).ok).toBe(true);
     expect(one({ source: 'body', op: 'matches', value: '\\x{FFFD}' }, answer({ body })).ok).toBe(true);
-    expect(one({ source: 'json', path: '$', op: 'exists' }, answer({ body }))).toMatchObject({ ok: false, line: 'assertion 0: json $: the body is not JSON' });
+    expect(one({ source: 'json', path: '$', op: 'exists' }, answer({ body }))).toMatchObject({ ok: false, line: 'assertion 1: json $: the body is not JSON' });
   });
 });
 
@@ -164,11 +164,11 @@ describe('json assertions', () => {
     expect(one({ source: 'json', path: '$.status', op: 'eq', value: 'down' })).toEqual({
       ok: false,
       actual: '"ok"',
-      line: 'assertion 0: json $.status eq "down": got "ok"',
+      line: 'assertion 1: json $.status eq "down": got "ok"',
     });
-    expect(one({ source: 'json', path: '$.gone', op: 'exists' })).toEqual({ ok: false, actual: null, line: 'assertion 0: json $.gone does not exist' });
-    expect(one({ source: 'json', path: '$.count', op: 'gt', value: 5 }).line).toBe('assertion 0: json $.count gt 5: got 3');
-    expect(one({ source: 'json', path: '$.status', op: 'lt', value: 5 }).line).toBe('assertion 0: json $.status lt 5: got "ok" (not a number)');
+    expect(one({ source: 'json', path: '$.gone', op: 'exists' })).toEqual({ ok: false, actual: null, line: 'assertion 1: json $.gone does not exist' });
+    expect(one({ source: 'json', path: '$.count', op: 'gt', value: 5 }).line).toBe('assertion 1: json $.count gt 5: got 3');
+    expect(one({ source: 'json', path: '$.status', op: 'lt', value: 5 }).line).toBe('assertion 1: json $.status lt 5: got "ok" (not a number)');
   });
 
   it('fails on a body that is not JSON, and on one larger than it read', () => {
@@ -176,11 +176,11 @@ describe('json assertions', () => {
       expect(one({ source: 'json', path: '$.a', op }, answer({ body: { text: '<html>', truncated: false } }))).toMatchObject({
         ok: false,
         actual: null,
-        line: 'assertion 0: json $.a: the body is not JSON',
+        line: 'assertion 1: json $.a: the body is not JSON',
       });
     }
     expect(one({ source: 'json', path: '$', op: 'exists' }, answer({ body: { text: '{"a":', truncated: true } })).line).toBe(
-      'assertion 0: json $: the body is not JSON (it is larger than 1 MiB)',
+      'assertion 1: json $: the body is not JSON (it is larger than 1 MiB)',
     );
   });
 
@@ -188,7 +188,7 @@ describe('json assertions', () => {
     const deep = { text: '['.repeat(500_000) + ']'.repeat(500_000), truncated: false };
     expect(one({ source: 'json', path: '$', op: 'exists' }, answer({ body: deep }))).toMatchObject({
       ok: false,
-      line: 'assertion 0: json $: the body is not JSON Lookout reads (nested deeper than 1000 levels)',
+      line: 'assertion 1: json $: the body is not JSON Lookout reads (nested deeper than 1000 levels)',
     });
     // The object and 999 arrays: 1000 levels. The brackets and the escaped quote in the string do not count.
     const atTheLimit = { text: `{"s":"[[[\\"[[","a":${'['.repeat(999)}${']'.repeat(999)}}`, truncated: false };
@@ -238,14 +238,14 @@ describe('header assertions', () => {
     expect(one({ source: 'header', name: 'X-Version', op: 'eq', value: '3' })).toEqual({
       ok: false,
       actual: '2.4.1',
-      line: 'assertion 0: header X-Version eq "3": got "2.4.1"',
+      line: 'assertion 1: header X-Version eq "3": got "2.4.1"',
     });
     expect(one({ source: 'header', name: 'X-Gone', op: 'contains', value: '3' })).toEqual({
       ok: false,
       actual: null,
-      line: 'assertion 0: header X-Gone is missing',
+      line: 'assertion 1: header X-Gone is missing',
     });
-    expect(one({ source: 'header', name: 'X-Version', op: 'notExists' }).line).toBe('assertion 0: header X-Version is present ("2.4.1")');
+    expect(one({ source: 'header', name: 'X-Version', op: 'notExists' }).line).toBe('assertion 1: header X-Version is present ("2.4.1")');
   });
 });
 
@@ -264,9 +264,9 @@ describe('response time assertions', () => {
     expect(one({ source: 'responseTime', op: 'lt', value: 800 }, seen)).toEqual({
       ok: false,
       actual: '912 ms',
-      line: 'assertion 0: responseTime 912 ms ≥ 800',
+      line: 'assertion 1: responseTime 912 ms ≥ 800',
     });
-    expect(one({ source: 'responseTime', op: 'lte', value: 800 }, seen).line).toBe('assertion 0: responseTime 912 ms > 800');
+    expect(one({ source: 'responseTime', op: 'lte', value: 800 }, seen).line).toBe('assertion 1: responseTime 912 ms > 800');
   });
 });
 
@@ -287,8 +287,8 @@ describe('the verdict', () => {
       [2, false],
       [3, false],
     ]);
-    expect(verdict.failure).toBe('assertion 2: json $.count eq 4: got 3 (and 1 more)');
-    expect(verdict.warnings).toEqual(['assertion 0: responseTime 120 ms ≥ 100']);
+    expect(verdict.failure).toBe('assertion 3: json $.count eq 4: got 3 (and 1 more)');
+    expect(verdict.warnings).toEqual(['assertion 1: responseTime 120 ms ≥ 100']);
   });
 
   it('has no failure and no warnings when everything holds', () => {
@@ -309,7 +309,7 @@ describe('the verdict', () => {
     );
     expect(JSON.stringify(verdict)).not.toContain('s3cr');
     expect(verdict.outcomes[0]!.actual).toBe(`${'x'.repeat(190)}Bearer [s…`);
-    expect(verdict.warnings).toEqual(['assertion 1: header X-Echo eq "other": got "Bearer [secret]"']);
+    expect(verdict.warnings).toEqual(['assertion 2: header X-Echo eq "other": got "Bearer [secret]"']);
   });
 
   it('fails every assertion by its severity when judging could not finish', () => {
@@ -322,8 +322,8 @@ describe('the verdict', () => {
         { index: 0, ok: false, actual: null },
         { index: 1, ok: false, actual: null },
       ],
-      failure: 'assertion 0: took too long',
-      warnings: ['assertion 1: took too long'],
+      failure: 'assertion 1: took too long',
+      warnings: ['assertion 2: took too long'],
     });
   });
 

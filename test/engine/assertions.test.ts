@@ -207,10 +207,10 @@ describe('assertions in runs', () => {
     expect(run).toMatchObject({ ok: true, attempts: 1, error: null });
     expect(run.assertions.map((a: any) => a.ok)).toEqual(FAILING.map(() => false));
     expect(run.warnings).toHaveLength(20);
-    expect(run.warnings[4]).toBe('assertion 4: json $.status eq "down": got "ok"');
-    expect(run.warnings[11]).toBe('assertion 11: json $.missing does not exist');
-    expect(run.warnings[13]).toBe('assertion 13: header Content-Type eq "text/html": got "application/json"');
-    expect(run.warnings[18]).toMatch(/^assertion 18: responseTime \d+ ms ≥ 20$/);
+    expect(run.warnings[4]).toBe('assertion 5: json $.status eq "down": got "ok"');
+    expect(run.warnings[11]).toBe('assertion 12: json $.missing does not exist');
+    expect(run.warnings[13]).toBe('assertion 14: header Content-Type eq "text/html": got "application/json"');
+    expect(run.warnings[18]).toMatch(/^assertion 19: responseTime \d+ ms ≥ 20$/);
     await eventually(async () => (await monitorOf(id)).status === 'degraded');
     expect((await monitorOf(id)).degradedReasons).toEqual(['assertions']);
     const listed = (await server.read('/api/v1/monitors', owner.token)).data.find((m: any) => m.id === id);
@@ -230,14 +230,14 @@ describe('assertions in runs', () => {
       ok: false,
       attempts: 2,
       statusCode: 200,
-      error: { code: 'assertion-failed', message: 'assertion 1: json $.status eq "down": got "ok" (and 1 more)' },
+      error: { code: 'assertion-failed', message: 'assertion 2: json $.status eq "down": got "ok" (and 1 more)' },
       assertions: [
         { index: 0, ok: true },
         { index: 1, ok: false, actual: '"ok"' },
         { index: 2, ok: false },
         { index: 3, ok: false, actual: '3' },
       ],
-      warnings: [expect.stringMatching(/^assertion 2: responseTime/)],
+      warnings: [expect.stringMatching(/^assertion 3: responseTime/)],
     });
     await eventually(async () => (await monitorOf(id)).status === 'down');
     expect((await monitorOf(id)).degradedReasons).toEqual([]);
@@ -276,18 +276,18 @@ describe('assertions in runs', () => {
       job: { monitorId: id, region: 'asia', trigger: 'scheduled', dueAt: now, nextDueAt: null },
       startedAt: now,
       attempts: 2,
-      result: { ...result, ok: false, durationMs: 900, error: { code: 'assertion-failed', message: 'assertion 0: responseTime 900 ms ≥ 800' }, warnings: [] },
+      result: { ...result, ok: false, durationMs: 900, error: { code: 'assertion-failed', message: 'assertion 1: responseTime 900 ms ≥ 800' }, warnings: [] },
     });
     await server.app.engine.recorder.record({
       job: { monitorId: id, region: 'us-east', trigger: 'manual', dueAt: now + 1, nextDueAt: null },
       startedAt: now + 1,
       attempts: 1,
-      result: { ...result, ok: true, durationMs: 900, error: null, warnings: ['assertion 0: responseTime 900 ms ≥ 800'] },
+      result: { ...result, ok: true, durationMs: 900, error: null, warnings: ['assertion 1: responseTime 900 ms ≥ 800'] },
     });
 
     expect(await monitorOf(id)).toMatchObject({ status: 'degraded', degradedReasons: ['regions', 'assertions'] });
     const [newest] = await runsOf(id);
-    expect(newest).toMatchObject({ region: 'us-east', ok: true, warnings: ['assertion 0: responseTime 900 ms ≥ 800'], assertions: [{ index: 0, ok: false }] });
+    expect(newest).toMatchObject({ region: 'us-east', ok: true, warnings: ['assertion 1: responseTime 900 ms ≥ 800'], assertions: [{ index: 0, ok: false }] });
     // Paused, the reasons go with the status.
     await server.request('POST', `/api/v1/monitors/${id}/pause`, { token: owner.token });
     expect(await monitorOf(id)).toMatchObject({ status: 'paused', degradedReasons: [] });
@@ -327,22 +327,22 @@ describe('alerts', () => {
       previousStatus: 'up',
       status: 'degraded',
       monitor: { id, status: 'degraded', degradedReasons: ['assertions'] },
-      regions: [{ region: 'us-east', ok: true, error: null, warnings: ['assertion 1: header X-Cache eq "hit": got "miss"'] }],
+      regions: [{ region: 'us-east', ok: true, error: null, warnings: ['assertion 2: header X-Cache eq "hit": got "miss"'] }],
     });
     const [degradedSlack] = await slack.waitFor(1);
-    expect(JSON.stringify(degradedSlack!.json)).toContain('us-east: ok with warnings: assertion 1: header X-Cache eq \\"hit\\": got \\"miss\\"');
+    expect(JSON.stringify(degradedSlack!.json)).toContain('us-east: ok with warnings: assertion 2: header X-Cache eq \\"hit\\": got \\"miss\\"');
 
     state.status = 'down';
     const failed = await checkAgain(id);
-    expect(failed).toMatchObject({ ok: false, attempts: 2, error: { code: 'assertion-failed', message: 'assertion 0: json $.status eq "ok": got "down"' } });
+    expect(failed).toMatchObject({ ok: false, attempts: 2, error: { code: 'assertion-failed', message: 'assertion 1: json $.status eq "ok": got "down"' } });
     const [, down] = await hook.waitFor(2);
     expect(down!.json).toMatchObject({
       event: 'monitor.down',
       monitor: { id, status: 'down', degradedReasons: [] },
-      regions: [{ region: 'us-east', ok: false, error: { code: 'assertion-failed', message: 'assertion 0: json $.status eq "ok": got "down"' } }],
+      regions: [{ region: 'us-east', ok: false, error: { code: 'assertion-failed', message: 'assertion 1: json $.status eq "ok": got "down"' } }],
     });
     const [, downSlack] = await slack.waitFor(2);
-    expect(JSON.stringify(downSlack!.json)).toContain('us-east: failed: assertion-failed (assertion 0: json $.status eq \\"ok\\": got \\"down\\")');
+    expect(JSON.stringify(downSlack!.json)).toContain('us-east: failed: assertion-failed (assertion 1: json $.status eq \\"ok\\": got \\"down\\")');
     // The incident opened on the public timeline names the code, not what the target answered.
     const incidentId = down!.json.incidentId as string;
     const incident = await server.read(`/api/v1/incidents/${incidentId}`, owner.token);
@@ -393,7 +393,7 @@ describe('the public status page', () => {
         'tenant-hidden-value',
         'X-Tenant',
         'request-body-secretish',
-        'assertion 0',
+        'assertion 1',
         'got ',
       ]) {
         const at = answer.text.indexOf(hidden);

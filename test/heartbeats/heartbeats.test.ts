@@ -95,6 +95,9 @@ describe('a heartbeat monitor', () => {
     });
     expect(incidents).toHaveLength(1);
     expect(incidents[0].resolvedAt).toBeNull();
+    // A heartbeat has no regions: the incident says what the job did not do.
+    const opened = expectStatus(await call(server, owner, 'GET', `/api/v1/incidents/${incidents[0].id}`), 200);
+    expect(opened.updates[0].message).toBe('The scheduled job did not report in time (no ping arrived). We are investigating.');
 
     clock.advance(10 * SECOND);
     expect((await ping(monitor.pingUrl, { method: 'HEAD' })).status).toBe(200);

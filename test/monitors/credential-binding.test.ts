@@ -234,8 +234,8 @@ describe('a credential is bound to its request', () => {
       { index: 1, ok: false, actual: null },
       { index: 2, ok: false, actual: null },
     ]);
-    expect(byMember.warnings).toEqual(['assertion 1: failed (what it read is shown to Admins and Owners only)']);
-    expect(byMember.error).toEqual({ code: 'assertion-failed', message: 'assertion 2: failed (what it read is shown to Admins and Owners only)' });
+    expect(byMember.warnings).toEqual(['assertion 2: failed (what it read is shown to Admins and Owners only)']);
+    expect(byMember.error).toEqual({ code: 'assertion-failed', message: 'assertion 3: failed (what it read is shown to Admins and Owners only)' });
     const mcp = await connect(server, member.token);
     const viaMcp = JSON.stringify(await mcp.call('list_monitor_runs', { monitorId: monitor.id }));
     await mcp.close();

@@ -49,3 +49,22 @@ export function interval(seconds: number): string {
   if (seconds % 60 === 0) return `${seconds / 60} min`;
   return `${seconds} s`;
 }
+
+/** The exact time in UTC, as the hover text beside a local time: "2026-11-27 08:24:13 UTC". */
+export function utcTime(iso: string): string {
+  return `${new Date(iso).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+/** How long a state has lasted, in its largest whole unit: "12 min", "3 d"; "a moment" under a minute. */
+export function lasted(since: string, now = Date.now()): string {
+  const s = Math.max(0, Math.floor((Math.max(now, Date.now()) - new Date(since).getTime()) / 1000));
+  if (s < 60) return 'a moment';
+  if (s < 3600) return `${Math.floor(s / 60)} min`;
+  if (s < 86_400) return `${Math.floor(s / 3600)} h`;
+  return `${Math.floor(s / 86_400)} d`;
+}
+
+/** A relative time's hover text: the time in the viewer's zone, and in UTC. */
+export function exactTime(iso: string): string {
+  return `${dateTime(iso)} (${utcTime(iso)})`;
+}

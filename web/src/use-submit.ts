@@ -1,5 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
 import type { ApiError } from './api/errors.js';
+import { focusFirstInvalid } from './focus.js';
 
 export interface SubmitOptions {
   /**
@@ -18,7 +19,7 @@ export interface Submission<A extends unknown[]> {
   error: ApiError | null;
   /** Runs the action; a failure is kept in `error`, never thrown. */
   run: (...args: A) => Promise<void>;
-  /** A form's `onSubmit`: keeps the browser from submitting and runs the action. */
+  /** A form's `onSubmit`: keeps the browser from submitting and runs the action; a failure moves the focus to the first field it names. */
   onSubmit: (event: SubmitEvent) => void;
 }
 
@@ -30,7 +31,8 @@ export interface Submission<A extends unknown[]> {
 export function useSubmit<A extends unknown[] = []>(action: (...args: A) => Promise<unknown>, options: SubmitOptions = {}): Submission<A> {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
-  const run = async (...args: A) => {
+  /** Runs the action; after a failure, the focus goes to the first field in `form` the API named. */
+  const attempt = async (form: HTMLElement | null, args: A) => {
     setBusy(true);
     setError(null);
     try {
@@ -40,11 +42,13 @@ export function useSubmit<A extends unknown[] = []>(action: (...args: A) => Prom
       setError(e as ApiError);
       setBusy(false);
       options.onError?.(e as ApiError);
+      if (form) focusFirstInvalid(form);
     }
   };
+  const run = (...args: A) => attempt(null, args);
   const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
-    void run(...([] as unknown as A));
+    void attempt(event.currentTarget as HTMLElement, [] as unknown as A);
   };
   return { busy, error, run, onSubmit };
 }

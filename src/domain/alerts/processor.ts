@@ -202,13 +202,13 @@ export class AlertProcessor {
       case 'down':
         if (!open) {
           const opened =
-            (await MonitorIncidents.reopenRecent(trx, monitor.id, downNote(event), at)) ??
-            (await MonitorIncidents.open(trx, { id: monitor.id, teamId: monitor.team_id, name: monitor.name }, downNote(event), at));
+            (await MonitorIncidents.reopenRecent(trx, monitor.id, downNote(event, monitor), at)) ??
+            (await MonitorIncidents.open(trx, { id: monitor.id, teamId: monitor.team_id, name: monitor.name }, downNote(event, monitor), at));
           const policy = await this.policyOf(trx, monitor);
           if (policy) await startTimers(trx, { id: opened, teamId: monitor.team_id, monitorId: monitor.id }, policy, at);
           return opened;
         }
-        if (automatic) await MonitorIncidents.note(trx, automatic.id, downNote(event), at);
+        if (automatic) await MonitorIncidents.note(trx, automatic.id, downNote(event, monitor), at);
         return open.id;
       case 'degraded':
         if (automatic) await MonitorIncidents.note(trx, automatic.id, degradedNote(event), at);
@@ -317,7 +317,12 @@ function failing(event: MonitorStatusChanged): string {
   return failed.map((r) => `${r.region}: ${r.error?.code ?? 'failed'}`).join(', ');
 }
 
-function downNote(event: MonitorStatusChanged): string {
+/** A heartbeat has no regions: its job reports, so the note says what the job did or failed to do. */
+function downNote(event: MonitorStatusChanged, monitor: MonitorRow): string {
+  if (monitor.type === 'heartbeat') {
+    const reported = event.regions.some((r) => r.error?.code === 'heartbeat-failed');
+    return `${reported ? 'The scheduled job reported a failure' : 'The scheduled job did not report in time (no ping arrived)'}. We are investigating.`;
+  }
   const detail = failing(event);
   return `Checks from every region are failing${detail ? ` (${detail})` : ''}. We are investigating.`;
 }

@@ -98,7 +98,7 @@ export function evaluateAssertions(assertions: readonly Assertion[], answer: Che
     const judged = judge(assertion, answer, json, words);
     outcomes.push({ index, ok: judged.ok, actual: judged.actual === null ? null : words.shown(judged.actual, ASSERTION_LIMITS.actualLength) });
     if (judged.ok) return;
-    const line = words.redact(`assertion ${index}: ${judged.problem}`);
+    const line = words.redact(`assertion ${index + 1}: ${judged.problem}`);
     if (assertion.severity === 'degraded') warnings.push(line);
     else failures.push(line);
   });
@@ -112,7 +112,7 @@ export function evaluateAssertions(assertions: readonly Assertion[], answer: Che
  */
 export function unjudged(assertions: readonly Assertion[], reason: string): AssertionVerdict {
   const outcomes = assertions.map((_, index) => ({ index, ok: false, actual: null }));
-  const lines = assertions.map((a, index) => ({ severity: a.severity, line: `assertion ${index}: ${reason}` }));
+  const lines = assertions.map((a, index) => ({ severity: a.severity, line: `assertion ${index + 1}: ${reason}` }));
   const failures = lines.filter((l) => l.severity === 'fail').map((l) => l.line);
   const failure = failures.length === 0 ? null : failures.length === 1 ? failures[0]! : `${failures[0]!} (and ${failures.length - 1} more)`;
   return { outcomes, failure, warnings: lines.filter((l) => l.severity === 'degraded').map((l) => l.line) };

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { uptimeLevel } from '../../../src/shared/uptime.js';
+import { durationTickLabel, timeTicks, valueTicks } from '../../../src/shared/chart-scale.js';
 import { ms } from '../format.js';
 
 /** A tiny line of response times (oldest left); failed checks are red dots. No axes: a glance, not a chart. */
@@ -60,29 +61,34 @@ export interface ChartPoint {
   note?: string;
 }
 
-function niceMax(value: number): number {
-  if (value <= 0) return 100;
-  const exponent = 10 ** Math.floor(Math.log10(value));
-  for (const m of [1, 1.5, 2, 2.5, 3, 4, 5, 7.5, 10]) if (value <= m * exponent) return m * exponent;
-  return 10 * exponent;
+/** One line of a chart: a region's runs, or the hourly averages of every region where runs do not reach. */
+export interface ChartSeries {
+  key: string;
+  label: string;
+  points: ChartPoint[];
+  /** Drawn dashed: a coarser summary (rollups) rather than single checks. */
+  summary?: boolean;
 }
 
-function tickLabel(t: number, spanMs: number): string {
+function timeLabel(t: number, step: number): string {
   const d = new Date(t);
-  if (spanMs <= 2 * 86_400_000) return d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-  return d.toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+  if (step >= 86_400_000) return d.toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+  return d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
 }
 
-/** Response time over a time range: line and area, failure marks, hover and keyboard read-out. */
+/** The widest a time label is drawn (px), with room between labels: "12:45 PM" and "Nov 27" in the axis font. */
+const LABEL_PX = 78;
+
+/** Response time over a time range: a line per series with a legend, failure marks, hover and keyboard read-out. */
 export function LineChart({
-  points,
+  series,
   from,
   to,
   height = 220,
   label,
   empty = 'No checks in this period yet',
 }: {
-  points: ChartPoint[];
+  series: ChartSeries[];
   from: number;
   to: number;
   height?: number;
@@ -103,58 +109,55 @@ export function LineChart({
     return () => observer.disconnect();
   }, []);
 
-  const pad = { left: 48, right: 12, top: 12, bottom: 26 };
+  const pad = { left: 52, right: 14, top: 12, bottom: 26 };
   const innerW = width - pad.left - pad.right;
   const innerH = height - pad.top - pad.bottom;
-  const values = points.map((p) => p.value).filter((v): v is number => v !== null);
-  const max = niceMax(values.length ? Math.max(...values) : 0);
+  const drawn = series.filter((s) => s.points.length > 0);
+  /** Every point of every series, oldest first, with the series it belongs to: what hover and the arrow keys read. */
+  const all = useMemo(
+    () => drawn.flatMap((s, index) => s.points.map((p) => ({ ...p, series: s.label, index }))).sort((a, b) => a.t - b.t),
+    // `drawn` is derived from `series` on each render.
+    [series],
+  );
+  const values = all.map((p) => p.value).filter((v): v is number => v !== null);
+  const yTicks = valueTicks(values.length ? Math.max(...values) : 0);
+  const top = yTicks[yTicks.length - 1]!;
+  const yStep = yTicks[1]! - yTicks[0]!;
+  const { ticks: xTicks, step: xStep } = timeTicks(from, to, innerW, LABEL_PX, new Date(to).getTimezoneOffset());
   const x = (t: number) => pad.left + ((t - from) / Math.max(1, to - from)) * innerW;
-  const y = (v: number) => pad.top + innerH - (v / max) * innerH;
-  const sorted = useMemo(() => [...points].sort((a, b) => a.t - b.t), [points]);
+  const y = (v: number) => pad.top + innerH - (v / top) * innerH;
 
-  let line = '';
-  let area = '';
-  let segmentStart: number | null = null;
-  let last: ChartPoint | null = null;
-  for (const p of sorted) {
-    if (p.value === null) {
-      if (segmentStart !== null && last) area += `L${x(last.t)},${pad.top + innerH}L${segmentStart},${pad.top + innerH}Z`;
-      segmentStart = null;
-      last = null;
-      continue;
+  /** A series' line, broken at its gaps (a timeout has no duration). */
+  const path = (points: ChartPoint[]) => {
+    let d = '';
+    let open = false;
+    for (const p of [...points].sort((a, b) => a.t - b.t)) {
+      if (p.value === null) {
+        open = false;
+        continue;
+      }
+      d += `${open ? 'L' : 'M'}${x(p.t).toFixed(1)},${y(p.value).toFixed(1)}`;
+      open = true;
     }
-    const px = x(p.t).toFixed(1);
-    const py = y(p.value).toFixed(1);
-    if (segmentStart === null) {
-      line += `M${px},${py}`;
-      area += `M${px},${py}`;
-      segmentStart = Number(px);
-    } else {
-      line += `L${px},${py}`;
-      area += `L${px},${py}`;
-    }
-    last = p;
-  }
-  if (segmentStart !== null && last) area += `L${x(last.t)},${pad.top + innerH}L${segmentStart},${pad.top + innerH}Z`;
-
-  const ticks = 5;
-  const xTicks = Array.from({ length: ticks }, (_, i) => from + ((to - from) * i) / (ticks - 1));
-  const yTicks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * max);
-  const hovered = hover !== null ? sorted[hover] : undefined;
+    return d;
+  };
+  const single = drawn.length === 1 ? drawn[0]! : null;
+  const area = single ? areaPath(single.points, x, y, pad.top + innerH) : '';
+  const hovered = hover !== null ? all[hover] : undefined;
 
   const onMove = (clientX: number) => {
     const rect = wrap.current?.getBoundingClientRect();
-    if (!rect || sorted.length === 0) return;
+    if (!rect || all.length === 0) return;
     const t = from + ((clientX - rect.left - pad.left) / innerW) * (to - from);
     let best = 0;
-    for (let i = 1; i < sorted.length; i++) if (Math.abs(sorted[i]!.t - t) < Math.abs(sorted[best]!.t - t)) best = i;
+    for (let i = 1; i < all.length; i++) if (Math.abs(all[i]!.t - t) < Math.abs(all[best]!.t - t)) best = i;
     setHover(best);
   };
 
   const onKey = (event: KeyboardEvent) => {
-    if (sorted.length === 0) return;
-    if (event.key === 'ArrowRight') setHover((h) => Math.min(sorted.length - 1, (h ?? -1) + 1));
-    else if (event.key === 'ArrowLeft') setHover((h) => Math.max(0, (h ?? sorted.length) - 1));
+    if (all.length === 0) return;
+    if (event.key === 'ArrowRight') setHover((h) => Math.min(all.length - 1, (h ?? -1) + 1));
+    else if (event.key === 'ArrowLeft') setHover((h) => Math.max(0, (h ?? all.length) - 1));
     else if (event.key === 'Escape') setHover(null);
     else return;
     event.preventDefault();
@@ -162,6 +165,16 @@ export function LineChart({
 
   return (
     <div className="chart" ref={wrap}>
+      {drawn.length > 1 && (
+        <ul className="chart-legend" aria-label="Lines">
+          {drawn.map((s, index) => (
+            <li key={s.key} className={`chart-series-${index}${s.summary ? ' chart-summary' : ''}`}>
+              <span className="chart-swatch" aria-hidden="true" />
+              {s.label}
+            </li>
+          ))}
+        </ul>
+      )}
       <svg
         width={width}
         height={height}
@@ -181,18 +194,25 @@ export function LineChart({
           <g key={v}>
             <line className="chart-grid" x1={pad.left} x2={width - pad.right} y1={y(v)} y2={y(v)} />
             <text className="chart-axis" x={pad.left - 8} y={y(v) + 4} textAnchor="end">
-              {v >= 1000 ? `${(v / 1000).toFixed(v % 1000 ? 1 : 0)}s` : `${Math.round(v)}ms`}
+              {durationTickLabel(v, yStep)}
             </text>
           </g>
         ))}
-        {xTicks.map((t, i) => (
-          <text key={t} className="chart-axis" x={x(t)} y={height - 6} textAnchor={i === 0 ? 'start' : i === ticks - 1 ? 'end' : 'middle'}>
-            {tickLabel(t, to - from)}
-          </text>
+        {xTicks.map((t) => {
+          const at = x(t);
+          // A label near an edge is anchored inside the chart rather than cut off.
+          const anchor = at - pad.left < LABEL_PX / 2 ? 'start' : width - pad.right - at < LABEL_PX / 2 ? 'end' : 'middle';
+          return (
+            <text key={t} className="chart-axis chart-axis-x" x={at} y={height - 6} textAnchor={anchor}>
+              {timeLabel(t, xStep)}
+            </text>
+          );
+        })}
+        {single && <path className="chart-area" d={area} />}
+        {drawn.map((s, index) => (
+          <path key={s.key} className={`chart-line chart-series-${index}${s.summary ? ' chart-summary' : ''}`} d={path(s.points)} data-series={s.key} />
         ))}
-        <path className="chart-area" d={area} />
-        <path className="chart-line" d={line} />
-        {sorted.map((p, i) =>
+        {all.map((p, i) =>
           p.failures && p.failures > 0 ? (
             <rect key={i} className="chart-fail" x={x(p.t) - 2} y={pad.top + innerH - 6} width={4} height={6} opacity={0.35 + 0.65 * Math.min(1, p.failures)} />
           ) : null,
@@ -208,12 +228,32 @@ export function LineChart({
         <div className="chart-tooltip" style={{ left: Math.min(Math.max(x(hovered.t), 80), width - 80) }} role="status">
           <strong>{hovered.value === null ? 'No data' : ms(hovered.value)}</strong>
           <span>{new Date(hovered.t).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })}</span>
-          {hovered.note && <span>{hovered.note}</span>}
+          <span>{hovered.note ? `${hovered.series} · ${hovered.note}` : hovered.series}</span>
         </div>
       )}
       {values.length === 0 && <div className="chart-empty">{empty}</div>}
     </div>
   );
+}
+
+/** The filled area under a single line, closed to the baseline at each gap. */
+function areaPath(points: ChartPoint[], x: (t: number) => number, y: (v: number) => number, base: number): string {
+  let d = '';
+  let start: number | null = null;
+  let last: number | null = null;
+  for (const p of [...points].sort((a, b) => a.t - b.t)) {
+    if (p.value === null) {
+      if (start !== null && last !== null) d += `L${last.toFixed(1)},${base}L${start.toFixed(1)},${base}Z`;
+      start = null;
+      continue;
+    }
+    const px = x(p.t);
+    d += `${start === null ? 'M' : 'L'}${px.toFixed(1)},${y(p.value).toFixed(1)}`;
+    if (start === null) start = px;
+    last = px;
+  }
+  if (start !== null && last !== null) d += `L${last.toFixed(1)},${base}L${start.toFixed(1)},${base}Z`;
+  return d;
 }
 
 /** A bar per bucket of uptime (green full, amber partial, red bad, grey no data). */

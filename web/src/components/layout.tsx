@@ -6,6 +6,7 @@ import { useSession } from '../session.js';
 import { Icon, type IconName } from './icons.js';
 import { useToast } from './ui.js';
 import { useSubmit } from '../use-submit.js';
+import { useFocusKeeper, useFocusOnRouteChange } from '../focus.js';
 
 const NAV: Array<{ to: string; label: string; icon: IconName }> = [
   { to: '/monitors', label: 'Monitors', icon: 'activity' },
@@ -89,6 +90,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const { path } = useLocation();
   useEffect(() => setOpen(false), [path]);
+  useFocusOnRouteChange(path);
+  useFocusKeeper();
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);

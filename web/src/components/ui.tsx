@@ -185,7 +185,9 @@ export function PageHeader({
       )}
       <div className="page-header-row">
         <div className="page-title">
-          <h1 id="page-title">{title}</h1>
+          <h1 id="page-title" tabIndex={-1}>
+            {title}
+          </h1>
           {badge}
         </div>
         {actions && <div className="page-actions">{actions}</div>}
@@ -323,7 +325,7 @@ export function FormError({ error, labels = {} }: { error: ApiError | null | und
   if (!error) return null;
   if (error.code !== 'validation' || error.errors.length === 0) {
     return (
-      <div className="notice notice-error" role="alert">
+      <div className="notice notice-error" role="alert" tabIndex={-1} data-error-summary>
         <strong>{error.title}.</strong> {error.detail}
       </div>
     );
@@ -331,7 +333,7 @@ export function FormError({ error, labels = {} }: { error: ApiError | null | und
   // One line per field: its first message, as the API's `detail` would name it.
   const fields = error.errors.filter((e, i) => error.errors.findIndex((x) => x.field === e.field) === i);
   return (
-    <div className="notice notice-error" role="alert">
+    <div className="notice notice-error" role="alert" tabIndex={-1} data-error-summary>
       <strong>{fields.length === 1 ? 'Please fix this field:' : `Please fix these ${fields.length} fields:`}</strong>
       <ul>
         {fields.map((e) => (

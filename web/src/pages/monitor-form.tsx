@@ -1,11 +1,8 @@
 import { useState } from 'react';
 import { api } from '../api/client.js';
-import { REGIONS } from '../api/enums.js';
 import type { ApiError } from '../api/errors.js';
-import type { Monitor, MonitorCreate, MonitorType, MonitorUpdate, Region } from '../api/types.js';
-import { SOURCES_OF } from '../assertions.js';
-import { ASSERTION_PART_LABELS, AssertionEditor, assertionBodies, assertionRows } from '../components/assertion-editor.js';
-import { headerBodies, headerRows } from '../components/header-editor.js';
+import type { Monitor, MonitorCreate, MonitorType, MonitorUpdate } from '../api/types.js';
+import { ASSERTION_PART_LABELS, AssertionEditor, assertionBodies } from '../components/assertion-editor.js';
 import { listFieldLabels } from '../components/row-errors.js';
 import { Button, ErrorState, Field, FormError, Loading, PageHeader, fieldError, useToast } from '../components/ui.js';
 import { useDocumentTitle, useGet } from '../hooks.js';
@@ -13,42 +10,21 @@ import { navigate } from '../router.js';
 import { MONITOR_LIMITS } from '../../../src/shared/limits.js';
 import { MONITOR_TYPES } from '../../../src/shared/vocabulary.js';
 import { useSubmit } from '../use-submit.js';
-import { DnsTargetFields } from './monitor-form-dns.js';
-import { HeartbeatSchedule } from './monitor-form-heartbeat.js';
-import { HttpAuthSection, HttpRequestSection, HttpTargetFields } from './monitor-form-http.js';
-import { SslTargetFields } from './monitor-form-ssl.js';
+import { authBody } from '../monitor-types/http/index.js';
+import { MONITOR_TYPE_PARTS, partsOf } from '../monitor-types/index.js';
 import {
   GRACE_UNITS,
-  PERIOD_UNITS,
-  UNITS,
-  sendsBody,
+  inUnits,
+  num,
   type Auth,
   type FieldInputProps,
   type FormState,
+  type MonitorDraft,
   type NumberField,
+  type Partially,
   type SectionProps,
-  type Unit,
-} from './monitor-form-state.js';
-import { TcpTargetFields } from './monitor-form-tcp.js';
+} from '../monitor-types/form-state.js';
 
-type HttpCreate = Extract<MonitorCreate, { type: 'http' }>;
-type SslCreate = Extract<MonitorCreate, { type: 'ssl' }>;
-type TcpCreate = Extract<MonitorCreate, { type: 'tcp' }>;
-type DnsCreate = Extract<MonitorCreate, { type: 'dns' }>;
-type HeartbeatCreate = Extract<MonitorCreate, { type: 'heartbeat' }>;
-/** Assertions as the editor sends them: the API, not the form, judges each. */
-type AssertionBodies = Record<string, unknown>[];
-type Partially<T> = T extends unknown ? Partial<T> : never;
-/**
- * A create body as the form has it: a field left empty is missing, and the API, not the form,
- * names each field that is missing or invalid.
- */
-type MonitorDraft =
-  | (Partial<Omit<HttpCreate, 'auth' | 'assertions'>> & { type: 'http'; auth?: Partially<Auth> | null; assertions?: AssertionBodies })
-  | (Partial<SslCreate> & { type: 'ssl' })
-  | (Partial<Omit<TcpCreate, 'assertions'>> & { type: 'tcp'; assertions?: AssertionBodies })
-  | (Partial<Omit<DnsCreate, 'assertions'>> & { type: 'dns'; assertions?: AssertionBodies })
-  | (Partial<HeartbeatCreate> & { type: 'heartbeat' });
 type KeysOf<T> = T extends unknown ? keyof T : never;
 type UpdatableField = Exclude<KeysOf<MonitorDraft>, 'type' | 'auth'>;
 /** An update as the form sends it; a field of the create body that PATCH does not take is a type error where the diff sets it. */
@@ -87,39 +63,6 @@ const LABELS: Record<string, string> = {
   graceSeconds: 'Grace',
 };
 
-/** What each type is, on the picker. */
-const TYPE_CHOICES: Record<MonitorType, { title: string; text: string }> = {
-  http: { title: 'HTTP', text: 'Request a URL and expect a status code.' },
-  ssl: { title: 'SSL certificate', text: 'Check that a host’s certificate is valid and not expiring.' },
-  tcp: { title: 'TCP port', text: 'Connect to a host’s port, optionally with a TLS handshake.' },
-  dns: { title: 'DNS record', text: 'Ask for a record and check the answer.' },
-  heartbeat: { title: 'Heartbeat', text: 'A scheduled job pings Lookout; a missed ping is an alert.' },
-};
-
-/** The port a new monitor of the type starts with: SSL's default; a TCP port has none. */
-const DEFAULT_PORT: Partial<Record<MonitorType, string>> = { ssl: String(MONITOR_LIMITS.defaultPort), tcp: '' };
-
-/** Seconds as a count of the largest of `units` that holds them whole (seconds when none does). */
-function inUnits(seconds: number, units: readonly Unit[]): { count: string; unit: Unit } {
-  const unit = [...units].reverse().find((u) => seconds % UNITS[u] === 0) ?? 'seconds';
-  return { count: String(seconds / UNITS[unit]), unit };
-}
-
-/** A count and unit as seconds; empty is left out, for the API to name. */
-function seconds(count: string, unit: Unit): number | undefined {
-  const n = num(count);
-  return n === undefined ? undefined : n * UNITS[unit];
-}
-
-const INTERVALS = [60, 120, 300, 600, 900, 1800, 3600];
-
-/** What decides a check without assertions, per type that takes them. */
-const NO_ASSERTIONS: Record<keyof typeof SOURCES_OF, string> = {
-  http: 'None: a check succeeds on the expected status alone.',
-  tcp: 'None: a check succeeds when the connection (and handshake) completes within the timeout. Add a response time to ask for less.',
-  dns: 'None: a check succeeds on an answer with at least one record. Add the records you expect, or a response time.',
-};
-
 function initial(monitor?: Monitor): FormState {
   const defaultGrace = inUnits(MONITOR_LIMITS.defaultGraceSeconds, GRACE_UNITS);
   const base: FormState = {
@@ -143,7 +86,7 @@ function initial(monitor?: Monitor): FormState {
     followRedirects: false,
     assertions: [],
     host: '',
-    port: DEFAULT_PORT[monitor?.type ?? 'http'] ?? String(MONITOR_LIMITS.defaultPort),
+    port: partsOf(monitor?.type ?? 'http').form.defaultPort ?? String(MONITOR_LIMITS.defaultPort),
     warningDays: '',
     tls: false,
     hostname: '',
@@ -157,66 +100,11 @@ function initial(monitor?: Monitor): FormState {
     graceCount: defaultGrace.count,
     graceUnit: defaultGrace.unit,
   };
-  if (monitor && monitor.type !== 'heartbeat') {
-    Object.assign(base, { intervalSeconds: String(monitor.intervalSeconds), timeoutSeconds: String(monitor.timeoutSeconds), regions: monitor.regions });
-  }
-  if (monitor?.type === 'http') {
-    Object.assign(base, {
-      url: monitor.url,
-      method: monitor.method,
-      expectedStatus: String(monitor.expectedStatus),
-      authMode: monitor.auth?.type ?? 'none',
-      authUsername: monitor.auth?.username ?? '',
-      authHeaderName: monitor.auth?.headerName ?? '',
-      headers: headerRows(monitor.headers),
-      body: monitor.body ?? '',
-      followRedirects: monitor.followRedirects,
-      assertions: assertionRows(monitor.assertions),
-    });
-  }
-  if (monitor?.type === 'ssl') {
-    Object.assign(base, { host: monitor.host, port: String(monitor.port), warningDays: monitor.warningDays === null ? '' : String(monitor.warningDays) });
-  }
-  if (monitor?.type === 'tcp') {
-    Object.assign(base, { host: monitor.host, port: String(monitor.port), tls: monitor.tls, assertions: assertionRows(monitor.assertions) });
-  }
-  if (monitor?.type === 'dns') {
-    Object.assign(base, {
-      hostname: monitor.hostname,
-      recordType: monitor.recordType,
-      resolver: monitor.resolver ?? '',
-      assertions: assertionRows(monitor.assertions),
-    });
-  }
-  if (monitor?.type === 'heartbeat') {
-    const period = monitor.periodSeconds === null ? null : inUnits(monitor.periodSeconds, PERIOD_UNITS);
-    const grace = inUnits(monitor.graceSeconds, GRACE_UNITS);
-    Object.assign(base, {
-      schedule: monitor.cron === null ? 'period' : 'cron',
-      ...(period && { periodCount: period.count, periodUnit: period.unit }),
-      cron: monitor.cron ?? '',
-      timezone: monitor.timezone,
-      graceCount: grace.count,
-      graceUnit: grace.unit,
-    });
-  }
-  return base;
+  // The stored monitor's own fields, as its type reads them.
+  return monitor ? { ...base, ...partsOf(monitor.type).form.load(monitor) } : base;
 }
 
-/** A number field as typed: empty is left out (the API says what is required); the inputs are numeric, so anything else is a number for the API to judge. */
-function num(value: string): number | undefined {
-  return value.trim() === '' ? undefined : Number(value);
-}
-
-function authBody(form: FormState): Partially<Auth> | null {
-  const secret = form.authSecret !== '' ? { secret: form.authSecret } : {};
-  if (form.authMode === 'none') return null;
-  if (form.authMode === 'basic') return { type: 'basic', ...secret, username: form.authUsername };
-  if (form.authMode === 'header') return { type: 'header', ...secret, headerName: form.authHeaderName };
-  return { type: 'bearer', ...secret };
-}
-
-/** The create body: every field the form has for the type; the API validates it. */
+/** The create body: the fields every type shares, and the type's own; the API validates it. */
 function createBody(form: FormState): MonitorDraft {
   const alerting = {
     name: form.name,
@@ -224,54 +112,10 @@ function createBody(form: FormState): MonitorDraft {
     failureThreshold: num(form.failureThreshold),
     recoveryThreshold: num(form.recoveryThreshold),
   };
-  const common = {
-    ...alerting,
-    intervalSeconds: num(form.intervalSeconds),
-    timeoutSeconds: num(form.timeoutSeconds),
-    regions: form.regions,
-  };
+  const checked = { intervalSeconds: num(form.intervalSeconds), timeoutSeconds: num(form.timeoutSeconds), regions: form.regions };
   const assertions = form.assertions.length > 0 ? assertionBodies(form.assertions) : undefined;
   // Fields left empty (undefined) are not sent: JSON has no undefined.
-  switch (form.type) {
-    case 'http':
-      return {
-        type: 'http',
-        ...common,
-        url: form.url,
-        method: form.method,
-        expectedStatus: num(form.expectedStatus),
-        auth: authBody(form) ?? undefined,
-        headers: form.headers.length > 0 ? headerBodies(form.headers) : undefined,
-        // A body goes with the methods that take one; with another method it is dropped, not refused.
-        body: sendsBody(form.method) && form.body !== '' ? form.body : undefined,
-        followRedirects: form.followRedirects,
-        assertions,
-      };
-    case 'ssl':
-      return { type: 'ssl', ...common, host: form.host, port: num(form.port), warningDays: num(form.warningDays) ?? null };
-    case 'tcp':
-      return { type: 'tcp', ...common, host: form.host, port: num(form.port), tls: form.tls, assertions };
-    case 'dns':
-      return {
-        type: 'dns',
-        ...common,
-        hostname: form.hostname,
-        recordType: form.recordType,
-        resolver: form.resolver.trim() === '' ? undefined : form.resolver.trim(),
-        assertions,
-      };
-    case 'heartbeat':
-      // A heartbeat is not checked: no interval, timeout or regions. Its schedule is a period or a cron expression, never both.
-      return {
-        type: 'heartbeat',
-        ...alerting,
-        ...(form.schedule === 'period'
-          ? { periodSeconds: seconds(form.periodCount, form.periodUnit) }
-          : // An empty expression is sent, so that the API's message for it shows at the field.
-            { cron: form.cron.trim(), timezone: form.timezone.trim() }),
-        graceSeconds: seconds(form.graceCount, form.graceUnit),
-      };
-  }
+  return partsOf(form.type).form.body(form, { alerting, checked, assertions });
 }
 
 /** The summary's names for items of the lists: "Assertion 3 path", "Header 1 name". */
@@ -328,10 +172,7 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
       );
       navigate(`/monitors/${saved.id}`);
     },
-    {
-      leaves: true,
-      onError: () => window.setTimeout(() => document.querySelector<HTMLElement>('.notice-error')?.scrollIntoView({ block: 'center', behavior: 'smooth' }), 0),
-    },
+    { leaves: true },
   );
   const policies = useGet('/api/v1/notification-policies');
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
@@ -344,18 +185,18 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
 
   const section: SectionProps = { form, set, err, error, numberInput };
 
-  const toggleRegion = (region: Region) =>
-    set('regions', form.regions.includes(region) ? form.regions.filter((r) => r !== region) : REGIONS.filter((r) => r === region || form.regions.includes(r)));
+  const parts = partsOf(form.type).form;
+  const { Target, Schedule, Sections } = parts;
 
   /** Another type: a port still at the old type's default takes the new one's, and assertions the new type does not judge go. */
   const pickType = (type: MonitorType) =>
     setForm((f) => {
-      const sources: readonly string[] = type === 'http' || type === 'tcp' || type === 'dns' ? SOURCES_OF[type] : [];
-      const untouchedPort = f.port === (DEFAULT_PORT[f.type] ?? f.port);
+      const sources: readonly string[] = partsOf(type).form.assertions.sources;
+      const untouchedPort = f.port === (partsOf(f.type).form.defaultPort ?? f.port);
       return {
         ...f,
         type,
-        port: untouchedPort ? (DEFAULT_PORT[type] ?? f.port) : f.port,
+        port: untouchedPort ? (partsOf(type).form.defaultPort ?? f.port) : f.port,
         assertions: f.assertions.filter((row) => sources.includes(row.source)),
       };
     });
@@ -374,8 +215,8 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
               {MONITOR_TYPES.map((type) => (
                 <label key={type} className={`choice-card ${form.type === type ? 'selected' : ''}`}>
                   <input type="radio" name="type" value={type} checked={form.type === type} onChange={() => pickType(type)} />
-                  <span className="choice-title">{TYPE_CHOICES[type].title}</span>
-                  <span className="choice-text">{TYPE_CHOICES[type].text}</span>
+                  <span className="choice-title">{MONITOR_TYPE_PARTS[type].form.choice.title}</span>
+                  <span className="choice-text">{MONITOR_TYPE_PARTS[type].form.choice.text}</span>
                 </label>
               ))}
             </div>
@@ -385,57 +226,11 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
         <Field label="Name" error={err('name')} hint="How your team recognises this monitor.">
           {(p) => <input {...p} name="name" value={form.name} onChange={(e) => set('name', e.target.value)} placeholder="Checkout API" />}
         </Field>
-        {form.type === 'http' && <HttpTargetFields {...section} />}
-        {form.type === 'ssl' && <SslTargetFields {...section} />}
-        {form.type === 'tcp' && <TcpTargetFields {...section} />}
-        {form.type === 'dns' && <DnsTargetFields {...section} />}
+        <Target {...section} />
       </fieldset>
 
       <fieldset className="form-section">
-        {form.type === 'heartbeat' ? (
-          <HeartbeatSchedule {...section} />
-        ) : (
-          <>
-            <legend>How often and from where</legend>
-            <div className="field-row">
-              <Field label="Check interval" error={err('intervalSeconds')}>
-                {(p) => (
-                  <select {...p} name="intervalSeconds" value={form.intervalSeconds} onChange={(e) => set('intervalSeconds', e.target.value)}>
-                    {[...new Set([...INTERVALS, Number(form.intervalSeconds)])]
-                      .filter((s) => Number.isFinite(s))
-                      .sort((a, b) => a - b)
-                      .map((s) => (
-                        <option key={s} value={s}>
-                          every {s < 3600 ? `${s / 60} minute${s === 60 ? '' : 's'}` : `${s / 3600} hour`}
-                        </option>
-                      ))}
-                  </select>
-                )}
-              </Field>
-              <Field label="Timeout (seconds)" error={err('timeoutSeconds')}>
-                {numberInput('timeoutSeconds')}
-              </Field>
-            </div>
-            <div className={`field ${err('regions') ? 'field-invalid' : ''}`} role="group" aria-labelledby="regions-label">
-              <span className="label" id="regions-label">
-                Regions
-              </span>
-              <div className="checks-inline">
-                {REGIONS.map((region) => (
-                  <label key={region} className="check">
-                    <input type="checkbox" name="regions" value={region} checked={form.regions.includes(region)} onChange={() => toggleRegion(region)} />
-                    {region}
-                  </label>
-                ))}
-              </div>
-              {err('regions') ? (
-                <p className="field-error">{err('regions')}</p>
-              ) : (
-                <p className="field-hint">Down means every region fails; degraded means some do.</p>
-              )}
-            </div>
-          </>
-        )}
+        <Schedule {...section} />
         <Field label="Notification policy" optional error={err('notificationPolicyId')}>
           {(p) => (
             <select {...p} name="notificationPolicyId" value={form.notificationPolicyId} onChange={(e) => set('notificationPolicyId', e.target.value)}>
@@ -449,45 +244,26 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
           )}
         </Field>
         <div className="field-row">
-          <Field
-            label="Failed checks before down"
-            error={err('failureThreshold')}
-            hint={
-              form.type === 'heartbeat'
-                ? 'Missed or failed runs in a row: 1 alerts on the first.'
-                : 'In a row, per region: 1 alerts on the first confirmed failure.'
-            }
-          >
+          <Field label="Failed checks before down" error={err('failureThreshold')} hint={parts.thresholdHints.failure}>
             {numberInput('failureThreshold')}
           </Field>
-          <Field
-            label="Successful checks before up"
-            error={err('recoveryThreshold')}
-            hint={form.type === 'heartbeat' ? 'Success pings in a row, after a failure.' : 'In a row, per region, after a failure.'}
-          >
+          <Field label="Successful checks before up" error={err('recoveryThreshold')} hint={parts.thresholdHints.recovery}>
             {numberInput('recoveryThreshold')}
           </Field>
         </div>
       </fieldset>
 
-      {form.type === 'http' && (
-        <HttpAuthSection
-          {...section}
-          storedSecret={editing && monitor.type === 'http' && monitor.auth?.secretSet === true && form.authMode === original.authMode}
-        />
-      )}
+      {Sections && <Sections {...section} stored={monitor?.type === form.type ? monitor : undefined} original={original} />}
 
-      {form.type === 'http' && <HttpRequestSection {...section} />}
-
-      {(form.type === 'http' || form.type === 'tcp' || form.type === 'dns') && (
+      {parts.assertions.sources.length > 0 && (
         <fieldset className="form-section">
           <legend>Assertions</legend>
           <AssertionEditor
             rows={form.assertions}
             onChange={(rows) => set('assertions', rows)}
             error={error}
-            sources={SOURCES_OF[form.type]}
-            none={NO_ASSERTIONS[form.type]}
+            sources={parts.assertions.sources}
+            none={parts.assertions.none}
           />
         </fieldset>
       )}

@@ -2,13 +2,17 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Sparkline } from '../components/charts.js';
 import { Icon } from '../components/icons.js';
 import { ButtonLink, EmptyState, ErrorState, PageHeader, SkeletonRows, StatusBadge } from '../components/ui.js';
-import { interval, ms, percent, relativeTime } from '../format.js';
+import { exactTime, interval, lasted, ms, percent, relativeTime } from '../format.js';
 import { useDocumentTitle, useGet, useNow, useThrottled } from '../hooks.js';
 import { useLive, useLiveEvents } from '../live.js';
 import { Link, navigate, useLocation } from '../router.js';
 import type { HeartbeatMonitor, Monitor, MonitorSummary } from '../api/types.js';
 import { uptimeLevel } from '../../../src/shared/uptime.js';
+import { count } from '../../../src/shared/plural.js';
+import { statusSince } from '../../../src/shared/status-since.js';
 import { MONITOR_STATUS_TEXT, type MonitorStatus } from '../../../src/shared/vocabulary.js';
+import { partsOf } from '../monitor-types/index.js';
+import { compareMonitors, SORTS, type SortKey, type SortOrder } from './monitor-sort.js';
 
 const FILTERS: Array<{ value: 'all' | MonitorStatus; label: string }> = [
   { value: 'all', label: 'All' },
@@ -51,6 +55,29 @@ function useSummaries(ids: string): Map<string, MonitorSummary> {
   return useMemo(() => new Map((summaries.data?.data ?? []).map((s) => [s.monitorId, s])), [summaries.data]);
 }
 
+/**
+ * When each monitor's state began as its incidents tell it, for streaks longer than the newest runs
+ * reach: down since its open incident opened; up since its last incident was resolved, or since it
+ * was created when it never had one.
+ */
+function useKnownSince(list: Monitor[]): Map<string, { down: number | null; up: number }> {
+  const incidents = useGet('/api/v1/incidents');
+  const reload = useThrottled(() => void incidents.reload(), 3000);
+  useLiveEvents((event) => {
+    if (event.change === 'status' || event.change === 'poll') reload();
+  });
+  return useMemo(() => {
+    const known = new Map(list.map((m) => [m.id, { down: null as number | null, up: Date.parse(m.createdAt) }]));
+    for (const incident of incidents.data?.data ?? []) {
+      const entry = incident.monitorId === null ? undefined : known.get(incident.monitorId);
+      if (!entry) continue;
+      if (incident.resolvedAt === null) entry.down = Math.min(entry.down ?? Infinity, Date.parse(incident.createdAt));
+      else entry.up = Math.max(entry.up, Date.parse(incident.resolvedAt));
+    }
+    return known;
+  }, [list, incidents.data]);
+}
+
 export function MonitorsPage() {
   useDocumentTitle('Monitors');
   const { search } = useLocation();
@@ -59,6 +86,13 @@ export function MonitorsPage() {
   const now = useNow(5000);
   const [query, setQuery] = useState(search.get('q') ?? '');
   const [filter, setFilter] = useState<'all' | MonitorStatus>((search.get('status') as MonitorStatus | null) ?? 'all');
+  const [sort, setSort] = useState<{ key: SortKey; order: SortOrder }>(() => {
+    const key = search.get('sort');
+    const found = SORTS.find((s) => s.key === key);
+    return found ? { key: found.key, order: search.get('order') === 'desc' ? 'desc' : 'asc' } : { key: 'status', order: 'asc' };
+  });
+  /** A column's header sorts by it; pressed again, the other way. */
+  const sortBy = (key: SortKey) => setSort((s) => (s.key === key ? { key, order: s.order === 'asc' ? 'desc' : 'asc' } : { key, order: 'asc' }));
 
   const reload = useThrottled(() => void monitors.reload(), 800);
   useLiveEvents((event) => {
@@ -75,14 +109,19 @@ export function MonitorsPage() {
     [monitors.data, live.states],
   );
   const summaries = useSummaries(monitors.data?.data.map((m) => m.id).join(',') ?? '');
+  const known = useKnownSince(list);
 
   useEffect(() => {
     const params = new URLSearchParams();
     if (query) params.set('q', query);
     if (filter !== 'all') params.set('status', filter);
+    if (sort.key !== 'status' || sort.order !== 'asc') {
+      params.set('sort', sort.key);
+      if (sort.order === 'desc') params.set('order', 'desc');
+    }
     const next = `/monitors${params.size ? `?${params}` : ''}`;
     if (next !== window.location.pathname + window.location.search) window.history.replaceState(null, '', next);
-  }, [query, filter]);
+  }, [query, filter, sort]);
 
   const counts = useMemo(() => {
     const c: Record<string, number> = { all: list.length };
@@ -91,17 +130,17 @@ export function MonitorsPage() {
   }, [list]);
 
   const needle = query.trim().toLowerCase();
-  const shown = list.filter(
-    (m) => (filter === 'all' || m.status === filter) && (!needle || m.name.toLowerCase().includes(needle) || target(m).toLowerCase().includes(needle)),
-  );
+  const shown = list
+    .filter((m) => (filter === 'all' || m.status === filter) && (!needle || m.name.toLowerCase().includes(needle) || target(m).toLowerCase().includes(needle)))
+    .sort((a, b) => compareMonitors(a, b, sort.key, sort.order, summaries));
 
   const problems = (counts.down ?? 0) + (counts.degraded ?? 0);
   const subtitle = monitors.data
     ? list.length === 0
       ? 'Nothing is watched yet.'
       : problems > 0
-        ? `${problems} of ${list.length} monitors need attention.`
-        : `All ${list.length} monitors are fine${counts.paused ? ` (${counts.paused} paused)` : ''}${counts.maintenance ? ` (${counts.maintenance} in maintenance)` : ''}.`
+        ? `${problems} of ${count(list.length, 'monitor')} ${problems === 1 ? 'needs' : 'need'} attention.`
+        : `${list.length === 1 ? 'The monitor is' : `All ${list.length} monitors are`} fine${counts.paused ? ` (${counts.paused} paused)` : ''}${counts.maintenance ? ` (${counts.maintenance} in maintenance)` : ''}.`
     : 'Endpoints, certificates, ports, DNS records and jobs your team watches.';
 
   return (
@@ -124,6 +163,24 @@ export function MonitorsPage() {
             </label>
             <input id="monitor-search" type="search" placeholder="Search by name or target" value={query} onChange={(e) => setQuery(e.target.value)} />
           </div>
+          <label className="sort-select">
+            <span>Sort by</span>
+            <select
+              value={`${sort.key}:${sort.order}`}
+              onChange={(e) => {
+                const [key, order] = e.target.value.split(':') as [SortKey, SortOrder];
+                setSort({ key, order });
+              }}
+            >
+              {SORTS.flatMap((column) =>
+                (['asc', 'desc'] as const).map((order) => (
+                  <option key={`${column.key}:${order}`} value={`${column.key}:${order}`}>
+                    {column.label}, {order === 'asc' ? column.asc : column.desc}
+                  </option>
+                )),
+              )}
+            </select>
+          </label>
           <div className="segmented" role="group" aria-label="Filter by status">
             {FILTERS.map((f) => (
               <button
@@ -183,13 +240,21 @@ export function MonitorsPage() {
           <table className="table monitors-table stack-table">
             <thead>
               <tr>
-                <th scope="col">Status</th>
-                <th scope="col">Monitor</th>
-                <th scope="col">Last check</th>
-                <th scope="col" className="num">
-                  Uptime 24 h
-                </th>
-                <th scope="col">Response time</th>
+                {SORTS.map((column) => (
+                  <th
+                    key={column.key}
+                    scope="col"
+                    className={column.numeric ? 'num' : undefined}
+                    aria-sort={sort.key === column.key ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}
+                  >
+                    <button type="button" className="sort-button" onClick={() => sortBy(column.key)}>
+                      {column.label}
+                      <span className="sort-mark" aria-hidden="true">
+                        {sort.key === column.key ? (sort.order === 'asc' ? '▲' : '▼') : ''}
+                      </span>
+                    </button>
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -204,35 +269,51 @@ export function MonitorsPage() {
                   >
                     <td data-label="Status" className="stack-corner">
                       <StatusBadge status={m.status} />
+                      <StatusFor status={m.status} summary={summary} before={known.get(m.id)?.[m.status === 'down' ? 'down' : 'up'] ?? null} now={now} />
                     </td>
                     <td data-label="Monitor" className="monitor-cell stack-title">
                       <Link to={`/monitors/${m.id}`} className="row-title">
                         {m.name}
                       </Link>
                       <span className="row-sub">
-                        <span className="type-tag">{m.type.toUpperCase()}</span>
+                        <span className="type-tag">{partsOf(m.type).detail.tag}</span>
                         <span className="truncate">{target(m)}</span>
                       </span>
                     </td>
                     <td data-label="Last check">
-                      <span title={m.lastCheckedAt ?? undefined}>{relativeTime(m.lastCheckedAt, now)}</span>
+                      {m.lastCheckedAt === null ? (
+                        'never'
+                      ) : (
+                        <time dateTime={m.lastCheckedAt} title={exactTime(m.lastCheckedAt)}>
+                          {relativeTime(m.lastCheckedAt, now)}
+                        </time>
+                      )}
                       <span className="row-sub">
-                        {m.type === 'heartbeat'
-                          ? m.deadlineAt
-                            ? `ping due ${relativeTime(m.deadlineAt, now)}`
-                            : 'waits for a ping'
-                          : `every ${interval(m.intervalSeconds)}`}
+                        {m.type === 'heartbeat' ? (
+                          m.deadlineAt ? (
+                            <>
+                              ping due{' '}
+                              <time dateTime={m.deadlineAt} title={exactTime(m.deadlineAt)}>
+                                {relativeTime(m.deadlineAt, now)}
+                              </time>
+                            </>
+                          ) : (
+                            'waits for a ping'
+                          )
+                        ) : (
+                          `every ${interval(m.intervalSeconds)}`
+                        )}
                       </span>
                     </td>
                     <td data-label="Uptime 24 h" className="num">
                       <span className={`uptime-value ${uptimeClass(summary?.uptime24h ?? null)}`}>{percent(summary?.uptime24h ?? null)}</span>
-                      {summary && summary.checks24h > 0 && <span className="row-sub num-sub">{summary.checks24h} checks</span>}
+                      {summary && summary.checks24h > 0 && <span className="row-sub num-sub">{count(summary.checks24h, 'check')}</span>}
                     </td>
                     <td data-label="Response time" className="stack-wide">
                       <span className="spark-cell">
                         <Sparkline
                           points={(summary?.recent ?? []).map((r) => ({ value: r.durationMs, failed: !r.ok }))}
-                          label={`Response time of ${m.name}, last ${summary?.recent.length ?? 0} checks`}
+                          label={`Response time of ${m.name}, last ${count(summary?.recent.length ?? 0, 'check')}`}
                         />
                         <span className="spark-value">{ms(summary?.recent[summary.recent.length - 1]?.durationMs ?? null)}</span>
                       </span>
@@ -245,6 +326,19 @@ export function MonitorsPage() {
         </div>
       )}
     </div>
+  );
+}
+
+/** "for 12 min" under a down or up monitor's badge, from its newest runs ("for over 30 min" when they all agree). */
+function StatusFor({ status, summary, before, now }: { status: MonitorStatus; summary: MonitorSummary | undefined; before: number | null; now: number }) {
+  // Fewer runs than the summary holds are every run the monitor had: a streak reaching back to the first is exact.
+  const since = summary ? statusSince(status, summary.recent, summary.recent.length < 30, before) : null;
+  if (!since) return null;
+  return (
+    <span className="row-sub status-for" data-testid="status-for" title={`Since ${exactTime(new Date(since.since).toISOString())}`}>
+      for {since.atLeast ? 'over ' : ''}
+      {lasted(new Date(since.since).toISOString(), now)}
+    </span>
   );
 }
 

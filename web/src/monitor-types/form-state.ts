@@ -72,3 +72,44 @@ export interface SectionProps {
 export function sendsBody(method: HttpMethod): boolean {
   return (BODY_METHODS as readonly string[]).includes(method);
 }
+
+/** A number field as typed: empty is left out (the API says what is required); the inputs are numeric, so anything else is a number for the API to judge. */
+export function num(value: string): number | undefined {
+  return value.trim() === '' ? undefined : Number(value);
+}
+
+/** Seconds as a count of the largest of `units` that holds them whole (seconds when none does). */
+export function inUnits(seconds: number, units: readonly Unit[]): { count: string; unit: Unit } {
+  const unit = [...units].reverse().find((u) => seconds % UNITS[u] === 0) ?? 'seconds';
+  return { count: String(seconds / UNITS[unit]), unit };
+}
+
+/** A count and unit as seconds; empty is left out, for the API to name. */
+export function seconds(count: string, unit: Unit): number | undefined {
+  const n = num(count);
+  return n === undefined ? undefined : n * UNITS[unit];
+}
+
+/** Assertions as the editor sends them: the API, not the form, judges each. */
+export type AssertionBodies = Record<string, unknown>[];
+export type Partially<T> = T extends unknown ? Partial<T> : never;
+type CreateOf<T extends MonitorType> = Extract<MonitorCreate, { type: T }>;
+/**
+ * A create body as the form has it, per type: a field left empty is missing, and the API, not the
+ * form, names each field that is missing or invalid.
+ */
+export interface DraftOf {
+  http: Partial<Omit<CreateOf<'http'>, 'auth' | 'assertions'>> & { type: 'http'; auth?: Partially<Auth> | null; assertions?: AssertionBodies };
+  ssl: Partial<CreateOf<'ssl'>> & { type: 'ssl' };
+  tcp: Partial<Omit<CreateOf<'tcp'>, 'assertions'>> & { type: 'tcp'; assertions?: AssertionBodies };
+  dns: Partial<Omit<CreateOf<'dns'>, 'assertions'>> & { type: 'dns'; assertions?: AssertionBodies };
+  heartbeat: Partial<CreateOf<'heartbeat'>> & { type: 'heartbeat' };
+}
+export type MonitorDraft = DraftOf[MonitorType];
+
+/** The fields every type's body starts from: those of alerting, and for checked types those of checking too. */
+export interface CommonBody {
+  alerting: { name: string; notificationPolicyId: string | null; failureThreshold: number | undefined; recoveryThreshold: number | undefined };
+  checked: { intervalSeconds: number | undefined; timeoutSeconds: number | undefined; regions: Region[] };
+  assertions: AssertionBodies | undefined;
+}

@@ -1,6 +1,6 @@
-import { Field } from '../components/ui.js';
-import { MONITOR_LIMITS } from '../../../src/shared/limits.js';
-import type { SectionProps } from './monitor-form-state.js';
+import { Field } from '../../components/ui.js';
+import { MONITOR_LIMITS } from '../../../../src/shared/limits.js';
+import type { SectionProps } from '../form-state.js';
 
 /** The host and port a TCP monitor connects to, and whether it shakes hands over TLS. */
 export function TcpTargetFields({ form, set, err }: SectionProps) {

@@ -1,9 +1,9 @@
-import { HTTP_METHODS } from '../api/enums.js';
-import type { HttpMethod } from '../api/types.js';
-import { HeaderEditor } from '../components/header-editor.js';
-import { Field, fieldError } from '../components/ui.js';
-import { REQUEST_LIMITS } from '../../../src/shared/limits.js';
-import { sendsBody, type AuthMode, type SectionProps } from './monitor-form-state.js';
+import { HTTP_METHODS } from '../../api/enums.js';
+import type { HttpMethod, HttpMonitor } from '../../api/types.js';
+import { HeaderEditor } from '../../components/header-editor.js';
+import { Field, fieldError } from '../../components/ui.js';
+import { REQUEST_LIMITS } from '../../../../src/shared/limits.js';
+import { sendsBody, type AuthMode, type FormState, type SectionProps } from '../form-state.js';
 
 /** What an HTTP monitor requests, and the status it expects. */
 export function HttpTargetFields({ form, set, err, numberInput }: SectionProps) {
@@ -140,5 +140,15 @@ export function HttpRequestSection({ form, set, err, error }: SectionProps) {
         )}
       </div>
     </fieldset>
+  );
+}
+
+/** The sections an HTTP monitor adds after alerting: its credentials (a stored secret may be kept) and the rest of its request. */
+export function HttpSections({ stored, original, ...section }: SectionProps & { stored: HttpMonitor | undefined; original: FormState }) {
+  return (
+    <>
+      <HttpAuthSection {...section} storedSecret={stored?.auth?.secretSet === true && section.form.authMode === original.authMode} />
+      <HttpRequestSection {...section} />
+    </>
   );
 }

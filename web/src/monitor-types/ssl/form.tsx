@@ -1,5 +1,5 @@
-import { Field } from '../components/ui.js';
-import type { SectionProps } from './monitor-form-state.js';
+import { Field } from '../../components/ui.js';
+import type { SectionProps } from '../form-state.js';
 
 /** The host whose certificate an SSL monitor checks, and when it warns. */
 export function SslTargetFields({ form, set, err, numberInput }: SectionProps) {

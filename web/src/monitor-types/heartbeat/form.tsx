@@ -1,6 +1,6 @@
-import { Field } from '../components/ui.js';
-import { MONITOR_LIMITS } from '../../../src/shared/limits.js';
-import { GRACE_UNITS, PERIOD_UNITS, type SectionProps, type Unit } from './monitor-form-state.js';
+import { Field } from '../../components/ui.js';
+import { MONITOR_LIMITS } from '../../../../src/shared/limits.js';
+import { GRACE_UNITS, PERIOD_UNITS, type SectionProps, type Unit } from '../form-state.js';
 
 /** Every IANA zone the browser knows, UTC first. */
 function timeZones(): string[] {

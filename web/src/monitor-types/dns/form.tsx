@@ -1,7 +1,7 @@
-import type { DnsRecordType } from '../api/types.js';
-import { Field } from '../components/ui.js';
-import { DNS_RECORD_TYPES } from '../../../src/shared/vocabulary.js';
-import type { SectionProps } from './monitor-form-state.js';
+import type { DnsRecordType } from '../../api/types.js';
+import { Field } from '../../components/ui.js';
+import { DNS_RECORD_TYPES } from '../../../../src/shared/vocabulary.js';
+import type { SectionProps } from '../form-state.js';
 
 /** The name and record a DNS monitor asks for, and the resolver it asks. */
 export function DnsTargetFields({ form, set, err }: SectionProps) {
