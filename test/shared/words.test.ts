@@ -6,7 +6,7 @@ import { describeCheckError } from '../../web/src/check-errors.js';
 import { count } from '../../src/shared/plural.js';
 import { rruleText } from '../../src/shared/rrule-text.js';
 import { CHECK_ERROR_CODES, CHECK_ERROR_TEXT } from '../../src/shared/vocabulary.js';
-import { classifiedErrorCodes } from '../../src/checks/check-result.js';
+import { classifiedErrorCodes } from '../../src/net/check-error.js';
 
 describe('describeCheckError', () => {
   it.each([
