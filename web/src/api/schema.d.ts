@@ -867,6 +867,10 @@ export interface operations {
                             intervalSeconds: number;
                             timeoutSeconds: number;
                             regions: ("us-east" | "eu-west" | "asia")[];
+                            /** @description The name a document kept as code gives the monitor, or null. */
+                            key: string | null;
+                            /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                            secretsDigest: string | null;
                             notificationPolicyId: string | null;
                             failureThreshold: number;
                             recoveryThreshold: number;
@@ -947,6 +951,10 @@ export interface operations {
                             intervalSeconds: number;
                             timeoutSeconds: number;
                             regions: ("us-east" | "eu-west" | "asia")[];
+                            /** @description The name a document kept as code gives the monitor, or null. */
+                            key: string | null;
+                            /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                            secretsDigest: string | null;
                             notificationPolicyId: string | null;
                             failureThreshold: number;
                             recoveryThreshold: number;
@@ -981,6 +989,10 @@ export interface operations {
                             intervalSeconds: number;
                             timeoutSeconds: number;
                             regions: ("us-east" | "eu-west" | "asia")[];
+                            /** @description The name a document kept as code gives the monitor, or null. */
+                            key: string | null;
+                            /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                            secretsDigest: string | null;
                             notificationPolicyId: string | null;
                             failureThreshold: number;
                             recoveryThreshold: number;
@@ -1016,6 +1028,10 @@ export interface operations {
                             intervalSeconds: number;
                             timeoutSeconds: number;
                             regions: ("us-east" | "eu-west" | "asia")[];
+                            /** @description The name a document kept as code gives the monitor, or null. */
+                            key: string | null;
+                            /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                            secretsDigest: string | null;
                             notificationPolicyId: string | null;
                             failureThreshold: number;
                             recoveryThreshold: number;
@@ -1058,6 +1074,10 @@ export interface operations {
                             /** @constant */
                             type: "heartbeat";
                             name: string;
+                            /** @description The name a document kept as code gives the monitor, or null. */
+                            key: string | null;
+                            /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                            secretsDigest: string | null;
                             notificationPolicyId: string | null;
                             failureThreshold: number;
                             recoveryThreshold: number;
@@ -1124,6 +1144,8 @@ export interface operations {
                      * @default 1
                      */
                     recoveryThreshold?: number;
+                    key?: string | null;
+                    secretsDigest?: string | null;
                     /**
                      * Format: uri
                      * @description The absolute http:// or https:// URL to request, at most 2048 characters. Credentials belong in `auth`, not in the URL.
@@ -1263,6 +1285,8 @@ export interface operations {
                      * @default 1
                      */
                     recoveryThreshold?: number;
+                    key?: string | null;
+                    secretsDigest?: string | null;
                     /** @description The host whose certificate is checked: a host name or an IP address, 1-253 characters, without https://, path or port. */
                     host: string;
                     /**
@@ -1298,6 +1322,8 @@ export interface operations {
                      * @default 1
                      */
                     recoveryThreshold?: number;
+                    key?: string | null;
+                    secretsDigest?: string | null;
                     /** @description The host to connect to: a host name or an IP address, 1-253 characters, without scheme, path or port. */
                     host: string;
                     /** @description The TCP port to connect to: an integer from 1 to 65535. */
@@ -1350,6 +1376,8 @@ export interface operations {
                      * @default 1
                      */
                     recoveryThreshold?: number;
+                    key?: string | null;
+                    secretsDigest?: string | null;
                     /** @description The name to ask about, 1-253 characters (a trailing dot is allowed), such as example.com. */
                     hostname: string;
                     /**
@@ -1411,6 +1439,8 @@ export interface operations {
                      * @default 1
                      */
                     recoveryThreshold?: number;
+                    key?: string | null;
+                    secretsDigest?: string | null;
                     /** @description Seconds between two runs of the job: an integer from 60 to 2592000 (30 days). Exactly one of `periodSeconds` and `cron`. */
                     periodSeconds?: number | null;
                     /** @description When the job runs, as a 5-field cron expression (minute hour day-of-month month day-of-week) in `timezone`, such as `0 3 * * *`. Exactly one of `periodSeconds` and `cron`. */
@@ -1440,6 +1470,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -1520,6 +1554,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -1554,6 +1592,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -1589,6 +1631,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -1631,6 +1677,10 @@ export interface operations {
                         /** @constant */
                         type: "heartbeat";
                         name: string;
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -1690,6 +1740,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -1770,6 +1824,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -1804,6 +1862,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -1839,6 +1901,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -1881,6 +1947,10 @@ export interface operations {
                         /** @constant */
                         type: "heartbeat";
                         name: string;
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -1964,6 +2034,8 @@ export interface operations {
                     failureThreshold?: number;
                     /** @description Consecutive successful runs before a failing region counts as succeeding again: an integer from 1 to 10. Default 1. */
                     recoveryThreshold?: number;
+                    key?: string | null;
+                    secretsDigest?: string | null;
                     /**
                      * Format: uri
                      * @description The absolute http:// or https:// URL to request, at most 2048 characters. Credentials belong in `auth`, not in the URL.
@@ -2089,6 +2161,8 @@ export interface operations {
                     failureThreshold?: number;
                     /** @description Consecutive successful runs before a failing region counts as succeeding again: an integer from 1 to 10. Default 1. */
                     recoveryThreshold?: number;
+                    key?: string | null;
+                    secretsDigest?: string | null;
                     /** @description The host whose certificate is checked: a host name or an IP address, 1-253 characters, without https://, path or port. */
                     host?: string;
                     /** @description The TLS port: an integer from 1 to 65535; 443 when omitted at creation. */
@@ -2110,6 +2184,8 @@ export interface operations {
                     failureThreshold?: number;
                     /** @description Consecutive successful runs before a failing region counts as succeeding again: an integer from 1 to 10. Default 1. */
                     recoveryThreshold?: number;
+                    key?: string | null;
+                    secretsDigest?: string | null;
                     /** @description The host to connect to: a host name or an IP address, 1-253 characters, without scheme, path or port. */
                     host?: string;
                     /** @description The TCP port to connect to: an integer from 1 to 65535. */
@@ -2148,6 +2224,8 @@ export interface operations {
                     failureThreshold?: number;
                     /** @description Consecutive successful runs before a failing region counts as succeeding again: an integer from 1 to 10. Default 1. */
                     recoveryThreshold?: number;
+                    key?: string | null;
+                    secretsDigest?: string | null;
                     /** @description The name to ask about, 1-253 characters (a trailing dot is allowed), such as example.com. */
                     hostname?: string;
                     /**
@@ -2198,6 +2276,8 @@ export interface operations {
                     failureThreshold?: number;
                     /** @description Consecutive successful runs before a failing region counts as succeeding again: an integer from 1 to 10. Default 1. */
                     recoveryThreshold?: number;
+                    key?: string | null;
+                    secretsDigest?: string | null;
                     /** @description Seconds between two runs of the job: an integer from 60 to 2592000 (30 days). Exactly one of `periodSeconds` and `cron`. */
                     periodSeconds?: number | null;
                     /** @description When the job runs, as a 5-field cron expression (minute hour day-of-month month day-of-week) in `timezone`, such as `0 3 * * *`. Exactly one of `periodSeconds` and `cron`. */
@@ -2224,6 +2304,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -2304,6 +2388,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -2338,6 +2426,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -2373,6 +2465,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -2415,6 +2511,10 @@ export interface operations {
                         /** @constant */
                         type: "heartbeat";
                         name: string;
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -2475,6 +2575,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -2555,6 +2659,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -2589,6 +2697,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -2624,6 +2736,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -2666,6 +2782,10 @@ export interface operations {
                         /** @constant */
                         type: "heartbeat";
                         name: string;
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -2724,6 +2844,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -2804,6 +2928,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -2838,6 +2966,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -2873,6 +3005,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -2915,6 +3051,10 @@ export interface operations {
                         /** @constant */
                         type: "heartbeat";
                         name: string;
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -2973,6 +3113,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -3053,6 +3197,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -3087,6 +3235,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -3122,6 +3274,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -3164,6 +3320,10 @@ export interface operations {
                         /** @constant */
                         type: "heartbeat";
                         name: string;
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -3912,6 +4072,8 @@ export interface operations {
                             rrule: string | null;
                             timezone: string;
                             showOnStatusPage: boolean;
+                            /** @description The name a document kept as code gives the window, or null. */
+                            key: string | null;
                             /** @description Whether an occurrence is under way now (and was not ended early). */
                             active: boolean;
                             /** @description When the next occurrence starts (after now), or null when none will. */
@@ -3960,6 +4122,8 @@ export interface operations {
                      * @default true
                      */
                     showOnStatusPage?: boolean;
+                    /** @default null */
+                    key?: string | null;
                 };
             };
         };
@@ -3981,6 +4145,8 @@ export interface operations {
                         rrule: string | null;
                         timezone: string;
                         showOnStatusPage: boolean;
+                        /** @description The name a document kept as code gives the window, or null. */
+                        key: string | null;
                         /** @description Whether an occurrence is under way now (and was not ended early). */
                         active: boolean;
                         /** @description When the next occurrence starts (after now), or null when none will. */
@@ -4027,6 +4193,8 @@ export interface operations {
                         rrule: string | null;
                         timezone: string;
                         showOnStatusPage: boolean;
+                        /** @description The name a document kept as code gives the window, or null. */
+                        key: string | null;
                         /** @description Whether an occurrence is under way now (and was not ended early). */
                         active: boolean;
                         /** @description When the next occurrence starts (after now), or null when none will. */
@@ -4093,6 +4261,7 @@ export interface operations {
                     timezone?: string;
                     /** @description Whether the public status page lists it (when it touches monitors the page shows); default true. */
                     showOnStatusPage?: boolean;
+                    key?: string | null;
                 };
             };
         };
@@ -4114,6 +4283,8 @@ export interface operations {
                         rrule: string | null;
                         timezone: string;
                         showOnStatusPage: boolean;
+                        /** @description The name a document kept as code gives the window, or null. */
+                        key: string | null;
                         /** @description Whether an occurrence is under way now (and was not ended early). */
                         active: boolean;
                         /** @description When the next occurrence starts (after now), or null when none will. */
@@ -4161,6 +4332,8 @@ export interface operations {
                         rrule: string | null;
                         timezone: string;
                         showOnStatusPage: boolean;
+                        /** @description The name a document kept as code gives the window, or null. */
+                        key: string | null;
                         /** @description Whether an occurrence is under way now (and was not ended early). */
                         active: boolean;
                         /** @description When the next occurrence starts (after now), or null when none will. */
@@ -4197,6 +4370,8 @@ export interface operations {
                         data: {
                             id: string;
                             name: string;
+                            /** @description The name a document kept as code gives the policy, or null. */
+                            key: string | null;
                             notifyOn: ("down" | "degraded" | "up" | "certificate-expiring")[];
                             channels: ({
                                 /** @constant */
@@ -4274,6 +4449,8 @@ export interface operations {
                             repeatMax: number;
                             escalateAfterSeconds: number | null;
                             escalationPolicyId: string | null;
+                            /** @description The opaque digest of its channels’ secrets sent with them (see `secretsDigest` on create), or null. */
+                            secretsDigest: string | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -4297,6 +4474,8 @@ export interface operations {
                 "application/json": {
                     /** @description A name for people: 1-200 characters. */
                     name: string;
+                    /** @default null */
+                    key?: string | null;
                     /**
                      * @description Which changes are sent; default all four: down, degraded, up, certificate-expiring.
                      * @default [
@@ -4426,6 +4605,8 @@ export interface operations {
                      * @default null
                      */
                     escalationPolicyId?: string | null;
+                    /** @default null */
+                    secretsDigest?: string | null;
                 };
             };
         };
@@ -4439,6 +4620,8 @@ export interface operations {
                     "application/json": {
                         id: string;
                         name: string;
+                        /** @description The name a document kept as code gives the policy, or null. */
+                        key: string | null;
                         notifyOn: ("down" | "degraded" | "up" | "certificate-expiring")[];
                         channels: ({
                             /** @constant */
@@ -4516,6 +4699,8 @@ export interface operations {
                         repeatMax: number;
                         escalateAfterSeconds: number | null;
                         escalationPolicyId: string | null;
+                        /** @description The opaque digest of its channels’ secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -4550,6 +4735,8 @@ export interface operations {
                     "application/json": {
                         id: string;
                         name: string;
+                        /** @description The name a document kept as code gives the policy, or null. */
+                        key: string | null;
                         notifyOn: ("down" | "degraded" | "up" | "certificate-expiring")[];
                         channels: ({
                             /** @constant */
@@ -4627,6 +4814,8 @@ export interface operations {
                         repeatMax: number;
                         escalateAfterSeconds: number | null;
                         escalationPolicyId: string | null;
+                        /** @description The opaque digest of its channels’ secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -4678,6 +4867,7 @@ export interface operations {
                 "application/json": {
                     /** @description A name for people: 1-200 characters. */
                     name?: string;
+                    key?: string | null;
                     /** @description Which changes are sent: a non-empty subset of down, degraded, up, certificate-expiring. */
                     notifyOn?: ("down" | "degraded" | "up" | "certificate-expiring")[];
                     /** @description Replaces every channel. A channel sent without one of its secrets keeps the one stored for the same channel (same type and address, at the same place in the list or else the first such). */
@@ -4787,6 +4977,7 @@ export interface operations {
                     escalateAfterSeconds?: number | null;
                     /** @description The policy notified on escalation: another policy of your team. Set together with escalateAfterSeconds. */
                     escalationPolicyId?: string | null;
+                    secretsDigest?: string | null;
                 };
             };
         };
@@ -4800,6 +4991,8 @@ export interface operations {
                     "application/json": {
                         id: string;
                         name: string;
+                        /** @description The name a document kept as code gives the policy, or null. */
+                        key: string | null;
                         notifyOn: ("down" | "degraded" | "up" | "certificate-expiring")[];
                         channels: ({
                             /** @constant */
@@ -4877,6 +5070,8 @@ export interface operations {
                         repeatMax: number;
                         escalateAfterSeconds: number | null;
                         escalationPolicyId: string | null;
+                        /** @description The opaque digest of its channels’ secrets sent with them (see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         createdAt: string;
                         updatedAt: string;
                     };
