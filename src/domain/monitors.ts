@@ -34,7 +34,7 @@ import {
 } from './monitor-schemas.js';
 import { SECRET_BOUND_FIELDS, heldSecretFields, secretNeededAgain, type SecretBoundField } from './monitor-secrets.js';
 import { POLICY_NOT_IN_TEAM, type NotificationPolicyService } from './notification-policies.js';
-import { KEY_TAKEN, isKeyConflict } from './keys.js';
+import { KEY_TAKEN, digestMatches, isKeyConflict, sealedDigest } from './keys.js';
 import { Problem, problems, type FieldError } from './problem.js';
 import { ADMINS, ANY_ROLE, WRITERS } from './roles.js';
 import { monitorSecretAt } from './secrets/places.js';
@@ -244,7 +244,7 @@ export class MonitorService {
       regions: JSON.stringify(checked ? fields.regions : []),
       notification_policy_id: fields.notificationPolicyId?.toLowerCase() ?? null,
       key: fields.key ?? null,
-      secrets_digest: fields.secretsDigest ?? null,
+      secrets_digest: fields.secretsDigest ? sealedDigest(fields.secretsDigest) : null,
       paused: 0,
       status: 'pending',
       last_checked_at: null,
@@ -642,7 +642,10 @@ export class MonitorService {
     put('timezone', changes.cron === null ? 'UTC' : changes.timezone);
     put('grace_seconds', changes.graceSeconds);
     put('key', changes.key);
-    put('secrets_digest', changes.secretsDigest);
+    // The same digest again changes nothing; another one is sealed afresh.
+    if (changes.secretsDigest === null || (changes.secretsDigest && !digestMatches(current.secrets_digest, changes.secretsDigest))) {
+      put('secrets_digest', changes.secretsDigest && sealedDigest(changes.secretsDigest));
+    }
     // New secrets without a digest: the stored one no longer vouches for them.
     if (set.auth_secret !== undefined && changes.secretsDigest === undefined && current.secrets_digest !== null) set.secrets_digest = null;
     return set;

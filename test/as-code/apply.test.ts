@@ -144,7 +144,7 @@ describe('lookout apply', SLOW, () => {
     const api = monitors[0]!;
     const policies = (await server.read('/api/v1/notification-policies', team.token)).data;
     expect(api).toMatchObject({ name: 'API health', auth: { type: 'bearer', secretSet: true }, notificationPolicyId: policies[0].id });
-    expect(api.secretsDigest).toMatch(/^[0-9a-f]{64}$/);
+    expect(api.secretsDigest).toMatch(/^[0-9a-f]{32}\.[0-9a-f]{64}$/);
     // The secrets reached the server sealed, never in the clear, and the digest is not a plain hash of them.
     expect((await server.storedBytes()).includes(Buffer.from(SECRETS.API_TOKEN))).toBe(false);
     const windows = (await server.read('/api/v1/maintenance-windows', team.token)).data;
@@ -177,6 +177,23 @@ describe('lookout apply', SLOW, () => {
     expect(result.stdout).toContain('0 to create, 1 to update, 0 to delete');
     expect(writesSince(mark)).toHaveLength(1);
     expect((await monitorsOf(team)).find((m) => m.key === 'db')!.port).toBe(6432);
+  });
+
+  it('a secret changed by someone else is put back, even when the answered digest is sent with it', async () => {
+    const env = { ...SECRETS, API_TOKEN: 'second-api-token-value' };
+    const api = (await monitorsOf(team)).find((m) => m.key === 'api')!;
+    const member = await server.addMember(team.teamId, 'Member');
+    // The MAC part of the sealed value is the only 64-hex-digit value a reader sees: it vouches for nothing.
+    const forged = await server.request('PATCH', `/api/v1/monitors/${api.id}`, {
+      token: member.token,
+      body: { auth: { type: 'bearer', secret: 'planted-by-someone-else' }, secretsDigest: (api.secretsDigest as string).split('.')[1] },
+    });
+    expect(forged.status).toBe(200);
+    const same = write('same.yaml', documentText(`acme-${team.teamId.slice(0, 8)}`, { port: 6432 }));
+    const result = await cli(team, ['apply', '-f', same], env);
+    expect(planLines(result.stdout)).toEqual(['~ update monitor api: auth']);
+    const again = await cli(team, ['apply', '-f', same], env);
+    expect(planLines(again.stdout)).toEqual([]);
   });
 
   it('--dry-run prints the plan and writes nothing', async () => {

@@ -3,6 +3,7 @@
  * with their secrets: what `lookout apply` relies on, judged by the API itself.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { digestMatches } from '../../src/domain/keys.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { MONITORS, client, httpBody, type Client } from '../monitors/fixtures.js';
 
@@ -82,7 +83,11 @@ describe('secretsDigest on monitors', () => {
   it('is stored and answered when sent with the secrets, and refused without them', async () => {
     const made = await owner.request('POST', MONITORS, httpBody({ auth, secretsDigest: DIGEST }));
     expect(made.status).toBe(201);
-    expect(made.body.secretsDigest).toBe(DIGEST);
+    // Answered sealed: a nonce and the HMAC of the digest under it, never the digest itself.
+    expect(made.body.secretsDigest).toMatch(/^[0-9a-f]{32}\.[0-9a-f]{64}$/);
+    expect(made.body.secretsDigest).not.toContain(DIGEST);
+    expect(digestMatches(made.body.secretsDigest, DIGEST)).toBe(true);
+    expect(digestMatches(made.body.secretsDigest, OTHER_DIGEST)).toBe(false);
     const alone = await owner.request('POST', MONITORS, httpBody({ secretsDigest: DIGEST }));
     expect(alone.status).toBe(400);
     expect(alone.body.errors.map((e: { field: string }) => e.field)).toEqual(['secretsDigest']);
@@ -95,17 +100,17 @@ describe('secretsDigest on monitors', () => {
   it('is cleared when the secret changes without one, and kept when the same secret comes again with it', async () => {
     const made = await owner.request('POST', MONITORS, httpBody({ auth, secretsDigest: DIGEST }));
     const same = await owner.request('PATCH', `${MONITORS}/${made.body.id}`, { auth, secretsDigest: DIGEST });
-    expect(same.body.secretsDigest).toBe(DIGEST);
+    expect(same.body.secretsDigest).toBe(made.body.secretsDigest);
     expect(same.body.updatedAt).toBe(made.body.updatedAt);
     const renamed = await owner.request('PATCH', `${MONITORS}/${made.body.id}`, { name: 'Renamed' });
-    expect(renamed.body.secretsDigest).toBe(DIGEST);
+    expect(renamed.body.secretsDigest).toBe(made.body.secretsDigest);
     const changed = await owner.request('PATCH', `${MONITORS}/${made.body.id}`, { auth: { type: 'bearer', secret: 'another-secret' } });
     expect(changed.body.secretsDigest).toBeNull();
     const restamped = await owner.request('PATCH', `${MONITORS}/${made.body.id}`, {
       auth: { type: 'bearer', secret: 'another-secret' },
       secretsDigest: OTHER_DIGEST,
     });
-    expect(restamped.body.secretsDigest).toBe(OTHER_DIGEST);
+    expect(digestMatches(restamped.body.secretsDigest, OTHER_DIGEST)).toBe(true);
     const removed = await owner.request('PATCH', `${MONITORS}/${made.body.id}`, { auth: null });
     expect(removed.body.secretsDigest).toBeNull();
   });
@@ -115,7 +120,8 @@ describe('policy keys and digests', () => {
   it('are stored, unique per team (400 on key), and the digest goes with the channels and is cleared by new secrets without one', async () => {
     const made = await owner.request('POST', POLICIES, policyBody({ key: 'on-call', secretsDigest: DIGEST }));
     expect(made.status).toBe(201);
-    expect(made.body).toMatchObject({ key: 'on-call', secretsDigest: DIGEST });
+    expect(made.body.key).toBe('on-call');
+    expect(digestMatches(made.body.secretsDigest, DIGEST)).toBe(true);
     const taken = await owner.request('POST', POLICIES, policyBody({ key: 'on-call' }));
     expect(taken.status).toBe(400);
     expect(taken.body.errors).toEqual([{ field: 'key', message: 'is already taken by another record of your team' }]);
@@ -124,7 +130,7 @@ describe('policy keys and digests', () => {
     expect(alone.status).toBe(400);
     expect(alone.body.errors[0].field).toBe('secretsDigest');
     const renamed = await owner.request('PATCH', `${POLICIES}/${made.body.id}`, { name: 'Pager' });
-    expect(renamed.body.secretsDigest).toBe(DIGEST);
+    expect(renamed.body.secretsDigest).toBe(made.body.secretsDigest);
     const resent = await owner.request('PATCH', `${POLICIES}/${made.body.id}`, { channels: policyBody().channels });
     expect(resent.body.secretsDigest).toBeNull();
     const cleared = await owner.request('PATCH', `${POLICIES}/${made.body.id}`, { key: null });

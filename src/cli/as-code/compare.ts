@@ -5,6 +5,7 @@ import type { DocumentMonitor, DocumentPolicy, DocumentStatusPage, DocumentWindo
 import { DocumentMonitor as DocumentMonitorSchema } from '../../domain/as-code/document.js';
 import type { MaintenanceWindowRecord } from '../../domain/maintenance/schema.js';
 import { normaliseRrule } from '../../domain/maintenance/rrule.js';
+import { digestMatches } from '../../domain/keys.js';
 import type { MonitorRecord } from '../../domain/monitor-schemas.js';
 import type { StatusPageRecord } from '../../domain/status-pages.js';
 
@@ -64,7 +65,7 @@ export function monitorChanges(monitor: DocumentMonitor, record: MonitorRecord, 
     const held = record.auth;
     const shape = (auth: { type: string; username?: string | null; headerName?: string | null } | null) =>
       auth && { type: auth.type, username: auth.type === 'basic' ? auth.username : null, headerName: auth.type === 'header' ? auth.headerName : null };
-    if (!same(shape(wanted), shape(held)) || (wanted !== null && digest !== record.secretsDigest)) changed.push('auth');
+    if (!same(shape(wanted), shape(held)) || (wanted !== null && (digest === null || !digestMatches(record.secretsDigest, digest)))) changed.push('auth');
   }
   return changed;
 }
@@ -91,7 +92,7 @@ export function policyChanges(policy: DocumentPolicy, record: PolicyRecord, poli
   if (policy.name !== record.name) changed.push('name');
   if (!same(policy.notifyOn, record.notifyOn)) changed.push('notifyOn');
   const channels = policy.channels.map((c) => channelRecord(storedChannel(c)));
-  if (!same(channels, record.channels) || (digest !== null && digest !== record.secretsDigest)) changed.push('channels');
+  if (!same(channels, record.channels) || (digest !== null && !digestMatches(record.secretsDigest, digest))) changed.push('channels');
   if (policy.repeatEverySeconds !== record.repeatEverySeconds) changed.push('repeatEverySeconds');
   if (policy.repeatMax !== record.repeatMax) changed.push('repeatMax');
   if (policy.escalateAfterSeconds !== record.escalateAfterSeconds) changed.push('escalateAfterSeconds');

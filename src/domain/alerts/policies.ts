@@ -32,7 +32,7 @@ import {
   secretsIn,
   type StoredChannel,
 } from './channels.js';
-import { KEY_TAKEN, KeyField, SecretsDigestField, isKeyConflict } from '../keys.js';
+import { KEY_TAKEN, KeyField, SecretsDigestField, digestMatches, isKeyConflict, sealedDigest } from '../keys.js';
 import { enqueueDeliveries } from './outbox.js';
 
 /**
@@ -206,7 +206,7 @@ export class AlertPolicyService {
       team_id: actor.teamId,
       name,
       key,
-      secrets_digest: secretsDigest,
+      secrets_digest: secretsDigest && sealedDigest(secretsDigest),
       notify_on: JSON.stringify(notifyOn),
       channels: JSON.stringify(this.storeChannels(id, channels, [])),
       ...(await this.onCallColumns(actor, id, onCall)),
@@ -228,7 +228,9 @@ export class AlertPolicyService {
       ...(name !== undefined && { name }),
       ...(key !== undefined && { key }),
       // Channels sent with secrets but without a digest: the stored digest no longer vouches for them.
-      ...(secretsDigest !== undefined ? { secrets_digest: secretsDigest } : channels !== undefined && sendsSecrets(channels) && { secrets_digest: null }),
+      ...(secretsDigest !== undefined
+        ? { secrets_digest: secretsDigest && (digestMatches(current.secrets_digest, secretsDigest) ? current.secrets_digest : sealedDigest(secretsDigest)) }
+        : channels !== undefined && sendsSecrets(channels) && { secrets_digest: null }),
       ...(notifyOn !== undefined && { notify_on: JSON.stringify(notifyOn) }),
       ...(channels !== undefined && { channels: JSON.stringify(this.storeChannels(current.id, channels, parseStoredChannels(current.channels))) }),
       ...(await this.onCallColumns(actor, current.id, {
