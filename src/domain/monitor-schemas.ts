@@ -730,7 +730,7 @@ export type CertificateRecord = z.output<typeof CertificateRecord>;
 /** What every monitor's record has after its name (and, for checked monitors, interval, timeout and regions). */
 const stateRecord = {
   key: z.string().nullable().describe('The name a document kept as code gives the monitor, or null.'),
-  secretsDigest: z.string().nullable().describe('The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null.'),
+  secretsDigest: z.string().nullable().describe('The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null.'),
   notificationPolicyId: z.string().nullable(),
   failureThreshold: z.int(),
   recoveryThreshold: z.int(),

@@ -109,7 +109,10 @@ export const PolicyRecord = z.object({
   repeatMax: z.int(),
   escalateAfterSeconds: z.int().nullable(),
   escalationPolicyId: z.string().nullable(),
-  secretsDigest: z.string().nullable().describe('The opaque digest of its channels’ secrets sent with them (see `secretsDigest` on create), or null.'),
+  secretsDigest: z
+    .string()
+    .nullable()
+    .describe('The seal of the digest sent with its channels’ secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null.'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -869,7 +869,7 @@ export interface operations {
                             regions: ("us-east" | "eu-west" | "asia")[];
                             /** @description The name a document kept as code gives the monitor, or null. */
                             key: string | null;
-                            /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                            /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                             secretsDigest: string | null;
                             notificationPolicyId: string | null;
                             failureThreshold: number;
@@ -953,7 +953,7 @@ export interface operations {
                             regions: ("us-east" | "eu-west" | "asia")[];
                             /** @description The name a document kept as code gives the monitor, or null. */
                             key: string | null;
-                            /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                            /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                             secretsDigest: string | null;
                             notificationPolicyId: string | null;
                             failureThreshold: number;
@@ -991,7 +991,7 @@ export interface operations {
                             regions: ("us-east" | "eu-west" | "asia")[];
                             /** @description The name a document kept as code gives the monitor, or null. */
                             key: string | null;
-                            /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                            /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                             secretsDigest: string | null;
                             notificationPolicyId: string | null;
                             failureThreshold: number;
@@ -1030,7 +1030,7 @@ export interface operations {
                             regions: ("us-east" | "eu-west" | "asia")[];
                             /** @description The name a document kept as code gives the monitor, or null. */
                             key: string | null;
-                            /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                            /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                             secretsDigest: string | null;
                             notificationPolicyId: string | null;
                             failureThreshold: number;
@@ -1076,7 +1076,7 @@ export interface operations {
                             name: string;
                             /** @description The name a document kept as code gives the monitor, or null. */
                             key: string | null;
-                            /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                            /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                             secretsDigest: string | null;
                             notificationPolicyId: string | null;
                             failureThreshold: number;
@@ -1472,7 +1472,7 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
-                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
@@ -1556,7 +1556,7 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
-                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
@@ -1594,7 +1594,7 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
-                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
@@ -1633,7 +1633,7 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
-                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
@@ -1679,7 +1679,7 @@ export interface operations {
                         name: string;
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
-                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
@@ -1742,7 +1742,7 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
-                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
@@ -1826,7 +1826,7 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
-                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
@@ -1864,7 +1864,7 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
-                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
@@ -1903,7 +1903,7 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
-                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
@@ -1949,7 +1949,7 @@ export interface operations {
                         name: string;
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
-                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
@@ -2306,7 +2306,7 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
-                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
@@ -2390,7 +2390,7 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
-                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
@@ -2428,7 +2428,7 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
-                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
@@ -2467,7 +2467,7 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
-                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
@@ -2513,7 +2513,7 @@ export interface operations {
                         name: string;
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
-                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
@@ -2577,7 +2577,7 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
-                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
@@ -2661,7 +2661,7 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
-                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
@@ -2699,7 +2699,7 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
-                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
@@ -2738,7 +2738,7 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
-                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
@@ -2784,7 +2784,7 @@ export interface operations {
                         name: string;
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
-                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
@@ -2846,7 +2846,7 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
-                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
@@ -2930,7 +2930,7 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
-                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
@@ -2968,7 +2968,7 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
-                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
@@ -3007,7 +3007,7 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
-                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
@@ -3053,7 +3053,7 @@ export interface operations {
                         name: string;
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
-                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
@@ -3115,7 +3115,7 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
-                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
@@ -3199,7 +3199,7 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
-                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
@@ -3237,7 +3237,7 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
-                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
@@ -3276,7 +3276,7 @@ export interface operations {
                         regions: ("us-east" | "eu-west" | "asia")[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
-                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
@@ -3322,7 +3322,7 @@ export interface operations {
                         name: string;
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
-                        /** @description The opaque digest of its secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
@@ -4449,7 +4449,7 @@ export interface operations {
                             repeatMax: number;
                             escalateAfterSeconds: number | null;
                             escalationPolicyId: string | null;
-                            /** @description The opaque digest of its channels’ secrets sent with them (see `secretsDigest` on create), or null. */
+                            /** @description The seal of the digest sent with its channels’ secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                             secretsDigest: string | null;
                             createdAt: string;
                             updatedAt: string;
@@ -4699,7 +4699,7 @@ export interface operations {
                         repeatMax: number;
                         escalateAfterSeconds: number | null;
                         escalationPolicyId: string | null;
-                        /** @description The opaque digest of its channels’ secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its channels’ secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         createdAt: string;
                         updatedAt: string;
@@ -4814,7 +4814,7 @@ export interface operations {
                         repeatMax: number;
                         escalateAfterSeconds: number | null;
                         escalationPolicyId: string | null;
-                        /** @description The opaque digest of its channels’ secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its channels’ secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         createdAt: string;
                         updatedAt: string;
@@ -5070,7 +5070,7 @@ export interface operations {
                         repeatMax: number;
                         escalateAfterSeconds: number | null;
                         escalationPolicyId: string | null;
-                        /** @description The opaque digest of its channels’ secrets sent with them (see `secretsDigest` on create), or null. */
+                        /** @description The seal of the digest sent with its channels’ secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
                         secretsDigest: string | null;
                         createdAt: string;
                         updatedAt: string;
