@@ -835,4 +835,9 @@ export type HeartbeatMonitorRecord = z.output<typeof HeartbeatMonitorRecord>;
 export const MonitorRecord = z.discriminatedUnion('type', [HttpMonitorRecord, SslMonitorRecord, TcpMonitorRecord, DnsMonitorRecord, HeartbeatMonitorRecord]);
 export type MonitorRecord = z.output<typeof MonitorRecord>;
 
+/** GET /monitors: `key` narrows the list to the monitor that has it (none or one). Other parameters are left to the list's other filters. */
+export const MonitorListQuery = z.object({
+  key: KeyField.optional().describe('Only the monitor with this key (a list of none or one).'),
+});
+
 export const MonitorList = z.object({ data: z.array(MonitorRecord).describe('Every monitor of the team, oldest first.') });

@@ -16,6 +16,7 @@ import { newPingKey, pingKeyHash, pingUrl } from './heartbeats/ping-keys.js';
 import { normalAssertion, type AnyAssertionInput, type Assertion, type HttpAssertion } from './assertions/assertion-schema.js';
 import {
   MonitorCreate,
+  MonitorListQuery,
   NoFields,
   UntypedMonitorCreateCheck,
   heartbeatScheduleProblems,
@@ -207,6 +208,24 @@ export class MonitorService {
   async listJson(actor: Actor): Promise<string> {
     requireRole(actor, ANY_ROLE);
     return this.listQuery(actor.teamId);
+  }
+
+  /**
+   * The list narrowed by the query's `key` (GET /monitors?key=): the team's live monitor with that
+   * key, as a list of none or one; null when the query names no key (the whole list applies).
+   */
+  async listWithKey(actor: Actor, query: unknown): Promise<MonitorRecord[] | null> {
+    requireRole(actor, ANY_ROLE);
+    const { key } = parseInput(MonitorListQuery, query);
+    if (key === undefined) return null;
+    const row = await this.db
+      .selectFrom('monitors')
+      .select(RECORD_COLUMNS)
+      .where('team_id', '=', actor.teamId)
+      .where('key', '=', key)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return row ? [this.record(row)] : [];
   }
 
   async get(actor: Actor, monitorId: string): Promise<MonitorRecord> {

@@ -46,6 +46,19 @@ describe('monitor keys', () => {
     expect(cleared.body.key).toBeNull();
   });
 
+  it('filter the list: ?key= answers the monitor with that key, or none; a malformed one is 400 on key', async () => {
+    const made = await owner.request('POST', MONITORS, httpBody({ key: 'listed-by-key' }));
+    await owner.request('POST', MONITORS, httpBody({ key: 'another-key' }));
+    const found = await owner.request('GET', `${MONITORS}?key=listed-by-key`);
+    expect(found.status).toBe(200);
+    expect(found.body).toEqual({ data: [made.body] });
+    expect((await owner.request('GET', `${MONITORS}?key=nobody-has-it`)).body).toEqual({ data: [] });
+    expect((await other.request('GET', `${MONITORS}?key=listed-by-key`)).body).toEqual({ data: [] });
+    const malformed = await owner.request('GET', `${MONITORS}?key=Not%20a%20key`);
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.errors.map((e: { field: string }) => e.field)).toEqual(['key']);
+  });
+
   it('refuse a malformed key with 400 on key', async () => {
     for (const key of ['', 'Upper', 'a b', 'x'.repeat(101), 'ü']) {
       const answer = await owner.request('POST', MONITORS, httpBody({ key }));

@@ -798,8 +798,8 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Not Found (type ends in /errors/not-found) */
-        "not-found": {
+        /** @description Validation Error (type ends in /errors/validation) */
+        validation: {
             headers: {
                 [name: string]: unknown;
             };
@@ -807,8 +807,8 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Validation Error (type ends in /errors/validation) */
-        validation: {
+        /** @description Not Found (type ends in /errors/not-found) */
+        "not-found": {
             headers: {
                 [name: string]: unknown;
             };
@@ -844,7 +844,10 @@ export type $defs = Record<string, never>;
 export interface operations {
     listMonitors: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only the monitor with this key (a list of none or one). */
+                key?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1104,6 +1107,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["validation"];
             401: components["responses"]["unauthorized"];
             429: components["responses"]["rate-limited"];
             500: components["responses"]["internal"];
