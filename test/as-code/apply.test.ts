@@ -343,6 +343,18 @@ describe('lookout export', SLOW, () => {
     expect(planLines(back.stdout)).toEqual([]);
   });
 
+  it('gives a record without a key one made from its name, and says that applying to the same team would make it anew', async () => {
+    const team = await server.newTeam('Owner');
+    const body = { type: 'ssl', name: 'Made by Hand!', intervalSeconds: 300, timeoutSeconds: 10, regions: ['asia'], host: 'example.com' };
+    expect((await server.request('POST', '/api/v1/monitors', { token: team.token, body })).status).toBe(201);
+    expect((await server.request('POST', '/api/v1/monitors', { token: team.token, body })).status).toBe(201);
+    const exported = await cli(team, ['export']);
+    expect(exported.code).toBe(0);
+    expect(exported.stdout).toContain('key: made-by-hand\n');
+    expect(exported.stdout).toContain('key: made-by-hand-2\n');
+    expect(exported.stderr).toContain('2 records have no key and got one made from the name (monitor made-by-hand, monitor made-by-hand-2)');
+  });
+
   it('refuses to run without a server address or token, naming what is missing', async () => {
     const result = await lookoutCommand(['export'], {});
     expect(result.code).toBe(2);
