@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { VERSION } from '../version.js';
 import { registerAccountCommands } from './commands/accounts.js';
+import { registerAsCodeCommands } from './commands/as-code.js';
 import { registerBackupCommands } from './commands/backup.js';
 import { registerDataCommands } from './commands/data.js';
 import { registerSecretCommands } from './commands/secrets.js';
@@ -25,6 +26,7 @@ export function buildProgram(io: CliIo): Command {
   registerSecretCommands(program, io);
   registerDataCommands(program, io);
   registerBackupCommands(program, io);
+  registerAsCodeCommands(program, io);
   return program;
 }
 

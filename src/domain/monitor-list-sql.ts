@@ -40,7 +40,7 @@ export function monitorListJson(
 
 const sqliteIso = (column: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${column} / 1000.0, 'unixepoch')`;
 
-const SQLITE_STATE = `'notificationPolicyId', notification_policy_id,
+const SQLITE_STATE = `'key', key, 'secretsDigest', secrets_digest, 'notificationPolicyId', notification_policy_id,
   'failureThreshold', failure_threshold, 'recoveryThreshold', recovery_threshold,
   'status', case when paused = 1 then 'paused' when maintenance = 1 then 'maintenance' else status end,
   'degradedReasons', json(case when paused = 0 and maintenance = 0 and status = 'degraded' then degraded_reasons else '[]' end),
@@ -84,7 +84,7 @@ function sqliteList(teamId: string): RawBuilder<{ data: string | null }> {
 const postgresIso = (column: string) =>
   `to_char(to_timestamp(${column} / 1000) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') || '.' || lpad((${column} % 1000)::text, 3, '0') || 'Z'`;
 
-const POSTGRES_STATE = `'notificationPolicyId', notification_policy_id,
+const POSTGRES_STATE = `'key', key, 'secretsDigest', secrets_digest, 'notificationPolicyId', notification_policy_id,
   'failureThreshold', failure_threshold, 'recoveryThreshold', recovery_threshold,
   'status', case when paused = 1 then 'paused' when maintenance = 1 then 'maintenance' else status end,
   'degradedReasons', case when paused = 0 and maintenance = 0 and status = 'degraded' then degraded_reasons::json else '[]'::json end,

@@ -21,6 +21,7 @@ import {
   TcpAssertionRecord,
 } from './assertions/assertion-schema.js';
 import { cronProblem } from './heartbeats/schedule.js';
+import { KeyField, SecretsDigestField } from './keys.js';
 import { isTimeZone } from './maintenance/rrule.js';
 import { HEADER_TOKEN, HEADER_TOKEN_MESSAGE, RESERVED_HEADERS } from './header-names.js';
 import type { FieldError } from './problem.js';
@@ -39,6 +40,7 @@ import { intRange, judgedUnion, text, uuid } from './validation.js';
 export const FIELD_ORDER = [
   'type',
   'name',
+  'key',
   'intervalSeconds',
   'timeoutSeconds',
   'regions',
@@ -64,6 +66,7 @@ export const FIELD_ORDER = [
   'cron',
   'timezone',
   'graceSeconds',
+  'secretsDigest',
 ] as const;
 
 /**
@@ -423,6 +426,8 @@ export const MonitorCommonFields = z.object({
   notificationPolicyId: PolicyField,
   failureThreshold: FailureThresholdField,
   recoveryThreshold: RecoveryThresholdField,
+  key: KeyField.nullable(),
+  secretsDigest: SecretsDigestField.nullable(),
 });
 
 /** The common fields a heartbeat monitor has: it is not checked, so it has no interval, timeout or regions. */
@@ -476,6 +481,8 @@ const commonCreate = {
   notificationPolicyId: PolicyField.optional(),
   failureThreshold: FailureThresholdField.default(1),
   recoveryThreshold: RecoveryThresholdField.default(1),
+  key: KeyField.nullable().optional(),
+  secretsDigest: SecretsDigestField.nullable().optional(),
 };
 
 export const HttpMonitorCreate = z
@@ -528,6 +535,8 @@ export const HeartbeatMonitorCreate = z
     notificationPolicyId: PolicyField.optional(),
     failureThreshold: FailureThresholdField.default(1),
     recoveryThreshold: RecoveryThresholdField.default(1),
+    key: KeyField.nullable().optional(),
+    secretsDigest: SecretsDigestField.nullable().optional(),
     periodSeconds: PeriodField.optional(),
     cron: CronField.optional(),
     timezone: TimezoneField.optional(),
@@ -720,6 +729,8 @@ export type CertificateRecord = z.output<typeof CertificateRecord>;
 
 /** What every monitor's record has after its name (and, for checked monitors, interval, timeout and regions). */
 const stateRecord = {
+  key: z.string().nullable().describe('The name a document kept as code gives the monitor, or null.'),
+  secretsDigest: z.string().nullable().describe('The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null.'),
   notificationPolicyId: z.string().nullable(),
   failureThreshold: z.int(),
   recoveryThreshold: z.int(),
@@ -823,5 +834,10 @@ export type HeartbeatMonitorRecord = z.output<typeof HeartbeatMonitorRecord>;
 
 export const MonitorRecord = z.discriminatedUnion('type', [HttpMonitorRecord, SslMonitorRecord, TcpMonitorRecord, DnsMonitorRecord, HeartbeatMonitorRecord]);
 export type MonitorRecord = z.output<typeof MonitorRecord>;
+
+/** GET /monitors: `key` narrows the list to the monitor that has it (none or one). Other parameters are left to the list's other filters. */
+export const MonitorListQuery = z.object({
+  key: KeyField.optional().describe('Only the monitor with this key (a list of none or one).'),
+});
 
 export const MonitorList = z.object({ data: z.array(MonitorRecord).describe('Every monitor of the team, oldest first.') });

@@ -16,6 +16,7 @@ import { newPingKey, pingKeyHash, pingUrl } from './heartbeats/ping-keys.js';
 import { normalAssertion, type AnyAssertionInput, type Assertion, type HttpAssertion } from './assertions/assertion-schema.js';
 import {
   MonitorCreate,
+  MonitorListQuery,
   NoFields,
   UntypedMonitorCreateCheck,
   heartbeatScheduleProblems,
@@ -34,6 +35,7 @@ import {
 } from './monitor-schemas.js';
 import { SECRET_BOUND_FIELDS, heldSecretFields, secretNeededAgain, type SecretBoundField } from './monitor-secrets.js';
 import { POLICY_NOT_IN_TEAM, type NotificationPolicyService } from './notification-policies.js';
+import { KEY_TAKEN, digestMatches, isKeyConflict, sealedDigest } from './keys.js';
 import { Problem, problems, type FieldError } from './problem.js';
 import { ADMINS, ANY_ROLE, WRITERS } from './roles.js';
 import { monitorSecretAt } from './secrets/places.js';
@@ -54,6 +56,8 @@ const RECORD_COLUMNS = [
   'recovery_threshold',
   'regions',
   'notification_policy_id',
+  'key',
+  'secrets_digest',
   'paused',
   'maintenance',
   'status',
@@ -206,6 +210,24 @@ export class MonitorService {
     return this.listQuery(actor.teamId);
   }
 
+  /**
+   * The list narrowed by the query's `key` (GET /monitors?key=): the team's live monitor with that
+   * key, as a list of none or one; null when the query names no key (the whole list applies).
+   */
+  async listWithKey(actor: Actor, query: unknown): Promise<MonitorRecord[] | null> {
+    requireRole(actor, ANY_ROLE);
+    const { key } = parseInput(MonitorListQuery, query);
+    if (key === undefined) return null;
+    const row = await this.db
+      .selectFrom('monitors')
+      .select(RECORD_COLUMNS)
+      .where('team_id', '=', actor.teamId)
+      .where('key', '=', key)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return row ? [this.record(row)] : [];
+  }
+
   async get(actor: Actor, monitorId: string): Promise<MonitorRecord> {
     requireRole(actor, ANY_ROLE);
     return this.record(await this.find(actor, monitorId));
@@ -222,7 +244,7 @@ export class MonitorService {
       knownType ? MonitorCreate : UntypedMonitorCreateCheck,
       input,
       actor.teamId,
-      [...capError, ...requestProblemsOnCreate(input), ...scheduleProblemsOnCreate(input)],
+      [...capError, ...requestProblemsOnCreate(input), ...scheduleProblemsOnCreate(input), ...digestProblems(input)],
       capError,
     )) as MonitorCreate;
     const now = this.clock.now();
@@ -240,6 +262,8 @@ export class MonitorService {
       recovery_threshold: fields.recoveryThreshold,
       regions: JSON.stringify(checked ? fields.regions : []),
       notification_policy_id: fields.notificationPolicyId?.toLowerCase() ?? null,
+      key: fields.key ?? null,
+      secrets_digest: fields.secretsDigest ? sealedDigest(fields.secretsDigest) : null,
       paused: 0,
       status: 'pending',
       last_checked_at: null,
@@ -297,7 +321,7 @@ export class MonitorService {
         const cap = await this.capError(actor.teamId, trx);
         if (cap.length > 0) throw problems.validation(cap);
       }
-      const inserted = await trx.insertInto('monitors').values(row).returning(RECORD_COLUMNS).executeTakeFirstOrThrow();
+      const inserted = await trx.insertInto('monitors').values(row).returning(RECORD_COLUMNS).executeTakeFirstOrThrow().catch(keyTaken);
       if (checked) await storeDueNow(trx, inserted.id, fields.regions, now);
       return inserted;
     });
@@ -313,11 +337,19 @@ export class MonitorService {
   async update(actor: Actor, monitorId: string, input: unknown): Promise<MonitorRecord> {
     requireRole(actor, WRITERS);
     const current = await this.find(actor, monitorId);
-    const changes = await this.validate(updateSchemaFor(current.type), input, actor.teamId, [
-      ...(await this.secretsLeftBehind(current, input)),
-      ...requestProblemsOnUpdate(current, input),
-      ...scheduleProblemsOnUpdate(current, input),
-    ]);
+    const changes = await this.validate(
+      updateSchemaFor(current.type),
+      input,
+      actor.teamId,
+      [
+        ...(await this.secretsLeftBehind(current, input)),
+        ...requestProblemsOnUpdate(current, input),
+        ...scheduleProblemsOnUpdate(current, input),
+        ...digestProblems(input),
+      ],
+      [],
+      current.id,
+    );
     const set = await this.columnChanges(current, changes);
     if (Object.keys(set).length === 0) return this.record(current);
     // Another schedule for a heartbeat that has been pinged: the deadline follows from its last success ping.
@@ -326,7 +358,7 @@ export class MonitorService {
     }
     // Another interval or other regions: checked at once.
     const replanned = current.paused === 0 && (set.interval_seconds !== undefined || set.regions !== undefined);
-    const updated = await this.write(current, set, 'updated', replanned);
+    const updated = await this.write(current, set, 'updated', replanned).catch(keyTaken);
     if (!updated) throw problems.notFound('monitor');
     return this.record(updated);
   }
@@ -533,6 +565,18 @@ export class MonitorService {
     return Number(n) < max ? [] : [{ field: 'body', message: `the team already has ${max} monitors, the most allowed; delete one first` }];
   }
 
+  /** The id of the team's live monitor with this key, or null. */
+  private async keyHolder(teamId: string, key: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('monitors')
+      .select('id')
+      .where('team_id', '=', teamId)
+      .where('key', '=', key)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
   /** The monitor of the actor's team: a malformed, unknown, deleted or foreign id is the same 404. */
   private async find(actor: Actor, monitorId: string): Promise<RecordRow> {
     if (!isUuid(monitorId)) throw problems.notFound('monitor');
@@ -552,6 +596,8 @@ export class MonitorService {
     more: FieldError[] = [],
     /** Those of `more` that concern the body as a whole: reported first. */
     wholeBody: FieldError[] = [],
+    /** The monitor being changed, which may keep its own key. */
+    ownId?: string,
   ): Promise<z.output<S>> {
     let value: z.output<S> | undefined;
     let errors: FieldError[] = [];
@@ -569,6 +615,11 @@ export class MonitorService {
       !(await this.policies.existsInTeam(teamId, policyId))
     ) {
       errors.push({ field: 'notificationPolicyId', message: POLICY_NOT_IN_TEAM });
+    }
+    const key = isObject(input) ? input.key : undefined;
+    if (typeof key === 'string' && !errors.some((e) => e.field === 'key')) {
+      const holder = await this.keyHolder(teamId, key);
+      if (holder !== null && holder !== ownId) errors.push({ field: 'key', message: KEY_TAKEN });
     }
     errors.push(...more.filter((extra) => !errors.some((e) => e.field === extra.field)));
     if (errors.length > 0) throw problems.validation(inFieldOrder(errors, wholeBody));
@@ -609,6 +660,13 @@ export class MonitorService {
     // Without cron the zone means nothing: it is kept as UTC.
     put('timezone', changes.cron === null ? 'UTC' : changes.timezone);
     put('grace_seconds', changes.graceSeconds);
+    put('key', changes.key);
+    // The same digest again changes nothing; another one is sealed afresh.
+    if (changes.secretsDigest === null || (changes.secretsDigest && !digestMatches(current.secrets_digest, changes.secretsDigest))) {
+      put('secrets_digest', changes.secretsDigest && sealedDigest(changes.secretsDigest));
+    }
+    // New secrets without a digest: the stored one no longer vouches for them.
+    if (set.auth_secret !== undefined && changes.secretsDigest === undefined && current.secrets_digest !== null) set.secrets_digest = null;
     return set;
   }
 
@@ -838,6 +896,22 @@ function requestProblemsOnUpdate(current: RecordRow, input: unknown): FieldError
   });
 }
 
+/**
+ * A digest vouches for the secrets sent with it, never for ones stored before: a body that sets
+ * one carries the secrets too (an HTTP monitor's `auth`).
+ */
+function digestProblems(input: unknown): FieldError[] {
+  if (!isObject(input) || typeof input.secretsDigest !== 'string') return [];
+  if (isObject(input.auth)) return [];
+  return [{ field: 'secretsDigest', message: 'must be sent with the secrets it is a digest of (auth)' }];
+}
+
+/** The unique index on the team's live keys, met by a write that raced another: the same 400 as the check before it. */
+function keyTaken(error: unknown): never {
+  if (isKeyConflict(error, 'monitors')) throw problems.invalidField('key', KEY_TAKEN);
+  throw error;
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -863,6 +937,8 @@ export async function monitorsNotInTeam(db: Kysely<Database>, teamId: string, id
  */
 export function toRecord(row: RecordRow, pingUrlOf?: (sealedKey: string, monitorId: string) => string | null): MonitorRecord {
   const state = {
+    key: row.key,
+    secretsDigest: row.secrets_digest,
     notificationPolicyId: row.notification_policy_id,
     failureThreshold: row.failure_threshold,
     recoveryThreshold: row.recovery_threshold,

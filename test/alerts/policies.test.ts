@@ -62,6 +62,7 @@ describe('notification policies as a resource', () => {
     expect(policy).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       name: 'On-call',
+      key: null,
       notifyOn: ['down', 'degraded', 'up', 'certificate-expiring'],
       channels: [
         { type: 'webhook', url: 'https://hooks.acme.test/lookout', secretSet: true },
@@ -72,6 +73,7 @@ describe('notification policies as a resource', () => {
       repeatMax: 12,
       escalateAfterSeconds: null,
       escalationPolicyId: null,
+      secretsDigest: null,
       createdAt: expect.stringMatching(ISO),
       updatedAt: expect.stringMatching(ISO),
     });

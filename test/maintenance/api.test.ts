@@ -58,6 +58,7 @@ describe('maintenance windows', () => {
       rrule: null,
       timezone: 'UTC',
       showOnStatusPage: true,
+      key: null,
       active: false,
       nextStartsAt: iso(START + HOUR),
       createdAt: iso(START),

@@ -19,6 +19,8 @@ const COMMON_KEYS = [
   'intervalSeconds',
   'timeoutSeconds',
   'regions',
+  'key',
+  'secretsDigest',
   'notificationPolicyId',
   'failureThreshold',
   'recoveryThreshold',

@@ -6,6 +6,7 @@ import {
   MonitorCommonFields,
   MonitorCreate,
   MonitorList,
+  MonitorListQuery,
   MonitorRecord,
   MonitorUpdate,
   SslMonitorFields,
@@ -110,15 +111,19 @@ export function monitorOperations({ monitors }: { monitors: MonitorService }): O
       summary: 'Every monitor of the team.',
       description: 'Deleted monitors are not listed.',
       roles: ANY_ROLE,
+      query: MonitorListQuery,
       success: { status: 200, description: 'The monitors, oldest first.', schema: MonitorList },
-      problems: [],
+      problems: ['validation'],
       mcp: {
         name: 'list_monitors',
         title: 'List monitors',
         description: 'Every monitor of your team (deleted ones are not listed), oldest first, each with its current `status`.',
       },
       // The database writes the records' JSON; it goes out as is, in the `{"data": [...]}` of every list.
-      handler: async ({ actor }) => new RawJson(`{"data":${await monitors.listJson(actor)}}`),
+      handler: async ({ actor, query }) => {
+        const keyed = await monitors.listWithKey(actor, query);
+        return keyed ? { data: keyed } : new RawJson(`{"data":${await monitors.listJson(actor)}}`);
+      },
     },
     {
       method: 'GET',

@@ -29,8 +29,10 @@ import {
   matchingChannel,
   type ChannelView,
   parseStoredChannels,
+  secretsIn,
   type StoredChannel,
 } from './channels.js';
+import { KEY_TAKEN, KeyField, SecretsDigestField, digestMatches, isKeyConflict, sealedDigest } from '../keys.js';
 import { enqueueDeliveries } from './outbox.js';
 
 /**
@@ -67,17 +69,20 @@ const EscalationPolicyInput = uuid()
 
 export const CreatePolicyInput = z.strictObject({
   name: text(200).describe('A name for people: 1-200 characters.'),
+  key: KeyField.nullable().default(null),
   notifyOn: NotifyOnInput.default([...NOTIFY_ON]).describe('Which changes are sent; default all four: down, degraded, up, certificate-expiring.'),
   channels: channelsInput(CreateChannelInput),
   repeatEverySeconds: RepeatEveryInput.default(null),
   repeatMax: RepeatMaxInput.default(12).describe('Reminders at most per incident: 1-100; default 12.'),
   escalateAfterSeconds: EscalateAfterInput.default(null),
   escalationPolicyId: EscalationPolicyInput.default(null),
+  secretsDigest: SecretsDigestField.nullable().default(null),
 });
 
 export const UpdatePolicyInput = z
   .strictObject({
     name: text(200).optional().describe('A name for people: 1-200 characters.'),
+    key: KeyField.nullable().optional(),
     notifyOn: NotifyOnInput.optional(),
     channels: channelsInput(UpdateChannelInput)
       .optional()
@@ -88,6 +93,7 @@ export const UpdatePolicyInput = z
     repeatMax: RepeatMaxInput.optional(),
     escalateAfterSeconds: EscalateAfterInput.optional(),
     escalationPolicyId: EscalationPolicyInput.optional(),
+    secretsDigest: SecretsDigestField.nullable().optional(),
   })
   .describe('Changes to a policy: only the fields sent change.');
 
@@ -96,12 +102,17 @@ export const UpdatePolicyInput = z
 export const PolicyRecord = z.object({
   id: z.string(),
   name: z.string(),
+  key: z.string().nullable().describe('The name a document kept as code gives the policy, or null.'),
   notifyOn: z.array(z.enum(NOTIFY_ON)),
   channels: z.array(ChannelRecord),
   repeatEverySeconds: z.int().nullable(),
   repeatMax: z.int(),
   escalateAfterSeconds: z.int().nullable(),
   escalationPolicyId: z.string().nullable(),
+  secretsDigest: z
+    .string()
+    .nullable()
+    .describe('The seal of the digest sent with its channels’ secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null.'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -189,20 +200,23 @@ export class AlertPolicyService {
 
   async create(actor: Actor, input: unknown): Promise<PolicyRecord> {
     requireRole(actor, ADMINS);
-    const { name, notifyOn, channels, ...onCall } = parseInput(CreatePolicyInput, input);
+    const { name, key, secretsDigest, notifyOn, channels, ...onCall } = parseInput(CreatePolicyInput, input);
+    await this.judgeKeyAndDigest(actor, input, key, undefined);
     const now = this.clock.now();
     const id = newId(now);
     const row = {
       id,
       team_id: actor.teamId,
       name,
+      key,
+      secrets_digest: secretsDigest && sealedDigest(secretsDigest),
       notify_on: JSON.stringify(notifyOn),
       channels: JSON.stringify(this.storeChannels(id, channels, [])),
       ...(await this.onCallColumns(actor, id, onCall)),
       created_at: now,
       updated_at: now,
     };
-    await this.db.insertInto('notification_policies').values(row).execute();
+    await this.db.insertInto('notification_policies').values(row).execute().catch(keyTaken);
     return toRecord(row);
   }
 
@@ -211,9 +225,15 @@ export class AlertPolicyService {
     const current = await this.find(actor, id);
     const sent = parseInput(UpdatePolicyInput, input);
     if (Object.keys(sent).length === 0) return toRecord(current);
-    const { name, notifyOn, channels, ...onCall } = sent;
+    const { name, key, secretsDigest, notifyOn, channels, ...onCall } = sent;
+    await this.judgeKeyAndDigest(actor, input, key, current.id);
     const changes = {
       ...(name !== undefined && { name }),
+      ...(key !== undefined && { key }),
+      // Channels sent with secrets but without a digest: the stored digest no longer vouches for them.
+      ...(secretsDigest !== undefined
+        ? { secrets_digest: secretsDigest && (digestMatches(current.secrets_digest, secretsDigest) ? current.secrets_digest : sealedDigest(secretsDigest)) }
+        : channels !== undefined && sendsSecrets(channels) && { secrets_digest: null }),
       ...(notifyOn !== undefined && { notify_on: JSON.stringify(notifyOn) }),
       ...(channels !== undefined && { channels: JSON.stringify(this.storeChannels(current.id, channels, parseStoredChannels(current.channels))) }),
       ...(await this.onCallColumns(actor, current.id, {
@@ -224,7 +244,7 @@ export class AlertPolicyService {
       })),
       updated_at: this.clock.now(),
     };
-    await this.db.updateTable('notification_policies').set(changes).where('id', '=', current.id).execute();
+    await this.db.updateTable('notification_policies').set(changes).where('id', '=', current.id).execute().catch(keyTaken);
     return toRecord({ ...current, ...changes });
   }
 
@@ -356,6 +376,25 @@ export class AlertPolicyService {
     }));
   }
 
+  /** A key another policy of the team holds is 400 on `key`; a digest comes with the channels whose secrets it covers. */
+  private async judgeKeyAndDigest(actor: Actor, input: unknown, key: string | null | undefined, ownId: string | undefined): Promise<void> {
+    const errors: FieldError[] = [];
+    if (typeof key === 'string') {
+      const holder = await this.db
+        .selectFrom('notification_policies')
+        .select('id')
+        .where('team_id', '=', actor.teamId)
+        .where('key', '=', key)
+        .executeTakeFirst();
+      if (holder && holder.id !== ownId) errors.push({ field: 'key', message: KEY_TAKEN });
+    }
+    const body = input as Record<string, unknown>;
+    if (typeof body.secretsDigest === 'string' && body.channels === undefined) {
+      errors.push({ field: 'secretsDigest', message: 'must be sent with the channels whose secrets it is a digest of' });
+    }
+    if (errors.length > 0) throw problems.validation(errors);
+  }
+
   /** A path id that is not a UUID, unknown or another team's: one identical 404. */
   private async find(actor: Actor, id: string): Promise<Selectable<NotificationPoliciesTable>> {
     const row = isUuid(id)
@@ -425,6 +464,16 @@ export class AlertPolicyService {
   }
 }
 
+/** Whether channels sent carry a secret value (a new one, or the same one again). */
+function sendsSecrets(channels: ChannelInput[]): boolean {
+  return channels.some((channel) => CHANNEL_SECRET_FIELDS[channel.type].some((field) => secretsIn((channel as Record<string, unknown>)[field]).length > 0));
+}
+
+function keyTaken(error: unknown): never {
+  if (isKeyConflict(error, 'notification_policies')) throw problems.invalidField('key', KEY_TAKEN);
+  throw error;
+}
+
 /**
  * Channel addresses are often credentials themselves (a Slack webhook's path): whole to those
  * who may change the policy, masked to scheme://host[:port]/… for the others.
@@ -438,12 +487,14 @@ function toRecord(row: Selectable<NotificationPoliciesTable>, view: ChannelView 
   return {
     id: row.id,
     name: row.name,
+    key: row.key,
     notifyOn: JSON.parse(row.notify_on) as NotifyOn[],
     channels: parseStoredChannels(row.channels).map((channel) => channelRecord(channel, view)),
     repeatEverySeconds: row.repeat_every_seconds,
     repeatMax: row.repeat_max,
     escalateAfterSeconds: row.escalate_after_seconds,
     escalationPolicyId: row.escalation_policy_id,
+    secretsDigest: row.secrets_digest,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };

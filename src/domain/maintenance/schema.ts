@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KeyField } from '../keys.js';
 import { distinctIds, text, uuid } from '../validation.js';
 import { contradiction, ruleParts } from './contradictions.js';
 import { MAX_RRULE_LENGTH, isTimeZone, normaliseRrule, rruleProblem } from './rrule.js';
@@ -54,6 +55,7 @@ const fields = {
   rrule,
   timezone,
   showOnStatusPage: z.boolean().describe('Whether the public status page lists it (when it touches monitors the page shows); default true.'),
+  key: KeyField.nullable(),
 };
 
 export const CreateMaintenanceWindowInput = z.strictObject({
@@ -61,6 +63,7 @@ export const CreateMaintenanceWindowInput = z.strictObject({
   rrule: fields.rrule.default(null),
   timezone: fields.timezone.default('UTC'),
   showOnStatusPage: fields.showOnStatusPage.default(true),
+  key: fields.key.default(null),
 });
 export type CreateMaintenanceWindowInput = z.output<typeof CreateMaintenanceWindowInput>;
 
@@ -72,10 +75,11 @@ export const UpdateMaintenanceWindowInput = z.strictObject({
   rrule: fields.rrule.optional(),
   timezone: fields.timezone.optional(),
   showOnStatusPage: fields.showOnStatusPage.optional(),
+  key: fields.key.optional(),
 });
 export type UpdateMaintenanceWindowInput = z.output<typeof UpdateMaintenanceWindowInput>;
 
-export const FIELD_ORDER = ['title', 'monitorIds', 'startsAt', 'endsAt', 'rrule', 'timezone', 'showOnStatusPage'] as const;
+export const FIELD_ORDER = ['title', 'monitorIds', 'startsAt', 'endsAt', 'rrule', 'timezone', 'showOnStatusPage', 'key'] as const;
 
 export const MaintenanceWindowRecord = z.object({
   id: z.string(),
@@ -86,6 +90,7 @@ export const MaintenanceWindowRecord = z.object({
   rrule: z.string().nullable(),
   timezone: z.string(),
   showOnStatusPage: z.boolean(),
+  key: z.string().nullable().describe('The name a document kept as code gives the window, or null.'),
   active: z.boolean().describe('Whether an occurrence is under way now (and was not ended early).'),
   nextStartsAt: z.string().nullable().describe('When the next occurrence starts (after now), or null when none will.'),
   createdAt: z.string(),

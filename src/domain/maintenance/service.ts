@@ -6,6 +6,7 @@ import { isUuid, newId } from '../ids.js';
 import { NoFields } from '../monitor-schemas.js';
 import { systemClock, type Clock } from '../ports/clock.js';
 import { monitorsNotInTeam } from '../monitors.js';
+import { KEY_TAKEN, isKeyConflict } from '../keys.js';
 import { problems } from '../problem.js';
 import { ADMINS, ANY_ROLE, WRITERS } from '../roles.js';
 import { iso } from '../time.js';
@@ -65,7 +66,8 @@ export class MaintenanceWindowService {
       await trx
         .insertInto('maintenance_windows')
         .values({ id, team_id: actor.teamId, ...columnsOf(fields), ended_occurrence: null, created_at: now, updated_at: now })
-        .execute();
+        .execute()
+        .catch(keyTaken);
       await coverMonitors(trx, id, fields.monitorIds);
     });
     this.changed();
@@ -88,7 +90,8 @@ export class MaintenanceWindowService {
           updated_at: this.clock.now(),
         })
         .where('id', '=', current.id)
-        .execute();
+        .execute()
+        .catch(keyTaken);
       if (fields.monitorIdsSent) {
         await trx.deleteFrom('maintenance_window_monitors').where('window_id', '=', current.id).execute();
         await coverMonitors(trx, current.id, fields.monitorIds);
@@ -195,6 +198,7 @@ export class MaintenanceWindowService {
         rrule: r.rrule,
         timezone: r.timezone,
         showOnStatusPage: r.show_on_status_page === 1,
+        key: r.key,
         active: activeOccurrence(timing, now) !== null,
         nextStartsAt: next ? iso(next.start) : null,
         createdAt: iso(r.created_at),
@@ -239,6 +243,10 @@ export class MaintenanceWindowService {
       if (never) errors.push({ field: 'rrule', message: `never gives an occurrence: ${never}` });
       else if (nextOccurrence(timing, startsAt! - 1) === null) errors.push({ field: 'rrule', message: 'gives no occurrence within 5 years of startsAt' });
     }
+    if (typeof value?.key === 'string' && !failed('key')) {
+      const holder = await this.db.selectFrom('maintenance_windows').select('id').where('team_id', '=', teamId).where('key', '=', value.key).executeTakeFirst();
+      if (holder && holder.id !== current?.id) errors.push({ field: 'key', message: KEY_TAKEN });
+    }
     if (errors.length > 0) throw problems.validation(inFieldOrder(errors, FIELD_ORDER));
     const stored = current ? await this.monitorsOf([current.id]) : new Map<string, string[]>();
     return {
@@ -250,6 +258,7 @@ export class MaintenanceWindowService {
       rrule,
       timezone,
       showOnStatusPage: value!.showOnStatusPage ?? current!.show_on_status_page === 1,
+      key: value!.key === undefined ? current!.key : value!.key,
     };
   }
 }
@@ -263,10 +272,16 @@ interface WindowFields {
   rrule: string | null;
   timezone: string;
   showOnStatusPage: boolean;
+  key: string | null;
 }
 
 export function timingOf(row: WindowRow): WindowTiming {
   return { startsAt: row.starts_at, endsAt: row.ends_at, rrule: row.rrule, timezone: row.timezone, endedOccurrence: row.ended_occurrence };
+}
+
+function keyTaken(error: unknown): never {
+  if (isKeyConflict(error, 'maintenance_windows')) throw problems.invalidField('key', KEY_TAKEN);
+  throw error;
 }
 
 async function coverMonitors(trx: Transaction<Database>, windowId: string, monitorIds: string[]): Promise<void> {
@@ -277,9 +292,10 @@ async function coverMonitors(trx: Transaction<Database>, windowId: string, monit
 }
 
 /** A window's stored columns for the fields given (as validated). */
-function columnsOf(fields: { title: string; startsAt: number; endsAt: number; rrule: string | null; timezone: string; showOnStatusPage: boolean }) {
+function columnsOf(fields: WindowFields) {
   return {
     title: fields.title,
+    key: fields.key,
     starts_at: fields.startsAt,
     ends_at: fields.endsAt,
     rrule: fields.rrule,

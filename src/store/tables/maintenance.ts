@@ -13,6 +13,8 @@ export interface MaintenanceWindowsTable {
   /** IANA name the RRULE repeats the local start time in. */
   timezone: string;
   show_on_status_page: Generated<number>;
+  /** The name a document kept in Git gives it, unique per team. */
+  key: string | null;
   /** Start (epoch ms) of the occurrence someone ended early; that occurrence is over. */
   ended_occurrence: number | null;
   created_at: number;

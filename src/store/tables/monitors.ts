@@ -32,6 +32,10 @@ export interface MonitorsTable {
   updated_at: number;
   /** Soft delete: set once, never listed, found or checked again. */
   deleted_at: number | null;
+  /** The name a document kept in Git gives it (1-100 of a-z0-9-_.), unique per team among live monitors. */
+  key: string | null;
+  /** The opaque keyed hash of its secrets sent by whoever set them (docs/as-code.md); cleared when they change without one. */
+  secrets_digest: string | null;
   // HTTP monitors
   url: string | null;
   method: string | null;
@@ -87,6 +91,10 @@ export interface NotificationPoliciesTable {
   /** Seconds an incident may stay open and unacknowledged before `escalation_policy_id` is notified; null: never. */
   escalate_after_seconds: number | null;
   escalation_policy_id: string | null;
+  /** The name a document kept in Git gives it, unique per team. */
+  key: string | null;
+  /** The opaque keyed hash of its channels' secrets sent by whoever set them; cleared when they change without one. */
+  secrets_digest: string | null;
   created_at: number;
   updated_at: number;
 }

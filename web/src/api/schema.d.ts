@@ -798,8 +798,8 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Not Found (type ends in /errors/not-found) */
-        "not-found": {
+        /** @description Validation Error (type ends in /errors/validation) */
+        validation: {
             headers: {
                 [name: string]: unknown;
             };
@@ -807,8 +807,8 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Validation Error (type ends in /errors/validation) */
-        validation: {
+        /** @description Not Found (type ends in /errors/not-found) */
+        "not-found": {
             headers: {
                 [name: string]: unknown;
             };
@@ -844,7 +844,10 @@ export type $defs = Record<string, never>;
 export interface operations {
     listMonitors: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only the monitor with this key (a list of none or one). */
+                key?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -867,6 +870,10 @@ export interface operations {
                             intervalSeconds: number;
                             timeoutSeconds: number;
                             regions: ("us-east" | "eu-west" | "asia")[];
+                            /** @description The name a document kept as code gives the monitor, or null. */
+                            key: string | null;
+                            /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                            secretsDigest: string | null;
                             notificationPolicyId: string | null;
                             failureThreshold: number;
                             recoveryThreshold: number;
@@ -947,6 +954,10 @@ export interface operations {
                             intervalSeconds: number;
                             timeoutSeconds: number;
                             regions: ("us-east" | "eu-west" | "asia")[];
+                            /** @description The name a document kept as code gives the monitor, or null. */
+                            key: string | null;
+                            /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                            secretsDigest: string | null;
                             notificationPolicyId: string | null;
                             failureThreshold: number;
                             recoveryThreshold: number;
@@ -981,6 +992,10 @@ export interface operations {
                             intervalSeconds: number;
                             timeoutSeconds: number;
                             regions: ("us-east" | "eu-west" | "asia")[];
+                            /** @description The name a document kept as code gives the monitor, or null. */
+                            key: string | null;
+                            /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                            secretsDigest: string | null;
                             notificationPolicyId: string | null;
                             failureThreshold: number;
                             recoveryThreshold: number;
@@ -1016,6 +1031,10 @@ export interface operations {
                             intervalSeconds: number;
                             timeoutSeconds: number;
                             regions: ("us-east" | "eu-west" | "asia")[];
+                            /** @description The name a document kept as code gives the monitor, or null. */
+                            key: string | null;
+                            /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                            secretsDigest: string | null;
                             notificationPolicyId: string | null;
                             failureThreshold: number;
                             recoveryThreshold: number;
@@ -1058,6 +1077,10 @@ export interface operations {
                             /** @constant */
                             type: "heartbeat";
                             name: string;
+                            /** @description The name a document kept as code gives the monitor, or null. */
+                            key: string | null;
+                            /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                            secretsDigest: string | null;
                             notificationPolicyId: string | null;
                             failureThreshold: number;
                             recoveryThreshold: number;
@@ -1084,6 +1107,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["validation"];
             401: components["responses"]["unauthorized"];
             429: components["responses"]["rate-limited"];
             500: components["responses"]["internal"];
@@ -1124,6 +1148,8 @@ export interface operations {
                      * @default 1
                      */
                     recoveryThreshold?: number;
+                    key?: string | null;
+                    secretsDigest?: string | null;
                     /**
                      * Format: uri
                      * @description The absolute http:// or https:// URL to request, at most 2048 characters. Credentials belong in `auth`, not in the URL.
@@ -1263,6 +1289,8 @@ export interface operations {
                      * @default 1
                      */
                     recoveryThreshold?: number;
+                    key?: string | null;
+                    secretsDigest?: string | null;
                     /** @description The host whose certificate is checked: a host name or an IP address, 1-253 characters, without https://, path or port. */
                     host: string;
                     /**
@@ -1298,6 +1326,8 @@ export interface operations {
                      * @default 1
                      */
                     recoveryThreshold?: number;
+                    key?: string | null;
+                    secretsDigest?: string | null;
                     /** @description The host to connect to: a host name or an IP address, 1-253 characters, without scheme, path or port. */
                     host: string;
                     /** @description The TCP port to connect to: an integer from 1 to 65535. */
@@ -1350,6 +1380,8 @@ export interface operations {
                      * @default 1
                      */
                     recoveryThreshold?: number;
+                    key?: string | null;
+                    secretsDigest?: string | null;
                     /** @description The name to ask about, 1-253 characters (a trailing dot is allowed), such as example.com. */
                     hostname: string;
                     /**
@@ -1411,6 +1443,8 @@ export interface operations {
                      * @default 1
                      */
                     recoveryThreshold?: number;
+                    key?: string | null;
+                    secretsDigest?: string | null;
                     /** @description Seconds between two runs of the job: an integer from 60 to 2592000 (30 days). Exactly one of `periodSeconds` and `cron`. */
                     periodSeconds?: number | null;
                     /** @description When the job runs, as a 5-field cron expression (minute hour day-of-month month day-of-week) in `timezone`, such as `0 3 * * *`. Exactly one of `periodSeconds` and `cron`. */
@@ -1440,6 +1474,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -1520,6 +1558,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -1554,6 +1596,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -1589,6 +1635,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -1631,6 +1681,10 @@ export interface operations {
                         /** @constant */
                         type: "heartbeat";
                         name: string;
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -1690,6 +1744,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -1770,6 +1828,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -1804,6 +1866,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -1839,6 +1905,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -1881,6 +1951,10 @@ export interface operations {
                         /** @constant */
                         type: "heartbeat";
                         name: string;
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -1964,6 +2038,8 @@ export interface operations {
                     failureThreshold?: number;
                     /** @description Consecutive successful runs before a failing region counts as succeeding again: an integer from 1 to 10. Default 1. */
                     recoveryThreshold?: number;
+                    key?: string | null;
+                    secretsDigest?: string | null;
                     /**
                      * Format: uri
                      * @description The absolute http:// or https:// URL to request, at most 2048 characters. Credentials belong in `auth`, not in the URL.
@@ -2089,6 +2165,8 @@ export interface operations {
                     failureThreshold?: number;
                     /** @description Consecutive successful runs before a failing region counts as succeeding again: an integer from 1 to 10. Default 1. */
                     recoveryThreshold?: number;
+                    key?: string | null;
+                    secretsDigest?: string | null;
                     /** @description The host whose certificate is checked: a host name or an IP address, 1-253 characters, without https://, path or port. */
                     host?: string;
                     /** @description The TLS port: an integer from 1 to 65535; 443 when omitted at creation. */
@@ -2110,6 +2188,8 @@ export interface operations {
                     failureThreshold?: number;
                     /** @description Consecutive successful runs before a failing region counts as succeeding again: an integer from 1 to 10. Default 1. */
                     recoveryThreshold?: number;
+                    key?: string | null;
+                    secretsDigest?: string | null;
                     /** @description The host to connect to: a host name or an IP address, 1-253 characters, without scheme, path or port. */
                     host?: string;
                     /** @description The TCP port to connect to: an integer from 1 to 65535. */
@@ -2148,6 +2228,8 @@ export interface operations {
                     failureThreshold?: number;
                     /** @description Consecutive successful runs before a failing region counts as succeeding again: an integer from 1 to 10. Default 1. */
                     recoveryThreshold?: number;
+                    key?: string | null;
+                    secretsDigest?: string | null;
                     /** @description The name to ask about, 1-253 characters (a trailing dot is allowed), such as example.com. */
                     hostname?: string;
                     /**
@@ -2198,6 +2280,8 @@ export interface operations {
                     failureThreshold?: number;
                     /** @description Consecutive successful runs before a failing region counts as succeeding again: an integer from 1 to 10. Default 1. */
                     recoveryThreshold?: number;
+                    key?: string | null;
+                    secretsDigest?: string | null;
                     /** @description Seconds between two runs of the job: an integer from 60 to 2592000 (30 days). Exactly one of `periodSeconds` and `cron`. */
                     periodSeconds?: number | null;
                     /** @description When the job runs, as a 5-field cron expression (minute hour day-of-month month day-of-week) in `timezone`, such as `0 3 * * *`. Exactly one of `periodSeconds` and `cron`. */
@@ -2224,6 +2308,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -2304,6 +2392,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -2338,6 +2430,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -2373,6 +2469,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -2415,6 +2515,10 @@ export interface operations {
                         /** @constant */
                         type: "heartbeat";
                         name: string;
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -2475,6 +2579,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -2555,6 +2663,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -2589,6 +2701,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -2624,6 +2740,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -2666,6 +2786,10 @@ export interface operations {
                         /** @constant */
                         type: "heartbeat";
                         name: string;
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -2724,6 +2848,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -2804,6 +2932,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -2838,6 +2970,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -2873,6 +3009,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -2915,6 +3055,10 @@ export interface operations {
                         /** @constant */
                         type: "heartbeat";
                         name: string;
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -2973,6 +3117,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -3053,6 +3201,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -3087,6 +3239,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -3122,6 +3278,10 @@ export interface operations {
                         intervalSeconds: number;
                         timeoutSeconds: number;
                         regions: ("us-east" | "eu-west" | "asia")[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -3164,6 +3324,10 @@ export interface operations {
                         /** @constant */
                         type: "heartbeat";
                         name: string;
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
@@ -3912,6 +4076,8 @@ export interface operations {
                             rrule: string | null;
                             timezone: string;
                             showOnStatusPage: boolean;
+                            /** @description The name a document kept as code gives the window, or null. */
+                            key: string | null;
                             /** @description Whether an occurrence is under way now (and was not ended early). */
                             active: boolean;
                             /** @description When the next occurrence starts (after now), or null when none will. */
@@ -3960,6 +4126,8 @@ export interface operations {
                      * @default true
                      */
                     showOnStatusPage?: boolean;
+                    /** @default null */
+                    key?: string | null;
                 };
             };
         };
@@ -3981,6 +4149,8 @@ export interface operations {
                         rrule: string | null;
                         timezone: string;
                         showOnStatusPage: boolean;
+                        /** @description The name a document kept as code gives the window, or null. */
+                        key: string | null;
                         /** @description Whether an occurrence is under way now (and was not ended early). */
                         active: boolean;
                         /** @description When the next occurrence starts (after now), or null when none will. */
@@ -4027,6 +4197,8 @@ export interface operations {
                         rrule: string | null;
                         timezone: string;
                         showOnStatusPage: boolean;
+                        /** @description The name a document kept as code gives the window, or null. */
+                        key: string | null;
                         /** @description Whether an occurrence is under way now (and was not ended early). */
                         active: boolean;
                         /** @description When the next occurrence starts (after now), or null when none will. */
@@ -4093,6 +4265,7 @@ export interface operations {
                     timezone?: string;
                     /** @description Whether the public status page lists it (when it touches monitors the page shows); default true. */
                     showOnStatusPage?: boolean;
+                    key?: string | null;
                 };
             };
         };
@@ -4114,6 +4287,8 @@ export interface operations {
                         rrule: string | null;
                         timezone: string;
                         showOnStatusPage: boolean;
+                        /** @description The name a document kept as code gives the window, or null. */
+                        key: string | null;
                         /** @description Whether an occurrence is under way now (and was not ended early). */
                         active: boolean;
                         /** @description When the next occurrence starts (after now), or null when none will. */
@@ -4161,6 +4336,8 @@ export interface operations {
                         rrule: string | null;
                         timezone: string;
                         showOnStatusPage: boolean;
+                        /** @description The name a document kept as code gives the window, or null. */
+                        key: string | null;
                         /** @description Whether an occurrence is under way now (and was not ended early). */
                         active: boolean;
                         /** @description When the next occurrence starts (after now), or null when none will. */
@@ -4197,6 +4374,8 @@ export interface operations {
                         data: {
                             id: string;
                             name: string;
+                            /** @description The name a document kept as code gives the policy, or null. */
+                            key: string | null;
                             notifyOn: ("down" | "degraded" | "up" | "certificate-expiring")[];
                             channels: ({
                                 /** @constant */
@@ -4274,6 +4453,8 @@ export interface operations {
                             repeatMax: number;
                             escalateAfterSeconds: number | null;
                             escalationPolicyId: string | null;
+                            /** @description The seal of the digest sent with its channels’ secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                            secretsDigest: string | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -4297,6 +4478,8 @@ export interface operations {
                 "application/json": {
                     /** @description A name for people: 1-200 characters. */
                     name: string;
+                    /** @default null */
+                    key?: string | null;
                     /**
                      * @description Which changes are sent; default all four: down, degraded, up, certificate-expiring.
                      * @default [
@@ -4426,6 +4609,8 @@ export interface operations {
                      * @default null
                      */
                     escalationPolicyId?: string | null;
+                    /** @default null */
+                    secretsDigest?: string | null;
                 };
             };
         };
@@ -4439,6 +4624,8 @@ export interface operations {
                     "application/json": {
                         id: string;
                         name: string;
+                        /** @description The name a document kept as code gives the policy, or null. */
+                        key: string | null;
                         notifyOn: ("down" | "degraded" | "up" | "certificate-expiring")[];
                         channels: ({
                             /** @constant */
@@ -4516,6 +4703,8 @@ export interface operations {
                         repeatMax: number;
                         escalateAfterSeconds: number | null;
                         escalationPolicyId: string | null;
+                        /** @description The seal of the digest sent with its channels’ secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -4550,6 +4739,8 @@ export interface operations {
                     "application/json": {
                         id: string;
                         name: string;
+                        /** @description The name a document kept as code gives the policy, or null. */
+                        key: string | null;
                         notifyOn: ("down" | "degraded" | "up" | "certificate-expiring")[];
                         channels: ({
                             /** @constant */
@@ -4627,6 +4818,8 @@ export interface operations {
                         repeatMax: number;
                         escalateAfterSeconds: number | null;
                         escalationPolicyId: string | null;
+                        /** @description The seal of the digest sent with its channels’ secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -4678,6 +4871,7 @@ export interface operations {
                 "application/json": {
                     /** @description A name for people: 1-200 characters. */
                     name?: string;
+                    key?: string | null;
                     /** @description Which changes are sent: a non-empty subset of down, degraded, up, certificate-expiring. */
                     notifyOn?: ("down" | "degraded" | "up" | "certificate-expiring")[];
                     /** @description Replaces every channel. A channel sent without one of its secrets keeps the one stored for the same channel (same type and address, at the same place in the list or else the first such). */
@@ -4787,6 +4981,7 @@ export interface operations {
                     escalateAfterSeconds?: number | null;
                     /** @description The policy notified on escalation: another policy of your team. Set together with escalateAfterSeconds. */
                     escalationPolicyId?: string | null;
+                    secretsDigest?: string | null;
                 };
             };
         };
@@ -4800,6 +4995,8 @@ export interface operations {
                     "application/json": {
                         id: string;
                         name: string;
+                        /** @description The name a document kept as code gives the policy, or null. */
+                        key: string | null;
                         notifyOn: ("down" | "degraded" | "up" | "certificate-expiring")[];
                         channels: ({
                             /** @constant */
@@ -4877,6 +5074,8 @@ export interface operations {
                         repeatMax: number;
                         escalateAfterSeconds: number | null;
                         escalationPolicyId: string | null;
+                        /** @description The seal of the digest sent with its channels’ secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
                         createdAt: string;
                         updatedAt: string;
                     };
