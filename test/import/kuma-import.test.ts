@@ -314,6 +314,10 @@ describe('import from Uptime Kuma', () => {
     expect(notBackup({ version: '1.23.0' })).toThrow('is not an Uptime Kuma JSON backup: notificationList invalid input: expected array, received undefined');
     expect(notBackup({ notificationList: [], monitorList: [{ id: 'one', type: 'http' }] })).toThrow('is not an Uptime Kuma JSON backup: monitorList.0.id');
     expect(notBackup(null)).toThrow(ImportError);
+    // JSON shaped like a database's rows is still judged as a backup.
+    expect(notBackup({ format: 'uptime-kuma-database', monitors: [null], notifications: [null], monitorNotifications: [null], settings: [] })).toThrow(
+      'is not an Uptime Kuma JSON backup: notificationList invalid input: expected array, received undefined',
+    );
 
     const text = join(dir, 'notes.txt');
     writeFileSync(text, 'monitors: all of them');

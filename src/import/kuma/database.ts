@@ -2,7 +2,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { IMPORT_LIMITS, ImportError } from '../document.js';
 import { readBoundedText } from '../files.js';
-import type { KumaDatabaseRows } from './source.js';
+import { KUMA_DATABASE_ROWS, type KumaDatabaseRows } from './source.js';
 
 /*
  * Reading Uptime Kuma's own files: its SQLite database (kuma.db, read only, never written, only
@@ -44,7 +44,7 @@ export function readKumaDatabase(path: string): KumaDatabaseRows {
     const limit = IMPORT_LIMITS.entries + 1;
     const rows = (sql: string) => db.prepare(`${sql} LIMIT ${limit}`).all() as Array<Record<string, unknown>>;
     return {
-      format: 'uptime-kuma-database',
+      [KUMA_DATABASE_ROWS]: true,
       monitors: rows('SELECT * FROM monitor ORDER BY id'),
       notifications: rows('SELECT * FROM notification ORDER BY id'),
       monitorNotifications: db.prepare('SELECT monitor_id, notification_id FROM monitor_notification ORDER BY id').all() as Array<Record<string, unknown>>,

@@ -12,7 +12,7 @@ import {
 } from '../document.js';
 import { monitorsFromKuma } from './monitors.js';
 import { channelFromKuma } from './notifications.js';
-import { backupSource, databaseSource, type KumaDatabaseRows, type KumaSource } from './source.js';
+import { backupSource, databaseSource, KUMA_DATABASE_ROWS, type KumaDatabaseRows, type KumaSource } from './source.js';
 
 /*
  * Uptime Kuma → a Lookout document. Each monitor keeps Kuma's id in its key (`kuma-<id>`), each
@@ -23,7 +23,7 @@ import { backupSource, databaseSource, type KumaDatabaseRows, type KumaSource } 
  */
 
 function isDatabaseRows(source: unknown): source is KumaDatabaseRows {
-  return source !== null && typeof source === 'object' && (source as { format?: unknown }).format === 'uptime-kuma-database';
+  return source !== null && typeof source === 'object' && KUMA_DATABASE_ROWS in source;
 }
 
 /** A Kuma JSON backup (parsed) or the rows of a kuma.db (`readKumaDatabase`) as a document, its notes and what it left out. */

@@ -63,9 +63,15 @@ export interface KumaSource {
   tlsExpiryNotifyDays: number[];
 }
 
+/**
+ * Marks rows that `readKumaDatabase` read, so that no parsed JSON (which cannot hold a symbol)
+ * passes for them, whatever fields it has.
+ */
+export const KUMA_DATABASE_ROWS = Symbol('uptime-kuma-database');
+
 /** Rows read from a kuma.db (see `readKumaDatabase`): each table as better-sqlite3 answers it. */
 export interface KumaDatabaseRows {
-  format: 'uptime-kuma-database';
+  [KUMA_DATABASE_ROWS]: true;
   monitors: Array<Record<string, unknown>>;
   notifications: Array<Record<string, unknown>>;
   monitorNotifications: Array<Record<string, unknown>>;
