@@ -284,6 +284,42 @@ endpoints:
     expectApplicable(result);
   });
 
+  it('skips endpoints whose client settings Lookout cannot honour, and notes those it checks without', () => {
+    const result = gatusToDocument(`
+endpoints:
+  - name: oauth
+    url: "https://a.example.org"
+    client:
+      oauth2:
+        token-url: "https://idp.example.org/token"
+        client-id: "id"
+        client-secret: "secret"
+    conditions: ["[STATUS] == 200"]
+  - name: mtls
+    url: "https://b.example.org"
+    client:
+      tls:
+        certificate-file: "/certs/client.pem"
+        private-key-file: "/certs/client.key"
+    conditions: ["[STATUS] == 200"]
+  - name: proxied
+    url: "https://c.example.org"
+    client:
+      proxy-url: "http://proxy.internal:3128"
+      insecure: true
+    conditions: ["[STATUS] == 200"]
+`);
+    expect(result.document.monitors.map((monitor) => monitor.key)).toEqual(['gatus-proxied']);
+    expect(result.skipped).toEqual([
+      { name: 'oauth', reason: 'it authenticates with OAuth2 client credentials (client.oauth2), which Lookout does not send' },
+      { name: 'mtls', reason: 'it presents a client certificate (client.tls), which Lookout does not send yet' },
+    ]);
+    expect(result.notes).toEqual([
+      'proxied: Gatus went through the proxy http://proxy.internal:3128; Lookout connects directly',
+      'proxied: Gatus skipped certificate verification (client.insecure); Lookout verifies the certificate',
+    ]);
+  });
+
   it('refuses text that is not YAML, naming line and column', () => {
     expect(() => gatusToDocument('endpoints:\n  - name: a\n    url: [unclosed\n')).toThrow(ImportError);
     expect(() => gatusToDocument('endpoints:\n  - name: a\n    url: [unclosed\n')).toThrow(/^is not valid YAML \(line 4, column 1: /);

@@ -307,6 +307,45 @@ describe('import from Uptime Kuma', () => {
     ]);
   });
 
+  it('notes what Lookout checks differently: a proxy, ignored TLS errors, a body on GET, headers it sets itself', () => {
+    const monitor = {
+      id: 3,
+      name: 'Behind proxy',
+      type: 'http',
+      url: 'https://example.org',
+      interval: 60,
+      proxyId: 1,
+      ignoreTls: true,
+      method: 'GET',
+      body: '{"a": 1}',
+      headers: JSON.stringify({ Host: 'other.example.org', Accept: 'text/html' }),
+      accepted_statuscodes: ['200'],
+      notificationIDList: {},
+    };
+    const result = kumaToDocument({ version: '1.23.16', notificationList: [], monitorList: [monitor] });
+    expect(result.document.monitors).toEqual([
+      {
+        key: 'kuma-3',
+        type: 'http',
+        name: 'Behind proxy',
+        intervalSeconds: 60,
+        timeoutSeconds: 48,
+        regions: REGIONS,
+        url: 'https://example.org',
+        method: 'GET',
+        expectedStatus: 200,
+        headers: [{ name: 'Accept', value: 'text/html' }],
+        followRedirects: true,
+      },
+    ]);
+    expect(result.notes).toEqual([
+      'Behind proxy (kuma 3): request body left out (Lookout sends a body only with POST, PUT or DELETE)',
+      'Behind proxy (kuma 3): header Host left out (Lookout sets it itself)',
+      'Behind proxy (kuma 3): Uptime Kuma checked it through a proxy; Lookout connects directly',
+      'Behind proxy (kuma 3): Uptime Kuma ignored TLS errors; Lookout verifies the certificate',
+    ]);
+  });
+
   it('refuses, with a clear error, what is not a Kuma backup or database', () => {
     const notBackup = (input: unknown) => () => kumaToDocument(input);
     expect(notBackup([1, 2])).toThrow(ImportError);

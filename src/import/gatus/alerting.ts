@@ -1,4 +1,5 @@
 import type { ImportedChannel, ImportLog } from '../document.js';
+import { str } from './values.js';
 
 /*
  * Gatus's alerting providers (`alerting:` in its configuration, `alerting/provider/<name>/`) that
@@ -9,8 +10,6 @@ import type { ImportedChannel, ImportLog } from '../document.js';
 export type GatusProviders = Record<string, unknown>;
 
 type ChannelOf = (settings: Record<string, unknown>, label: string, log: ImportLog) => ImportedChannel | string;
-
-const str = (value: unknown): string => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
 
 /** Gatus's placeholders in a custom provider's body and the template variables Lookout fills in instead. */
 const CUSTOM_PLACEHOLDERS: Record<string, string> = {

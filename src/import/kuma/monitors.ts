@@ -133,6 +133,7 @@ function httpMonitor(monitor: KumaMonitor, context: KumaContext): KumaConversion
     }
   }
   const request = requestFrom(entries, auth, name, log);
+  if (monitor.proxyId !== null) log.note(`${name}: Uptime Kuma checked it through a proxy; Lookout connects directly`);
   if (monitor.ignoreTls) log.note(`${name}: Uptime Kuma ignored TLS errors; Lookout verifies the certificate`);
   const assertions = [];
   if (monitor.type === 'keyword' && monitor.keyword !== null && monitor.keyword !== '') {

@@ -40,6 +40,8 @@ export interface KumaMonitor {
   dnsResolveType: string | null;
   dnsResolveServer: string | null;
   pushToken: string | null;
+  /** The proxy Kuma checks through, when there is one. */
+  proxyId: number | null;
   expiryNotification: boolean;
   jsonPath: string | null;
   jsonPathOperator: string | null;
@@ -145,6 +147,7 @@ function monitorFrom(read: (camel: string, snake: string) => unknown, notificati
     dnsResolveType: text(read('dns_resolve_type', 'dns_resolve_type')),
     dnsResolveServer: text(read('dns_resolve_server', 'dns_resolve_server')),
     pushToken: text(read('pushToken', 'push_token')),
+    proxyId: typeof read('proxyId', 'proxy_id') === 'number' ? (read('proxyId', 'proxy_id') as number) : null,
     expiryNotification: flag(read('expiryNotification', 'expiry_notification')),
     jsonPath: text(read('jsonPath', 'json_path')),
     jsonPathOperator: text(read('jsonPathOperator', 'json_path_operator')),
