@@ -58,6 +58,31 @@ export function requestFrom(entries: ReadonlyArray<readonly [string, string]>, a
 }
 
 /**
+ * A URL that carries credentials (`https://user:password@host/`), which Lookout keeps apart: the
+ * URL without them, and them as basic auth unless the source gave credentials already (then they
+ * are dropped, said).
+ */
+export function urlCredentials(url: string, auth: ImportedAuth | null, name: string, log: ImportLog): { url: string; auth: ImportedAuth | null } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { url, auth };
+  }
+  if (parsed.username === '' && parsed.password === '') return { url, auth };
+  const username = decodeURIComponent(parsed.username);
+  const password = decodeURIComponent(parsed.password);
+  parsed.username = '';
+  parsed.password = '';
+  if (auth !== null) {
+    log.note(`${name}: credentials in the URL left out (the monitor's own credentials are sent)`);
+    return { url: parsed.href, auth };
+  }
+  log.note(`${name}: credentials in the URL became basic auth`);
+  return { url: parsed.href, auth: { type: 'basic', username, secret: password } };
+}
+
+/**
  * A path such as `data.items[0].status`, `$.data.status` or `[0].id` as a JSONPath Lookout
  * takes (`$.data.items[0].status`), or null when the text is an expression rather than a path.
  */

@@ -290,7 +290,7 @@ describe('import from Uptime Kuma', () => {
   it('skips, with Lookout’s own reason, a monitor whose fields Lookout would refuse', () => {
     const path = database('refused.db', '2.x', {
       monitors: [
-        { id: 1, name: 'Credentials in URL', type: 'http', url: 'https://user:pw@example.org/', interval: 60 },
+        { id: 1, name: 'FTP server', type: 'http', url: 'ftp://files.example.org/', interval: 60 },
         { id: 2, name: 'PATCH probe', type: 'http', url: 'https://example.org/', method: 'PATCH', interval: 60 },
         { id: 3, name: 'Teapot range', type: 'http', url: 'https://example.org/', accepted_statuscodes_json: '["abc"]', interval: 60 },
       ],
@@ -301,10 +301,26 @@ describe('import from Uptime Kuma', () => {
     expect(result.document).toEqual({ monitors: [], notificationPolicies: [] });
     expect(result.skipped).toEqual([
       { name: 'notification Bad Telegram', reason: expect.stringMatching(/^Lookout would refuse it: botToken must be a bot token/) },
-      { name: 'Credentials in URL', reason: 'Lookout would refuse it: url must not contain credentials; use auth instead' },
+      { name: 'FTP server', reason: 'Lookout would refuse it: url must be an absolute http:// or https:// URL' },
       { name: 'PATCH probe', reason: 'method PATCH is not one Lookout sends (GET, POST, PUT, DELETE, HEAD)' },
       { name: 'Teapot range', reason: 'accepted status code abc is not a status code' },
     ]);
+  });
+
+  it('moves credentials out of a URL into basic auth', () => {
+    const monitor = {
+      id: 4,
+      name: 'Admin',
+      type: 'http',
+      url: 'https://ops:p%40ss@admin.example.org/health',
+      interval: 60,
+      accepted_statuscodes: ['200'],
+      notificationIDList: {},
+    };
+    const result = kumaToDocument({ version: '1.23.16', notificationList: [], monitorList: [monitor] });
+    expect(result.document.monitors[0]).toMatchObject({ url: 'https://admin.example.org/health', auth: { type: 'basic', username: 'ops', secret: 'p@ss' } });
+    expect(result.notes).toEqual(['Admin (kuma 4): credentials in the URL became basic auth']);
+    expectApplicable(result);
   });
 
   it('notes what Lookout checks differently: a proxy, ignored TLS errors, a body on GET, headers it sets itself', () => {

@@ -11,7 +11,7 @@ import {
   type ImportLog,
   type ImportOptions,
 } from '../document.js';
-import { requestFrom } from '../http-request.js';
+import { requestFrom, urlCredentials } from '../http-request.js';
 import type { GatusProviders } from './alerting.js';
 import { conditionEffect, durationMs, type Assertion, type EndpointKind } from './conditions.js';
 import { alertingOf, type Policies } from './policies.js';
@@ -150,12 +150,13 @@ export function convertEndpoint(entry: Entry, context: Context): ImportedMonitor
       log.note(`${label}: request body left out (Lookout sends a body only with POST, PUT or DELETE)`);
       body = undefined;
     }
-    const request = requestFrom(headers, null, label, log);
+    const target = urlCredentials(url, null, label, log);
+    const request = requestFrom(headers, target.auth, label, log);
     monitors.push({
       key,
       type: 'http',
       ...common,
-      url,
+      url: target.url,
       method,
       expectedStatus: statuses[0] ?? 200,
       ...(request.auth && { auth: request.auth }),

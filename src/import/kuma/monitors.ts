@@ -1,7 +1,7 @@
 import { DNS_RECORD_TYPES, HTTP_METHODS, type Region } from '../../shared/vocabulary.js';
 import { MONITOR_LIMITS } from '../../shared/limits.js';
 import { HEARTBEAT_GRACE_SECONDS, intervalFrom, periodFrom, keyOf, timeoutFrom, type ImportedMonitor, type ImportLog } from '../document.js';
-import { jsonPathFrom, jsonValueFrom, requestFrom, type ImportedAuth } from '../http-request.js';
+import { jsonPathFrom, jsonValueFrom, requestFrom, urlCredentials, type ImportedAuth } from '../http-request.js';
 import type { KumaMonitor } from './source.js';
 
 /*
@@ -132,7 +132,8 @@ function httpMonitor(monitor: KumaMonitor, context: KumaContext): KumaConversion
       if (!entries.some(([header]) => header.toLowerCase() === 'content-type')) entries.push(['Content-Type', contentType]);
     }
   }
-  const request = requestFrom(entries, auth, name, log);
+  const target = urlCredentials(monitor.url ?? '', auth, name, log);
+  const request = requestFrom(entries, target.auth, name, log);
   if (monitor.proxyId !== null) log.note(`${name}: Uptime Kuma checked it through a proxy; Lookout connects directly`);
   if (monitor.ignoreTls) log.note(`${name}: Uptime Kuma ignored TLS errors; Lookout verifies the certificate`);
   const assertions = [];
@@ -148,7 +149,7 @@ function httpMonitor(monitor: KumaMonitor, context: KumaContext): KumaConversion
     type: 'http',
     name: monitor.name,
     ...schedule(monitor, context),
-    url: monitor.url ?? '',
+    url: target.url,
     method,
     expectedStatus: status,
     ...(request.auth && { auth: request.auth }),
