@@ -75,13 +75,17 @@ export const HEARTBEAT_GRACE_SECONDS = 60;
 
 const KEY_LENGTH = 100;
 
-/** Lower-case words of `a-z0-9` joined by `-`: what is left of a name in a key. */
+/** Lower-case words of `a-z0-9` joined by `-`, accents dropped: what is left of a name in a key. */
 export function slug(text: string): string {
-  return text
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+  return (
+    text
+      .normalize('NFKD')
+      // The accents NFKD splits off, so that "Zürich" is "zurich".
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+  );
 }
 
 /** A key from its parts, slugged; one longer than a key may be is cut and ends in a hash of the whole, so it stays unique. */
