@@ -175,7 +175,7 @@ const POLICIES = [
   },
   {
     key: 'gatus-pagerduty-slack-core',
-    name: 'Gatus slack-core + Gatus pagerduty',
+    name: 'Gatus slack (group core) + pagerduty',
     notifyOn: NOTIFY_ON,
     channels: [PAGERDUTY, { type: 'slack', webhookUrl: 'https://hooks.slack.com/services/T000/B000/CORE' }],
   },

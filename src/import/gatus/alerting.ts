@@ -1,5 +1,5 @@
 import type { ImportedChannel, ImportLog } from '../document.js';
-import { str } from './values.js';
+import { isEntry, str } from './values.js';
 
 /*
  * Gatus's alerting providers (`alerting:` in its configuration, `alerting/provider/<name>/`) that
@@ -78,29 +78,31 @@ export function isSupportedProvider(type: string): boolean {
   return Object.hasOwn(CHANNELS, type);
 }
 
+/** The override a provider has for endpoints of `group`, if any. */
+function overrideFor(provider: unknown, group: string): Record<string, unknown> | undefined {
+  const overrides: unknown[] = isEntry(provider) && Array.isArray(provider.overrides) ? provider.overrides : [];
+  return overrides.find((entry): entry is Record<string, unknown> => isEntry(entry) && entry.group === group);
+}
+
+/** Whether endpoints of `group` get a channel of their own from provider `type` (its `overrides` name the group). */
+export function hasGroupOverride(providers: GatusProviders, type: string, group: string): boolean {
+  return overrideFor(providers[type], group) !== undefined;
+}
+
 /** A provider's settings for endpoints of a group: its own, with the group's override over them. */
 function settingsFor(provider: Record<string, unknown>, group: string): { settings: Record<string, unknown>; overridden: boolean } {
-  const overrides: unknown[] = Array.isArray(provider.overrides) ? provider.overrides : [];
-  const override = overrides.find(
-    (entry): entry is Record<string, unknown> => entry !== null && typeof entry === 'object' && (entry as Record<string, unknown>).group === group,
-  );
+  const override = overrideFor(provider, group);
   if (!override) return { settings: provider, overridden: false };
   const { group: _group, ...changes } = override;
   return { settings: { ...provider, ...changes }, overridden: true };
 }
 
-/** The channel of provider `type` for endpoints of `group` (and whether a group override made it), or why there is none. */
-export function channelFromGatus(
-  providers: GatusProviders,
-  type: string,
-  group: string,
-  log: ImportLog,
-): { channel: ImportedChannel; overridden: boolean } | string {
+/** The channel of provider `type` for endpoints of `group`, or why there is none. */
+export function channelFromGatus(providers: GatusProviders, type: string, group: string, log: ImportLog): ImportedChannel | string {
   const provider = providers[type];
   if (provider === null || typeof provider !== 'object') return `alerting provider ${type} is not configured`;
   const channel = Object.hasOwn(CHANNELS, type) ? CHANNELS[type] : undefined;
   if (!channel) return `alerting provider ${type} is not one Lookout sends to`;
   const { settings, overridden } = settingsFor(provider as Record<string, unknown>, group);
-  const made = channel(settings, `alerting provider ${type}${overridden ? ` (group ${group})` : ''}`, log);
-  return typeof made === 'string' ? made : { channel: made, overridden };
+  return channel(settings, `alerting provider ${type}${overridden ? ` (group ${group})` : ''}`, log);
 }

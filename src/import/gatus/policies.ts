@@ -1,8 +1,8 @@
 import { CHANNEL_LIMIT } from '../../domain/alerts/channels.js';
 import { MONITOR_LIMITS } from '../../shared/limits.js';
 import { channelProblem, policyProblem } from '../checked.js';
-import { IMPORTED_NOTIFY_ON, ImportLog, keyOf, type ImportedChannel, type ImportedPolicy } from '../document.js';
-import { channelFromGatus, isSupportedProvider, type GatusProviders } from './alerting.js';
+import { IMPORTED_NOTIFY_ON, keyOf, type ImportedChannel, type ImportedPolicy, type ImportLog } from '../document.js';
+import { channelFromGatus, hasGroupOverride, isSupportedProvider, type GatusProviders } from './alerting.js';
 import { GATUS_DEFAULTS, isEntry, str, type Entry } from './values.js';
 
 /** Policies made from the alerting providers, one per provider (or group override) and one per set of them an endpoint alerts. */
@@ -10,6 +10,8 @@ export class Policies {
   readonly byKey = new Map<string, ImportedPolicy>();
   /** Each channel by its id (`slack`, or `slack-<group>` for a group's override), null when it cannot be made. */
   private readonly channels = new Map<string, ImportedChannel | null>();
+  /** How a policy's name calls each channel (`slack`, `slack (group core)`). */
+  private readonly labels = new Map<string, string>();
 
   constructor(
     private readonly providers: GatusProviders,
@@ -21,34 +23,37 @@ export class Policies {
         continue;
       }
       const id = this.channelId(type, '');
-      if (id !== null) this.keep([id], `Gatus ${type}`);
+      if (id !== null) this.keep([id]);
     }
   }
 
   /** The id of the channel of provider `type` for endpoints of `group`, made on first use; null when it cannot be made. */
   channelId(type: string, group: string): string | null {
-    const made = channelFromGatus(this.providers, type, group, new ImportLog());
-    const id = typeof made !== 'string' && made.overridden ? `${type}-${group}` : type;
+    const overridden = hasGroupOverride(this.providers, type, group);
+    const id = overridden ? `${type}-${group}` : type;
     if (!this.channels.has(id)) {
       const channel = channelFromGatus(this.providers, type, group, this.log);
-      const label = `alerting provider ${type}${id === type ? '' : ` (group ${group})`}`;
+      this.labels.set(id, overridden ? `${type} (group ${group})` : type);
+      const label = `alerting provider ${this.labels.get(id)!}`;
       if (typeof channel === 'string') {
         if (isSupportedProvider(type)) this.log.skip(label, channel);
         this.channels.set(id, null);
       } else {
-        const problem = channelProblem(channel.channel);
+        const problem = channelProblem(channel);
         if (problem) this.log.skip(label, `Lookout would refuse it: ${problem}`);
-        this.channels.set(id, problem ? null : channel.channel);
+        this.channels.set(id, problem ? null : channel);
       }
     }
     return this.channels.get(id) ? id : null;
   }
 
-  /** The key of the policy holding these channels, made when first asked for. */
-  keep(ids: string[], name: string): string | null {
-    const sorted = [...new Set(ids)].sort().slice(0, CHANNEL_LIMIT);
+  /** The key of the policy holding these channels (named in the order given), made when first asked for. */
+  keep(ids: string[]): string | null {
+    const kept = [...new Set(ids)].slice(0, CHANNEL_LIMIT);
+    const sorted = [...kept].sort();
     const key = keyOf('gatus', ...sorted);
     if (this.byKey.has(key)) return key;
+    const name = `Gatus ${kept.map((id) => this.labels.get(id)!).join(' + ')}`;
     const policy: ImportedPolicy = { key, name, notifyOn: [...IMPORTED_NOTIFY_ON], channels: sorted.map((id) => this.channels.get(id)!) };
     if (policyProblem(policy) !== null) return null;
     this.byKey.set(key, policy);
@@ -80,9 +85,8 @@ export function alertingOf(entry: Entry, group: string, label: string, providers
     const [min, max] = MONITOR_LIMITS.threshold;
     return Number.isInteger(value) ? Math.min(max, Math.max(min, value)) : fallback;
   };
-  const names = ids.map((id) => `Gatus ${id}`).join(' + ');
   return {
-    policy: ids.length === 0 ? null : policies.keep(ids, names),
+    policy: ids.length === 0 ? null : policies.keep(ids),
     failureThreshold: threshold('failure-threshold', GATUS_DEFAULTS.failureThreshold),
     recoveryThreshold: threshold('success-threshold', GATUS_DEFAULTS.successThreshold),
   };
