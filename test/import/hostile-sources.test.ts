@@ -48,7 +48,7 @@ const KUMA_FIELDS = [
 ];
 
 const kumaMonitor = fc.record({
-  id: fc.integer({ min: 1, max: 50 }),
+  id: fc.integer({ min: 1, max: 8 }),
   name: fc.oneof(fc.string(), junkValue),
   type: fc.constantFrom(...KUMA_TYPES),
   fields: fc.dictionary(fc.constantFrom(...KUMA_FIELDS), junkValue, { maxKeys: 8 }),
@@ -84,7 +84,13 @@ describe('hostile sources', () => {
   it('Kuma backups of junk give an ImportError or a document Lookout takes', () => {
     fc.assert(
       fc.property(fc.array(kumaMonitor, { maxLength: 6 }), fc.array(kumaNotification, { maxLength: 3 }), (monitors, notifications) => {
-        const backup = { version: '1.23.0', notificationList: notifications, monitorList: monitors.map(({ fields, ...rest }) => ({ ...fields, ...rest })) };
+        // A monitor Kuma could have written, with some of its fields replaced by junk.
+        const sane = { url: 'https://example.org', hostname: 'example.org', port: 443, interval: 60, active: true, pushToken: 'token' };
+        const backup = {
+          version: '1.23.0',
+          notificationList: notifications,
+          monitorList: monitors.map(({ fields, ...rest }) => ({ ...sane, ...fields, ...rest })),
+        };
         judged(() => kumaToDocument(backup));
       }),
       { numRuns: 300 },

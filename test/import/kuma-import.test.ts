@@ -307,6 +307,13 @@ describe('import from Uptime Kuma', () => {
     ]);
   });
 
+  it('skips a backup monitor whose id another one already has, keeping keys unique', () => {
+    const monitor = (name: string) => ({ id: 5, name, type: 'port', hostname: 'db.example.org', port: 5432, interval: 60, notificationIDList: {} });
+    const result = kumaToDocument({ version: '1.23.16', notificationList: [], monitorList: [monitor('first'), monitor('second')] });
+    expect(result.document.monitors.map((each) => [each.key, each.name])).toEqual([['kuma-5', 'first']]);
+    expect(result.skipped).toEqual([{ name: 'second', reason: 'another monitor has the same id (5), so the same key kuma-5' }]);
+  });
+
   it('moves credentials out of a URL into basic auth', () => {
     const monitor = {
       id: 4,

@@ -51,6 +51,11 @@ export function kumaToDocument(source: unknown, options: ImportOptions = {}): Im
       log.skip(name, converted.skipped);
       continue;
     }
+    const taken = converted.monitors.find((each) => monitors.some((kept) => kept.key === each.key));
+    if (taken) {
+      log.skip(name, `another monitor has the same id (${monitor.id}), so the same key ${taken.key}`);
+      continue;
+    }
     const problem = converted.monitors.map(monitorProblem).find((found) => found !== null);
     if (problem) {
       log.skip(name, `Lookout would refuse it: ${problem}`);
