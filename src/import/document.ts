@@ -99,6 +99,18 @@ export function keyOf(...parts: string[]): string {
   return `${key.slice(0, KEY_LENGTH - 9).replace(/-+$/, '')}-${hash}`;
 }
 
+/** A name Lookout takes (1-200 characters, not only white space, no NUL) from the source's, or the fallback. */
+export function nameFrom(text: string, fallback: string): string {
+  // NUL is what PostgreSQL cannot store in text.
+  const name = text.replaceAll('\u0000', '').trim().slice(0, 200).trim();
+  return name === '' ? fallback : name;
+}
+
+/** The key of a second monitor made from one source entry: the entry's key and a suffix, within the length of a key. */
+export function suffixedKey(key: string, suffix: string): string {
+  return keyOf(`${key}-${suffix}`);
+}
+
 /** The collector each converter writes to. */
 export class ImportLog {
   readonly notes: string[] = [];

@@ -220,6 +220,9 @@ endpoints:
   - name: "api-v2"
     url: "https://b.example.org"
     conditions: ["[STATUS] == 200"]
+  - name: "api-v2"
+    url: "https://d.example.org"
+    conditions: ["[STATUS] == 200"]
   - name: "${'very long name '.repeat(10)}"
     group: "${'group '.repeat(10)}"
     url: "https://c.example.org"
@@ -228,8 +231,20 @@ endpoints:
     const keys = twins.document.monitors.map((monitor) => monitor.key);
     expect(keys[0]).toBe('gatus-api-v2');
     expect(keys[1]).toMatch(/^gatus-api-v2-[0-9a-f]{6}$/);
-    expect(keys[2]!.length).toBeLessThanOrEqual(100);
-    expect(keys[2]).toMatch(/^gatus-group-group-.*-[0-9a-f]{8}$/);
+    // The same group and name twice (Gatus itself would refuse it) still gets a key of its own.
+    expect(keys[2]).toBe(`${keys[1]!}-2`);
+    expect(keys[3]!.length).toBeLessThanOrEqual(100);
+    expect(keys[3]).toMatch(/^gatus-group-group-.*-[0-9a-f]{8}$/);
+    const certificate = gatusToDocument(`
+endpoints:
+  - name: "${'very long name '.repeat(10)}"
+    url: "https://c.example.org"
+    conditions: ["[STATUS] == 200", "[CERTIFICATE_EXPIRATION] > 24h"]
+`);
+    const [http, ssl] = certificate.document.monitors.map((monitor) => monitor.key);
+    expect(ssl).not.toBe(http);
+    expect(ssl!.length).toBeLessThanOrEqual(100);
+    expectApplicable(certificate);
     expectApplicable(twins);
   });
 

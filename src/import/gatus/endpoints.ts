@@ -6,6 +6,7 @@ import {
   intervalFrom,
   keyOf,
   periodFrom,
+  suffixedKey,
   timeoutFrom,
   type ImportedMonitor,
   type ImportLog,
@@ -48,14 +49,12 @@ export class Keys {
   private readonly taken = new Set<string>();
 
   of(group: string, name: string): string {
-    const key = keyOf('gatus', group, name);
-    if (!this.taken.has(key)) {
-      this.taken.add(key);
-      return key;
-    }
-    const hashed = keyOf('gatus', group, name, createHash('sha256').update(`${group}\u0000${name}`).digest('hex').slice(0, 6));
-    this.taken.add(hashed);
-    return hashed;
+    let key = keyOf('gatus', group, name);
+    const hash = createHash('sha256').update(`${group}\u0000${name}`).digest('hex').slice(0, 6);
+    // Gatus refuses two endpoints of one group and name, so the count is only for names that differ in what slugging drops.
+    for (let count = 1; this.taken.has(key); count++) key = keyOf('gatus', group, name, count === 1 ? hash : `${hash}-${count}`);
+    this.taken.add(key);
+    return key;
   }
 }
 
@@ -194,7 +193,7 @@ export function convertEndpoint(entry: Entry, context: Context): ImportedMonitor
       // Beside another monitor of the endpoint it takes a key and name of its own; alone it is the endpoint.
       const alone = monitors.length === 0;
       monitors.push({
-        key: alone ? key : `${key}-certificate`,
+        key: alone ? key : suffixedKey(key, 'certificate'),
         type: 'ssl',
         ...common,
         name: alone ? common.name : `${common.name} certificate`.slice(0, MONITOR_LIMITS.nameLength),

@@ -4,6 +4,7 @@ import {
   DEFAULT_IMPORT_REGIONS,
   IMPORTED_NOTIFY_ON,
   ImportLog,
+  nameFrom,
   type ImportedChannel,
   type ImportedMonitor,
   type ImportedPolicy,
@@ -34,13 +35,16 @@ export function kumaToDocument(source: unknown, options: ImportOptions = {}): Im
   const policies = new Map<string, ImportedPolicy>();
   for (const notification of kuma.notifications) {
     const channel = channels.get(notification.id);
-    if (channel)
-      policies.set(policyKey([notification.id]), {
-        key: policyKey([notification.id]),
-        name: notification.name,
+    const key = policyKey([notification.id]);
+    // Kuma's ids are unique; a backup repeating one keeps the first, as its channel did.
+    if (channel && !policies.has(key)) {
+      policies.set(key, {
+        key,
+        name: nameFrom(notification.name, `Uptime Kuma notification ${notification.id}`),
         notifyOn: [...IMPORTED_NOTIFY_ON],
         channels: [channel],
       });
+    }
   }
   const monitors: ImportedMonitor[] = [];
   for (const monitor of kuma.monitors) {
@@ -64,7 +68,6 @@ export function kumaToDocument(source: unknown, options: ImportOptions = {}): Im
     log.adopt(own);
     const policy = policyFor(
       [...new Set(monitor.notificationIds)].filter((id) => channels.has(id)).sort((a, b) => a - b),
-      kuma,
       channels,
       policies,
       log,
@@ -90,29 +93,23 @@ function notificationChannels(kuma: KumaSource, log: ImportLog): Map<number, Imp
     }
     const problem = channelProblem(channel);
     if (problem) log.skip(name, `Lookout would refuse it: ${problem}`);
-    else channels.set(notification.id, channel);
+    else if (!channels.has(notification.id)) channels.set(notification.id, channel);
   }
   return channels;
 }
 
 /** The policy key of a monitor told through these notifications (made when several share it), or null for none. */
-function policyFor(
-  ids: number[],
-  kuma: KumaSource,
-  channels: Map<number, ImportedChannel>,
-  policies: Map<string, ImportedPolicy>,
-  log: ImportLog,
-): string | null {
+function policyFor(ids: number[], channels: Map<number, ImportedChannel>, policies: Map<string, ImportedPolicy>, log: ImportLog): string | null {
   if (ids.length === 0) return null;
   const key = policyKey(ids);
   if (policies.has(key)) return key;
   const kept = ids.slice(0, CHANNEL_LIMIT);
   if (ids.length > kept.length)
     log.note(`policy ${key}: notifications after the first ${CHANNEL_LIMIT} left out (a policy has at most ${CHANNEL_LIMIT} channels)`);
-  const names = kept.map((id) => kuma.notifications.find((notification) => notification.id === id)!.name);
+  const names = kept.map((id) => policies.get(policyKey([id]))!.name);
   const policy: ImportedPolicy = {
     key,
-    name: names.join(' + ').slice(0, 200),
+    name: nameFrom(names.join(' + '), `Uptime Kuma notifications ${ids.join(', ')}`),
     notifyOn: [...IMPORTED_NOTIFY_ON],
     channels: kept.map((id) => channels.get(id)!),
   };

@@ -1,6 +1,6 @@
 import { DNS_RECORD_TYPES, HTTP_METHODS, type Region } from '../../shared/vocabulary.js';
 import { MONITOR_LIMITS } from '../../shared/limits.js';
-import { HEARTBEAT_GRACE_SECONDS, intervalFrom, periodFrom, keyOf, timeoutFrom, type ImportedMonitor, type ImportLog } from '../document.js';
+import { HEARTBEAT_GRACE_SECONDS, intervalFrom, periodFrom, keyOf, suffixedKey, timeoutFrom, type ImportedMonitor, type ImportLog } from '../document.js';
 import { jsonPathFrom, jsonValueFrom, requestFrom, urlCredentials, type ImportedAuth } from '../http-request.js';
 import type { KumaMonitor } from './source.js';
 
@@ -197,7 +197,7 @@ function certificateMonitor(monitor: KumaMonitor, http: ImportedMonitor, context
   if (url.protocol !== 'https:') return [];
   return [
     {
-      key: `${http.key}-certificate`,
+      key: suffixedKey(http.key, 'certificate'),
       type: 'ssl',
       name: `${monitor.name} certificate`,
       intervalSeconds: http.intervalSeconds,

@@ -169,8 +169,8 @@ function bounded<T>(list: readonly T[], what: string): readonly T[] {
 
 const Backup = z.object({
   version: z.string().optional(),
-  notificationList: z.array(z.object({ id: z.number(), name: z.string().nullable().optional(), config: z.string().nullable().optional() }).loose()),
-  monitorList: z.array(z.object({ id: z.number(), name: z.string().nullable().optional(), type: z.string() }).loose()),
+  notificationList: z.array(z.object({ id: z.int().min(0), name: z.string().nullable().optional(), config: z.string().nullable().optional() }).loose()),
+  monitorList: z.array(z.object({ id: z.int().min(0), name: z.string().nullable().optional(), type: z.string() }).loose()),
 });
 
 /** A Kuma 1.x JSON backup, read; anything else is an `ImportError` saying what is wrong with it. */
