@@ -3,6 +3,7 @@ import { VERSION } from '../version.js';
 import { registerAccountCommands } from './commands/accounts.js';
 import { registerAsCodeCommands } from './commands/as-code.js';
 import { registerBackupCommands } from './commands/backup.js';
+import { registerImportCommands } from './commands/import.js';
 import { registerDataCommands } from './commands/data.js';
 import { registerSecretCommands } from './commands/secrets.js';
 import { registerServerCommands } from './commands/server.js';
@@ -27,6 +28,7 @@ export function buildProgram(io: CliIo): Command {
   registerDataCommands(program, io);
   registerBackupCommands(program, io);
   registerAsCodeCommands(program, io);
+  registerImportCommands(program, io);
   return program;
 }
 
