@@ -11,6 +11,7 @@ import type { Store } from '../store/database.js';
 import { AUTH_FAILURES_PER_MINUTE, AccessService, REQUESTS_PER_MINUTE } from '../domain/access.js';
 import { AlertPolicyService, POLICY_TESTS_PER_WINDOW, POLICY_TEST_WINDOW_SECONDS } from '../domain/alerts/policies.js';
 import { AlertProcessor } from '../domain/alerts/processor.js';
+import { DeliveryLogService } from '../domain/alerts/delivery-log.js';
 import { CheckService } from '../domain/checks.js';
 import { IncidentService } from '../domain/incidents.js';
 import { MaintenanceWindowService } from '../domain/maintenance/service.js';
@@ -60,6 +61,8 @@ export interface Services {
   alerts: AlertProcessor;
   /** Sends the outbox (every channel type) with retries. */
   deliveries: DeliveryDispatcher;
+  /** The team's delivery log: every alert to every channel, filtered, a page at a time. */
+  deliveryLog: DeliveryLogService;
   /** Dashboard sign-in: server-side sessions behind an HttpOnly cookie, CSRF tokens, set-password links. */
   sessions: SessionService;
   /** The caller's own personal access tokens (list, create once-shown, revoke). */
@@ -166,6 +169,7 @@ export function createServices({
     ),
     alerts,
     deliveries,
+    deliveryLog: new DeliveryLogService(store.db),
   };
   return {
     ...services,
