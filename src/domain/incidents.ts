@@ -103,11 +103,20 @@ export const IncidentRecord = z.object({
 });
 export type IncidentRecord = z.infer<typeof IncidentRecord>;
 
-/** What an acknowledge link's page shows: nothing but the incident's title and state. */
+/**
+ * What an acknowledge link's page shows: the incident's title, state and context (its monitor,
+ * since when, and the failed run's region and stable error code, never a message quoted from the
+ * target: whoever holds the link may not be a member).
+ */
 export interface IncidentLinkView {
+  id: string;
   title: string;
   resolved: boolean;
   acknowledgedAt: string | null;
+  createdAt: string;
+  resolvedAt: string | null;
+  monitorName: string | null;
+  cause: { region: IncidentCause['region']; code: string | null } | null;
 }
 
 /* Inputs, fields in the order of the interface's table */
@@ -242,7 +251,20 @@ export class IncidentService {
   async linkView(id: string): Promise<IncidentLinkView | undefined> {
     if (!isUuid(id)) return undefined;
     const row = await this.db.selectFrom('incidents').selectAll().where('id', '=', id.toLowerCase()).executeTakeFirst();
-    return row && { title: row.title, resolved: row.resolved_at !== null, acknowledgedAt: isoOrNull(row.acknowledged_at) };
+    if (!row) return undefined;
+    const monitor =
+      row.monitor_id === null ? undefined : await this.db.selectFrom('monitors').select('name').where('id', '=', row.monitor_id).executeTakeFirst();
+    const cause = (await causesOf(this.db, [row], false)).get(row.id);
+    return {
+      id: row.id,
+      title: row.title,
+      resolved: row.resolved_at !== null,
+      acknowledgedAt: isoOrNull(row.acknowledged_at),
+      createdAt: iso(row.created_at),
+      resolvedAt: isoOrNull(row.resolved_at),
+      monitorName: monitor?.name ?? null,
+      cause: cause ? { region: cause.region, code: cause.error?.code ?? null } : null,
+    };
   }
 
   /**
@@ -507,7 +529,7 @@ async function withUpdates(db: Db, rows: Selectable<IncidentsTable>[], actor: Ac
     byIncident.set(u.incident_id, list);
   }
   const names = await acknowledgerNames(db, rows);
-  const causes = await causesOf(db, rows, actor);
+  const causes = await causesOf(db, rows, readsRunTexts(actor));
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -539,7 +561,7 @@ async function acknowledgerNames(db: Db, rows: Selectable<IncidentsTable>[]): Pr
  * moment the incident was made (one indexed lookup per incident, in one statement). What the run
  * quoted from the target is withheld from those who may not read run texts.
  */
-async function causesOf(db: Db, rows: Selectable<IncidentsTable>[], actor: Actor): Promise<Map<string, IncidentCause>> {
+async function causesOf(db: Db, rows: Selectable<IncidentsTable>[], readsTexts: boolean): Promise<Map<string, IncidentCause>> {
   const automatic = rows.filter((r) => r.source === 'monitor' && r.monitor_id !== null);
   if (automatic.length === 0) return new Map();
   const links = await db
@@ -565,7 +587,6 @@ async function causesOf(db: Db, rows: Selectable<IncidentsTable>[], actor: Actor
   const runIds = links.map((l) => l.run_id).filter((id): id is string => id !== null);
   if (runIds.length === 0) return new Map();
   const runs = new Map((await db.selectFrom('monitor_runs').selectAll().where('id', 'in', runIds).execute()).map((r) => [r.id, r]));
-  const readsTexts = readsRunTexts(actor);
   const causes = new Map<string, IncidentCause>();
   for (const link of links) {
     const run = link.run_id ? runs.get(link.run_id) : undefined;

@@ -398,6 +398,14 @@ function RunsTable({
                 <td>
                   <RunSource run={run} />
                   {run.trigger === 'manual' && <span className="pill pill-muted">manual</span>}
+                  {run.maintenance && (
+                    <span
+                      className="pill pill-maintenance"
+                      title="A maintenance window covered the monitor: this run changed no status and counts in no uptime"
+                    >
+                      maintenance
+                    </span>
+                  )}
                 </td>
                 <td>
                   <span className={`result ${!run.ok ? 'result-fail' : run.warnings.length > 0 ? 'result-warn' : 'result-ok'}`}>

@@ -13,6 +13,7 @@ import { navigate } from '../router.js';
 import { MONITOR_LIMITS } from '../../../src/shared/limits.js';
 import { MONITOR_TYPES } from '../../../src/shared/vocabulary.js';
 import { useSubmit } from '../use-submit.js';
+import { useUnsavedChanges } from '../use-unsaved-changes.js';
 import { DnsTargetFields } from './monitor-form-dns.js';
 import { HeartbeatSchedule } from './monitor-form-heartbeat.js';
 import { HttpAuthSection, HttpRequestSection, HttpTargetFields } from './monitor-form-http.js';
@@ -313,6 +314,7 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
   const toast = useToast();
   const [original] = useState(() => initial(monitor));
   const [form, setForm] = useState(original);
+  const leave = useUnsavedChanges(JSON.stringify(form) !== JSON.stringify(original));
   const { busy, error, onSubmit } = useSubmit(
     async () => {
       const saved = editing
@@ -326,6 +328,7 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
             ? `Created “${saved.name}”; it waits for the job’s first ping`
             : `Created “${saved.name}”; the first checks run now`,
       );
+      leave.release();
       navigate(`/monitors/${saved.id}`);
     },
     {

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { BulkActions, SelectBox, SelectShownBox, useSelection } from '../components/bulk-actions.js';
 import { Sparkline } from '../components/charts.js';
 import { Icon } from '../components/icons.js';
 import { ButtonLink, EmptyState, ErrorState, PageHeader, SkeletonRows, StatusBadge } from '../components/ui.js';
@@ -95,6 +96,8 @@ export function MonitorsPage() {
     (m) => (filter === 'all' || m.status === filter) && (!needle || m.name.toLowerCase().includes(needle) || target(m).toLowerCase().includes(needle)),
   );
 
+  const selection = useSelection(shown.map((m) => m.id));
+
   const problems = (counts.down ?? 0) + (counts.degraded ?? 0);
   const subtitle = monitors.data
     ? list.length === 0
@@ -180,9 +183,13 @@ export function MonitorsPage() {
         </div>
       ) : (
         <div className="card table-card">
+          <BulkActions selection={selection} monitors={shown} onChanged={() => void monitors.reload()} />
           <table className="table monitors-table stack-table">
             <thead>
               <tr>
+                <th scope="col" className="select-cell">
+                  <SelectShownBox selection={selection} />
+                </th>
                 <th scope="col">Status</th>
                 <th scope="col">Monitor</th>
                 <th scope="col">Last check</th>
@@ -202,6 +209,9 @@ export function MonitorsPage() {
                     data-monitor-id={m.id}
                     onClick={(e) => (e.target as HTMLElement).closest('a') || navigate(`/monitors/${m.id}`)}
                   >
+                    <td className="select-cell">
+                      <SelectBox selection={selection} monitor={m} />
+                    </td>
                     <td data-label="Status" className="stack-corner">
                       <StatusBadge status={m.status} />
                     </td>
