@@ -38,7 +38,7 @@ export type OperationServices = Parameters<typeof monitorOperations>[0] &
 /** Every operation of the API, in the order the reference lists them. */
 export function apiOperations(services: OperationServices): Operation[] {
   const { monitors, checks, monitorStats, incidents, maintenanceWindows, alertPolicies, statusPages } = services;
-  const { teams, teamMembers, teamTokens, personalTokens, sessions, live, deliveryLog, users } = services;
+  const { teams, teamMembers, teamTokens, personalTokens, sessions, live, deliveryLog, users, emailChanges } = services;
   return [
     ...monitorOperations({ monitors }),
     ...checkOperations({ checks }),
@@ -53,7 +53,7 @@ export function apiOperations(services: OperationServices): Operation[] {
     ...teamTokenOperations({ teamTokens }),
     ...personalTokenOperations({ personalTokens }),
     ...sessionOperations({ sessions }),
-    ...accountOperations({ users, sessions }),
+    ...accountOperations({ users, sessions, emailChanges }),
     ...eventOperations({ live }),
   ];
 }

@@ -339,6 +339,24 @@ export class SessionService {
   async changePassword(actor: Actor, input: unknown): Promise<void> {
     requireRole(actor, ANY_ROLE);
     const { currentPassword, newPassword } = parseInput(ChangePasswordInput, input);
+    await this.checkOwnPassword(actor, currentPassword);
+    const hash = await hashPassword(newPassword);
+    const now = this.clock.now();
+    const keep = actor.tokenId.startsWith('session:') ? actor.tokenId.slice('session:'.length) : null;
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', actor.userId).execute();
+      let others = trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', actor.userId).where('revoked_at', 'is', null);
+      if (keep !== null) others = others.where('id', '<>', keep);
+      await others.execute();
+    });
+  }
+
+  /**
+   * Judges the signed-in user's current password before a change to their own account. A wrong
+   * one spends the account's sign-in failures (so this is no faster way to guess it) and is 400 on
+   * `currentPassword`; past the limit, 429 whatever the password.
+   */
+  async checkOwnPassword(actor: Actor, currentPassword: string): Promise<void> {
     const user = await this.db.selectFrom('users').select(['email', 'password_hash']).where('id', '=', actor.userId).executeTakeFirstOrThrow();
     const limit = await this.failuresPerAccount.consume(user.email);
     if (!limit.allowed) {
@@ -349,15 +367,6 @@ export class SessionService {
     const ok = await verifyPassword(currentPassword, user.password_hash ?? (await this.dummy()));
     if (user.password_hash === null || !ok) throw problems.invalidField('currentPassword', 'is not your current password');
     await this.failuresPerAccount.refund(user.email);
-    const hash = await hashPassword(newPassword);
-    const now = this.clock.now();
-    const keep = actor.tokenId.startsWith('session:') ? actor.tokenId.slice('session:'.length) : null;
-    await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', actor.userId).execute();
-      let others = trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', actor.userId).where('revoked_at', 'is', null);
-      if (keep !== null) others = others.where('id', '<>', keep);
-      await others.execute();
-    });
   }
 
   private async open(userId: string, client: { ip: string; userAgent?: string }): Promise<OpenedSession> {

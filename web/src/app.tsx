@@ -6,6 +6,7 @@ import { Layout } from './components/layout.js';
 import { Loading, ToastProvider } from './components/ui.js';
 import { LiveProvider } from './live.js';
 import { AccountPage } from './pages/account.js';
+import { ConfirmEmailPage } from './pages/confirm-email.js';
 import { DeliveriesPage } from './pages/deliveries.js';
 import { IncidentDetailPage } from './pages/incident-detail.js';
 import { IncidentsPage } from './pages/incidents.js';
@@ -47,6 +48,7 @@ const PAGES: Page[] = [
   { pattern: '/deliveries', render: () => <DeliveriesPage /> },
   { pattern: '/team', render: () => <TeamPage /> },
   { pattern: '/account', render: () => <AccountPage /> },
+  { pattern: '/confirm-email', render: () => <ConfirmEmailPage /> },
   { pattern: '/tokens', render: () => <TokensPage /> },
 ];
 
@@ -124,6 +126,7 @@ function Root() {
   }
   if (session === null) {
     if (path === '/set-password') return <SetPasswordPage onSignedIn={setSession} />;
+    if (path === '/confirm-email') return <ConfirmEmailPage />;
     return (
       <LoginPage
         ended={ended}

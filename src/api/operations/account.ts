@@ -4,11 +4,20 @@ import { ANY_ROLE } from '../../domain/roles.js';
 import type { UserService } from '../../domain/users.js';
 import { ProfileRecord, UpdateProfileInput } from '../../domain/users.js';
 import type { Operation } from '../operation.js';
+import { ConfirmEmailInput, ConfirmedEmailRecord, EmailChangeInput, EmailChangeRecord, type EmailChangeService } from '../../domain/email-changes.js';
 
 const TAG = 'Account';
 
 /** The signed-in person's own account: name and password. Thin adapters over UserService and SessionService. */
-export function accountOperations({ users, sessions }: { users: UserService; sessions: SessionService }): Operation[] {
+export function accountOperations({
+  users,
+  sessions,
+  emailChanges,
+}: {
+  users: UserService;
+  sessions: SessionService;
+  emailChanges: EmailChangeService;
+}): Operation[] {
   return [
     {
       method: 'PATCH',
@@ -37,6 +46,37 @@ export function accountOperations({ users, sessions }: { users: UserService; ses
       success: { status: 204, description: 'Changed; no body.' },
       problems: ['validation', 'rate-limited'],
       handler: ({ actor, body }) => sessions.changePassword(actor, body),
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/account/email',
+      operationId: 'requestEmailChange',
+      tag: TAG,
+      summary: 'Ask to sign in with another address: a confirmation link is mailed to it.',
+      description:
+        'Needs the current password (a wrong one counts as a failed sign-in) and a mail server (`SMTP_URL`; without, 503). ' +
+        'The address does not change until the one-time link mailed to the new address is opened (24 hours; a newer request replaces it). ' +
+        'An address of another account is 400 on `newEmail`.',
+      roles: ANY_ROLE,
+      body: EmailChangeInput,
+      success: { status: 202, description: 'The link was mailed; nothing changed yet.', schema: EmailChangeRecord },
+      problems: ['validation', 'rate-limited', 'unavailable'],
+      handler: ({ actor, body }) => emailChanges.request(actor, body),
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/account/email/confirm',
+      operationId: 'confirmEmailChange',
+      tag: TAG,
+      summary: 'Confirm a new sign-in address with the link mailed to it.',
+      description:
+        'No token needed: `token` is the secret after `#` in the link. The account signs in with the new address from now on and is verified; ' +
+        'every session of it ends (sign in again). A link works once and for 24 hours.',
+      roles: 'public',
+      body: ConfirmEmailInput,
+      success: { status: 200, description: 'The address changed.', schema: ConfirmedEmailRecord },
+      problems: ['validation'],
+      handler: ({ body }) => emailChanges.confirm(body),
     },
   ];
 }

@@ -20,4 +20,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('deliveries_incident').on('deliveries').columns(['incident_id', 'created_at']).execute();
   // The team's log, newest first, one page after another.
   await db.schema.createIndex('deliveries_team_newest').on('deliveries').columns(['team_id', 'created_at', 'id']).execute();
+
+  // A new sign-in address waiting for its confirmation: the link mailed to it (only its digest is
+  // kept), valid 24 hours, used once. The account keeps its address until then.
+  await db.schema
+    .createTable('email_changes')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('new_email', 'text', (c) => c.notNull())
+    .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('expires_at', 'bigint', (c) => c.notNull())
+    .addColumn('used_at', 'bigint')
+    .execute();
+  await db.schema.createIndex('email_changes_user').on('email_changes').column('user_id').execute();
 }

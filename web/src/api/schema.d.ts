@@ -797,6 +797,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/account/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask to sign in with another address: a confirmation link is mailed to it.
+         * @description Any role. Needs the current password (a wrong one counts as a failed sign-in) and a mail server (`SMTP_URL`; without, 503). The address does not change until the one-time link mailed to the new address is opened (24 hours; a newer request replaces it). An address of another account is 400 on `newEmail`.
+         */
+        post: operations["requestEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/email/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a new sign-in address with the link mailed to it.
+         * @description No token needed. No token needed: `token` is the secret after `#` in the link. The account signs in with the new address from now on and is verified; every session of it ends (sign in again). A link works once and for 24 hours.
+         */
+        post: operations["confirmEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/events/stream": {
         parameters: {
             query?: never;
@@ -6271,6 +6311,86 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    requestEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @description The address to sign in with from now on: it changes once the link mailed to it is opened.
+                     */
+                    newEmail: string;
+                    /** @description The password the account signs in with now. */
+                    currentPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The link was mailed; nothing changed yet. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The new address the one-time confirmation link was mailed to. */
+                        sentTo: string;
+                        /** @description When the link stops working (24 hours). */
+                        expiresAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    confirmEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The secret from the confirmation link (the part after `#`). */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The address changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The address the account signs in with from now on. */
+                        email: string;
+                    };
+                };
             };
             400: components["responses"]["validation"];
             401: components["responses"]["unauthorized"];

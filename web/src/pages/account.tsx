@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { api } from '../api/client.js';
-import { Button, Card, Field, FormError, PageHeader, fieldError, useToast } from '../components/ui.js';
+import { Button, Card, Field, FormError, Notice, PageHeader, fieldError, useToast } from '../components/ui.js';
 import { useDocumentTitle } from '../hooks.js';
 import { useSession } from '../session.js';
 import { useSubmit } from '../use-submit.js';
@@ -22,9 +22,6 @@ function NameForm() {
         <FormError error={error} labels={{ name: 'Name' }} />
         <Field label="Name" error={fieldError(error, 'name')} hint="How your team sees you: on the Team page and on the incidents you acknowledge.">
           {(p) => <input {...p} name="name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />}
-        </Field>
-        <Field label="Email" hint="The address you sign in with. The operator of this Lookout can change it (lookout user reset).">
-          {(p) => <input {...p} type="email" value={session.user.email} readOnly />}
         </Field>
         <div className="form-actions">
           <Button type="submit" variant="primary" busy={busy} disabled={name === session.user.name}>
@@ -99,7 +96,59 @@ function PasswordForm() {
   );
 }
 
-/** The signed-in person's own account: their name and password. */
+/** A new sign-in address: it changes once the link mailed to it is opened. */
+function EmailForm() {
+  const { session } = useSession();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [sent, setSent] = useState<{ sentTo: string; expiresAt: string } | null>(null);
+  useUnsavedChanges(email !== '' || password !== '');
+  const { busy, error, onSubmit } = useSubmit(async () => {
+    setSent(await api.POST('/api/v1/account/email', { body: { newEmail: email, currentPassword: password } }));
+    setEmail('');
+    setPassword('');
+  });
+  return (
+    <Card title="Sign-in address">
+      <p className="muted">
+        You sign in with <strong>{session.user.email}</strong>. A new address takes over only once you open the link we mail to it.
+      </p>
+      {sent && (
+        <Notice kind="success">
+          <span data-testid="email-change-sent">
+            A confirmation link was sent to <strong>{sent.sentTo}</strong>; it works for 24 hours. Your address changes when you open it, and you then sign in
+            again.
+          </span>
+        </Notice>
+      )}
+      <form onSubmit={onSubmit} noValidate>
+        <FormError error={error} labels={{ newEmail: 'New address', currentPassword: 'Current password' }} />
+        <Field label="New address" error={fieldError(error, 'newEmail')}>
+          {(p) => <input {...p} type="email" name="new-email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />}
+        </Field>
+        <Field label="Your password" error={fieldError(error, 'currentPassword')}>
+          {(p) => (
+            <input
+              {...p}
+              type="password"
+              name="email-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              autoComplete="current-password"
+            />
+          )}
+        </Field>
+        <div className="form-actions">
+          <Button type="submit" variant="primary" busy={busy}>
+            Send the confirmation link
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+/** The signed-in person's own account: their name, sign-in address and password. */
 export function AccountPage() {
   useDocumentTitle('Your account');
   const { session } = useSession();
@@ -107,6 +156,7 @@ export function AccountPage() {
     <div className="page page-narrow">
       <PageHeader title="Your account" subtitle={`Signed in as ${session.user.email}`} />
       <NameForm />
+      <EmailForm />
       <PasswordForm />
     </div>
   );

@@ -27,9 +27,9 @@ import { useSubmit } from '../use-submit.js';
 
 /** Who acknowledged, and through what. */
 function acknowledgement(incident: Incident, me: string): string {
-  if (incident.acknowledgedVia) return `A recipient of the ${incident.acknowledgedVia.channel} alert, through its link`;
-  if (incident.acknowledgedBy === me) return 'You';
-  return incident.acknowledgedByName ?? 'A former member of the team';
+  if (incident.acknowledgedVia) return `Acknowledged by a recipient of the alert via ${incident.acknowledgedVia.channel}`;
+  if (incident.acknowledgedBy === me) return 'Acknowledged by you in Lookout';
+  return `Acknowledged by ${incident.acknowledgedByName ?? 'a former member of the team'} in Lookout`;
 }
 
 /** What opened an automatic incident, in a sentence: where, what failed, which assertions. */
