@@ -28,18 +28,18 @@ export class AccountMailer implements AccountMail {
   }
 
   async sendSetPasswordLink(mail: SetPasswordMail): Promise<void> {
-    await this.send(mail.to, setPasswordMessage(mail));
+    await this.send(mail.to, setPasswordMessage(mail), 'invitation mail not sent');
   }
 
   async sendEmailChangeLink(mail: EmailChangeMail): Promise<void> {
-    await this.send(mail.to, emailChangeMessage(mail));
+    await this.send(mail.to, emailChangeMessage(mail), 'address confirmation mail not sent');
   }
 
-  private async send(to: string, message: { subject: string; text: string; html: string }): Promise<void> {
+  private async send(to: string, message: { subject: string; text: string; html: string }, failure: string): Promise<void> {
     const result = await this.mailer.send([to], message, {}, `<${randomUUID()}@${this.host}>`);
     if (!result.ok) {
       // The reason is for the operator; the inviter is told only that the mail did not go.
-      this.logger?.warn({ reason: result.error }, 'account mail not sent');
+      this.logger?.warn({ reason: result.error }, failure);
       throw new Error(result.error ?? 'the mail was not sent');
     }
   }
