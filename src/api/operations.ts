@@ -1,5 +1,7 @@
 import type { Operation } from './operation.js';
+import { accountOperations } from './operations/account.js';
 import { checkOperations } from './operations/checks.js';
+import { deliveryOperations } from './operations/deliveries.js';
 import { eventOperations } from './operations/events.js';
 import { incidentOperations } from './operations/incidents.js';
 import { maintenanceWindowOperations } from './operations/maintenance-windows.js';
@@ -29,12 +31,14 @@ export type OperationServices = Parameters<typeof monitorOperations>[0] &
   Parameters<typeof teamTokenOperations>[0] &
   Parameters<typeof personalTokenOperations>[0] &
   Parameters<typeof sessionOperations>[0] &
-  Parameters<typeof eventOperations>[0];
+  Parameters<typeof eventOperations>[0] &
+  Parameters<typeof deliveryOperations>[0] &
+  Parameters<typeof accountOperations>[0];
 
 /** Every operation of the API, in the order the reference lists them. */
 export function apiOperations(services: OperationServices): Operation[] {
   const { monitors, checks, monitorStats, incidents, maintenanceWindows, alertPolicies, statusPages } = services;
-  const { teams, teamMembers, teamTokens, personalTokens, sessions, live } = services;
+  const { teams, teamMembers, teamTokens, personalTokens, sessions, live, deliveryLog, users, emailChanges } = services;
   return [
     ...monitorOperations({ monitors }),
     ...checkOperations({ checks }),
@@ -42,12 +46,14 @@ export function apiOperations(services: OperationServices): Operation[] {
     ...incidentOperations({ incidents }),
     ...maintenanceWindowOperations({ maintenanceWindows }),
     ...notificationPolicyOperations({ alertPolicies }),
+    ...deliveryOperations({ deliveryLog }),
     ...statusPageOperations({ statusPages }),
     ...teamOperations({ teams }),
     ...teamMemberOperations({ teamMembers }),
     ...teamTokenOperations({ teamTokens }),
     ...personalTokenOperations({ personalTokens }),
     ...sessionOperations({ sessions }),
+    ...accountOperations({ users, sessions, emailChanges }),
     ...eventOperations({ live }),
   ];
 }

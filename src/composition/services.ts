@@ -11,6 +11,7 @@ import type { Store } from '../store/database.js';
 import { AUTH_FAILURES_PER_MINUTE, AccessService, REQUESTS_PER_MINUTE } from '../domain/access.js';
 import { AlertPolicyService, POLICY_TESTS_PER_WINDOW, POLICY_TEST_WINDOW_SECONDS } from '../domain/alerts/policies.js';
 import { AlertProcessor } from '../domain/alerts/processor.js';
+import { DeliveryLogService } from '../domain/alerts/delivery-log.js';
 import { CheckService } from '../domain/checks.js';
 import { IncidentService } from '../domain/incidents.js';
 import { MaintenanceWindowService } from '../domain/maintenance/service.js';
@@ -19,6 +20,7 @@ import { LiveStatusService, type LiveOptions } from '../domain/live-status.js';
 import { MonitorStatsService } from '../domain/monitor-stats.js';
 import { NotificationPolicyService } from '../domain/notification-policies.js';
 import { PersonalTokenService } from '../domain/personal-tokens.js';
+import { EmailChangeService } from '../domain/email-changes.js';
 import { SecretBox } from '../domain/secrets/secret-box.js';
 import { SecretService, createKeySource } from '../domain/secrets/secrets.js';
 import { SIGN_IN_FAILURES_PER_ACCOUNT, SIGN_IN_FAILURES_PER_ADDRESS, SIGN_IN_WINDOW_SECONDS, SessionService } from '../domain/sessions.js';
@@ -60,12 +62,16 @@ export interface Services {
   alerts: AlertProcessor;
   /** Sends the outbox (every channel type) with retries. */
   deliveries: DeliveryDispatcher;
+  /** The team's delivery log: every alert to every channel, filtered, a page at a time. */
+  deliveryLog: DeliveryLogService;
   /** Dashboard sign-in: server-side sessions behind an HttpOnly cookie, CSRF tokens, set-password links. */
   sessions: SessionService;
   /** The caller's own personal access tokens (list, create once-shown, revoke). */
   personalTokens: PersonalTokenService;
   /** Members managing members: roles, removal, invitations (Admin and Owner). */
   teamMembers: TeamMemberService;
+  /** A person's own sign-in address, changed only through a link mailed to the new one. */
+  emailChanges: EmailChangeService;
   /** Every member's tokens of the team, for Admins and Owners: list and revoke. */
   teamTokens: TeamTokenService;
   /** Monitor status changes pushed to dashboards. */
@@ -166,20 +172,16 @@ export function createServices({
     ),
     alerts,
     deliveries,
+    deliveryLog: new DeliveryLogService(store.db),
   };
+  const accountMail = new AccountMailer(config, alerting?.timeoutMs ?? DEFAULT_DISPATCHER_OPTIONS.timeoutMs, logger);
   return {
     ...services,
     sessions,
+    emailChanges: new EmailChangeService(store.db, sessions, config.publicUrl, accountMail, clock),
     personalTokens: new PersonalTokenService(store.db, tokens),
     teamTokens: new TeamTokenService(store.db, tokens, clock),
-    teamMembers: new TeamMemberService(
-      store.db,
-      services.teams,
-      services.users,
-      sessions,
-      config.publicUrl,
-      new AccountMailer(config, alerting?.timeoutMs ?? DEFAULT_DISPATCHER_OPTIONS.timeoutMs, logger),
-    ),
+    teamMembers: new TeamMemberService(store.db, services.teams, services.users, sessions, config.publicUrl, accountMail),
     live: new LiveStatusService(store.db, sessions, services.monitors, live, clock),
     statusPages: new StatusPageService(store.db, config.publicUrl, store.dialect, clock, maintenanceWindows),
     monitorStats: new MonitorStatsService(store.db, services.monitors, clock, store.dialect),

@@ -14,6 +14,8 @@ import { ADMINS, ANY_ROLE, WRITERS } from './roles.js';
 import { iso, isoOrNull } from './time.js';
 import { parseInput, text, uuid } from './validation.js';
 import { INCIDENT_SOURCES, INCIDENT_STATUSES, SEVERITIES, UPDATE_STATUSES, type IncidentStatus } from '../shared/vocabulary.js';
+import { IncidentCause, causesOf } from './incident-causes.js';
+import { readsRunTexts } from './run-texts.js';
 
 /** The list answers the newest incidents only; no parameter changes this count. */
 export const INCIDENT_LIST_LIMIT = 100;
@@ -74,15 +76,31 @@ export const IncidentRecord = z.object({
   acknowledgedVia: AcknowledgedVia.nullable().describe(
     'When acknowledged through the link of an alert: the channel type and delivery that carried it; null otherwise.',
   ),
+  acknowledgedByName: z
+    .string()
+    .nullable()
+    .describe('The name of the user who acknowledged it, as their account says now; null when `acknowledgedBy` is null or the account is gone.'),
+  cause: IncidentCause.nullable().describe(
+    'What opened it: the newest failed run of its monitor at the moment it opened; null for an incident opened by hand, or once that run was pruned.',
+  ),
   updates: z.array(IncidentUpdateRecord).describe('The timeline, oldest first.'),
 });
 export type IncidentRecord = z.infer<typeof IncidentRecord>;
 
-/** What an acknowledge link's page shows: nothing but the incident's title and state. */
+/**
+ * What an acknowledge link's page shows: the incident's title, state and context (its monitor,
+ * since when, and the failed run's region and stable error code, never a message quoted from the
+ * target: whoever holds the link may not be a member).
+ */
 export interface IncidentLinkView {
+  id: string;
   title: string;
   resolved: boolean;
   acknowledgedAt: string | null;
+  createdAt: string;
+  resolvedAt: string | null;
+  monitorName: string | null;
+  cause: { region: IncidentCause['region']; code: string | null } | null;
 }
 
 /* Inputs, fields in the order of the interface's table */
@@ -134,12 +152,12 @@ export class IncidentService {
       .orderBy('id', 'desc')
       .limit(INCIDENT_LIST_LIMIT)
       .execute();
-    return withUpdates(this.db, rows);
+    return withUpdates(this.db, rows, actor);
   }
 
   async get(actor: Actor, id: string): Promise<IncidentRecord> {
     requireRole(actor, ANY_ROLE);
-    return this.record(this.db, await this.find(this.db, actor, id));
+    return (await withUpdates(this.db, [await this.find(this.db, actor, id)], actor))[0]!;
   }
 
   async create(actor: Actor, input: unknown): Promise<IncidentRecord> {
@@ -217,7 +235,20 @@ export class IncidentService {
   async linkView(id: string): Promise<IncidentLinkView | undefined> {
     if (!isUuid(id)) return undefined;
     const row = await this.db.selectFrom('incidents').selectAll().where('id', '=', id.toLowerCase()).executeTakeFirst();
-    return row && { title: row.title, resolved: row.resolved_at !== null, acknowledgedAt: isoOrNull(row.acknowledged_at) };
+    if (!row) return undefined;
+    const monitor =
+      row.monitor_id === null ? undefined : await this.db.selectFrom('monitors').select('name').where('id', '=', row.monitor_id).executeTakeFirst();
+    const cause = (await causesOf(this.db, [row], false)).get(row.id);
+    return {
+      id: row.id,
+      title: row.title,
+      resolved: row.resolved_at !== null,
+      acknowledgedAt: isoOrNull(row.acknowledged_at),
+      createdAt: iso(row.created_at),
+      resolvedAt: isoOrNull(row.resolved_at),
+      monitorName: monitor?.name ?? null,
+      cause: cause ? { region: cause.region, code: cause.error?.code ?? null } : null,
+    };
   }
 
   /**
@@ -288,10 +319,6 @@ export class IncidentService {
     const row = await this.find(db, actor, id);
     if (row.resolved_at !== null) throw problems.notFound('incident');
     return row;
-  }
-
-  private async record(db: Db, row: Selectable<IncidentsTable>): Promise<IncidentRecord> {
-    return (await withUpdates(db, [row]))[0]!;
   }
 }
 
@@ -457,7 +484,7 @@ async function insertUpdate(
   };
 }
 
-async function withUpdates(db: Db, rows: Selectable<IncidentsTable>[]): Promise<IncidentRecord[]> {
+async function withUpdates(db: Db, rows: Selectable<IncidentsTable>[], actor: Actor): Promise<IncidentRecord[]> {
   if (rows.length === 0) return [];
   const updates = await db
     .selectFrom('incident_updates')
@@ -485,6 +512,8 @@ async function withUpdates(db: Db, rows: Selectable<IncidentsTable>[]): Promise<
     });
     byIncident.set(u.incident_id, list);
   }
+  const names = await acknowledgerNames(db, rows);
+  const causes = await causesOf(db, rows, readsRunTexts(actor));
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -498,6 +527,15 @@ async function withUpdates(db: Db, rows: Selectable<IncidentsTable>[]): Promise<
     acknowledgedAt: isoOrNull(r.acknowledged_at),
     acknowledgedBy: r.acknowledged_by,
     acknowledgedVia: r.acknowledged_via === null ? null : (JSON.parse(r.acknowledged_via) as AcknowledgedVia),
+    acknowledgedByName: (r.acknowledged_by !== null && names.get(r.acknowledged_by)) || null,
+    cause: causes.get(r.id) ?? null,
     updates: byIncident.get(r.id) ?? [],
   }));
+}
+
+async function acknowledgerNames(db: Db, rows: Selectable<IncidentsTable>[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.map((r) => r.acknowledged_by).filter((id): id is string => id !== null))];
+  if (ids.length === 0) return new Map();
+  const users = await db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(users.map((u) => [u.id, u.name]));
 }

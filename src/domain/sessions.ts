@@ -6,11 +6,11 @@ import { systemClock, type Clock } from './ports/clock.js';
 import { prepared } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
 import { inTransaction } from '../store/transaction.js';
-import type { Actor } from './actor.js';
+import { requireRole, type Actor } from './actor.js';
 import { newId } from './ids.js';
 import { hashPassword, randomPassword, verifyPassword } from './passwords.js';
 import { Problem, problems } from './problem.js';
-import { isRole } from './roles.js';
+import { ANY_ROLE, isRole } from './roles.js';
 import { ROLES, type Role } from '../shared/vocabulary.js';
 import { iso } from './time.js';
 import { parseInput, uuid } from './validation.js';
@@ -67,6 +67,11 @@ export const SwitchTeamInput = z.strictObject({
 export const SetPasswordInput = z.strictObject({
   token: z.string().min(1).max(200).describe('The secret from the set-password link (the part after `#`).'),
   password: NewPassword,
+});
+
+export const ChangePasswordInput = z.strictObject({
+  currentPassword: z.string().min(1).max(1024).describe('The password the account signs in with now.'),
+  newPassword: NewPassword,
 });
 
 /* Records */
@@ -323,6 +328,45 @@ export class SessionService {
       await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', setup.user_id).where('revoked_at', 'is', null).execute();
     });
     return this.open(setup.user_id, client);
+  }
+
+  /**
+   * Changes the signed-in user's own password, given the current one. A wrong current password
+   * spends the account's sign-in failures (so this is no faster way to guess it) and is 400 on
+   * `currentPassword`. Every other session of the user ends; the one that made the change stays.
+   * Personal access tokens stay: they are credentials of their own, listed and revoked apart.
+   */
+  async changePassword(actor: Actor, input: unknown): Promise<void> {
+    requireRole(actor, ANY_ROLE);
+    const { currentPassword, newPassword } = parseInput(ChangePasswordInput, input);
+    await this.checkOwnPassword(actor, currentPassword);
+    const hash = await hashPassword(newPassword);
+    const now = this.clock.now();
+    const keep = actor.tokenId.startsWith('session:') ? actor.tokenId.slice('session:'.length) : null;
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', actor.userId).execute();
+      let others = trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', actor.userId).where('revoked_at', 'is', null);
+      if (keep !== null) others = others.where('id', '<>', keep);
+      await others.execute();
+    });
+  }
+
+  /**
+   * Judges the signed-in user's current password before a change to their own account. A wrong
+   * one spends the account's sign-in failures (so this is no faster way to guess it) and is 400 on
+   * `currentPassword`; past the limit, 429 whatever the password.
+   */
+  async checkOwnPassword(actor: Actor, currentPassword: string): Promise<void> {
+    const user = await this.db.selectFrom('users').select(['email', 'password_hash']).where('id', '=', actor.userId).executeTakeFirstOrThrow();
+    const limit = await this.failuresPerAccount.consume(user.email);
+    if (!limit.allowed) {
+      throw new Problem('rate-limited', `Too many wrong passwords; try again in ${Math.ceil(limit.resetSeconds / 60)} minute(s).`, {
+        retryAfter: limit.resetSeconds,
+      });
+    }
+    const ok = await verifyPassword(currentPassword, user.password_hash ?? (await this.dummy()));
+    if (user.password_hash === null || !ok) throw problems.invalidField('currentPassword', 'is not your current password');
+    await this.failuresPerAccount.refund(user.email);
   }
 
   private async open(userId: string, client: { ip: string; userAgent?: string }): Promise<OpenedSession> {

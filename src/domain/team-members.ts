@@ -55,6 +55,9 @@ const MAIL_FAILED = 'The invitation could not be mailed, so nobody was added; tr
 const OWNER_ONLY = 'Only an Owner can grant or take away the Owner role.';
 const LAST_OWNER_ROLE = 'cannot change: this member is the last Owner of the team; make another member Owner first';
 const LAST_OWNER_REMOVE = 'is the last Owner of the team; make another member Owner first';
+const NOT_INVITED = 'has already chosen a password and joined; there is no invitation to make again';
+/** Names no team, like UNVERIFIED_ACCOUNT: the refusal must not tell where else the account is. */
+const HELD_ELSEWHERE = 'belongs to another team as well; the operator can reset their account';
 
 /**
  * Team membership as members manage it (roles Admin and Owner): change roles, remove, invite.
@@ -92,7 +95,7 @@ export class TeamMemberService {
     const current = await this.roleOf(actor.teamId, userId);
     if (actor.role !== 'Owner' && current === 'Owner') throw new Problem('forbidden', OWNER_ONLY);
     await this.underTeamLock(actor, userId, async (trx, now) => {
-      if (now.target === 'Owner') await this.requireAnotherOwner(trx, actor.teamId, 'userId', LAST_OWNER_REMOVE);
+      if (now.target === 'Owner') await this.requireAnotherOwner(trx, actor.teamId, 'userId', LAST_OWNER_REMOVE, (name) => `${name} ${LAST_OWNER_REMOVE}.`);
       if (now.actor !== 'Owner' && now.target === 'Owner') throw new Problem('forbidden', OWNER_ONLY);
       await this.teams.removeMember(actor.teamId, userId, trx);
     });
@@ -198,13 +201,50 @@ export class TeamMemberService {
     return row.role as Role;
   }
 
-  private async requireAnotherOwner(trx: Kysely<Database>, teamId: string, field: string, message: string): Promise<void> {
+  /**
+   * Refuses when the team has one Owner left. `detail` words the refusal as a sentence for people
+   * (the member's name in it) where a field name would mean nothing to them.
+   */
+  private async requireAnotherOwner(trx: Kysely<Database>, teamId: string, field: string, message: string, detail?: (name: string) => string): Promise<void> {
     const owners = await trx
-      .selectFrom('memberships')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('team_id', '=', teamId)
-      .where('role', '=', 'Owner')
-      .executeTakeFirstOrThrow();
-    if (owners.n <= 1) throw problems.invalidField(field, message);
+      .selectFrom('memberships as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select('u.name')
+      .where('m.team_id', '=', teamId)
+      .where('m.role', '=', 'Owner')
+      .limit(2)
+      .execute();
+    if (owners.length > 1) return;
+    if (!detail) throw problems.invalidField(field, message);
+    throw new Problem('validation', detail(owners[0]?.name ?? 'This member'), { errors: [{ field, message }] });
+  }
+
+  /**
+   * Makes an invited member's set-password link again (the earlier one stops working): mailed with
+   * SMTP configured, else answered to pass on, as the invitation was. Only for a member an
+   * invitation made who has not chosen a password yet and belongs to no other team: a link acts as
+   * the account wherever it is. (An account the operator made is theirs to reset.)
+   */
+  async resendInvitation(actor: Actor, userId: string): Promise<InvitedMemberRecord> {
+    requireRole(actor, ADMINS);
+    const role = await this.roleOf(actor.teamId, userId);
+    if (actor.role !== 'Owner' && role === 'Owner') throw new Problem('forbidden', OWNER_ONLY);
+    const user = await this.db.selectFrom('users').select(['password_hash', 'verified_at']).where('id', '=', userId).executeTakeFirstOrThrow();
+    if (user.password_hash !== null || user.verified_at !== null) throw problems.invalidField('userId', NOT_INVITED);
+    const teams = await this.db.selectFrom('memberships').select('team_id').where('user_id', '=', userId).execute();
+    if (teams.some((t) => t.team_id !== actor.teamId)) throw problems.invalidField('userId', HELD_ELSEWHERE);
+    const mailed = this.mail.configured;
+    const setup = await this.sessions.createPasswordSetup(userId, { createdBy: actor.userId, verifies: mailed });
+    const member = (await this.teams.members(actor)).find((m) => m.userId === userId);
+    if (!member) throw problems.notFound('member');
+    const url = setPasswordUrl(this.publicUrl, setup.secret);
+    if (!mailed) return { ...member, invitation: { setPasswordUrl: url, expiresAt: setup.expiresAt } };
+    try {
+      await this.mail.sendSetPasswordLink({ to: member.email, url, expiresAt: setup.expiresAt, ...(await this.invitationContext(actor)) });
+    } catch {
+      // The new link never left, and the old one no longer works: nothing to undo but to say so.
+      throw new Problem('unavailable', 'The invitation could not be mailed; try again later, or ask the operator to check SMTP_URL.');
+    }
+    return { ...member, invitation: { sentTo: member.email, expiresAt: setup.expiresAt } };
   }
 }

@@ -7,7 +7,7 @@ import { requireRole, type Actor } from './actor.js';
 import { newId } from './ids.js';
 import { systemClock, type Clock } from './ports/clock.js';
 import { Problem, problems } from './problem.js';
-import { ANY_ROLE, isRole } from './roles.js';
+import { ADMINS, ANY_ROLE, isRole } from './roles.js';
 import { ROLES, type Role } from '../shared/vocabulary.js';
 import { iso } from './time.js';
 import { parseInput, text } from './validation.js';
@@ -26,10 +26,15 @@ export const MemberRecord = z.object({
   email: z.string(),
   role: z.enum(ROLES),
   joinedAt: z.string(),
+  invited: z
+    .boolean()
+    .describe('True while the person has not chosen a password yet: they were invited and have not joined. An Admin can make their link again.'),
 });
 export type MemberRecord = z.infer<typeof MemberRecord>;
 
 const TeamInput = z.strictObject({ name: text(200) });
+
+export const RenameTeamInput = z.strictObject({ name: text(200).describe('The team’s new name: 1-200 characters.') });
 
 export class TeamService {
   private readonly findTeam;
@@ -49,17 +54,25 @@ export class TeamService {
     return { id: team.id, name: team.name, createdAt: iso(team.created_at), tokenRole: actor.role };
   }
 
+  /** Renames the actor's team (Admins and Owners). */
+  async rename(actor: Actor, input: unknown): Promise<TeamRecord> {
+    requireRole(actor, ADMINS);
+    const { name } = parseInput(RenameTeamInput, input);
+    await this.db.updateTable('teams').set({ name }).where('id', '=', actor.teamId).execute();
+    return this.current(actor);
+  }
+
   async members(actor: Actor): Promise<MemberRecord[]> {
     requireRole(actor, ANY_ROLE);
     const rows = await this.db
       .selectFrom('memberships as m')
       .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select(['u.id', 'u.name', 'u.email', 'm.role', 'm.joined_at'])
+      .select(['u.id', 'u.name', 'u.email', 'u.password_hash', 'u.verified_at', 'm.role', 'm.joined_at'])
       .where('m.team_id', '=', actor.teamId)
       .orderBy('m.joined_at')
       .orderBy('u.id')
       .execute();
-    return rows.map((r) => ({ userId: r.id, name: r.name, email: r.email, role: r.role as Role, joinedAt: iso(r.joined_at) }));
+    return rows.map(memberRecord);
   }
 
   /* Operator actions: the CLI and bootstrap, which act on the installation rather than as a member. */
@@ -159,17 +172,31 @@ export class TeamService {
     const row = await db
       .selectFrom('memberships as m')
       .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select(['u.id', 'u.name', 'u.email', 'm.role', 'm.joined_at'])
+      .select(['u.id', 'u.name', 'u.email', 'u.password_hash', 'u.verified_at', 'm.role', 'm.joined_at'])
       .where('m.team_id', '=', teamId)
       .where('m.user_id', '=', userId)
       .executeTakeFirstOrThrow();
-    return { userId: row.id, name: row.name, email: row.email, role: row.role as Role, joinedAt: iso(row.joined_at) };
+    return memberRecord(row);
   }
 
   private async requireTeam(teamId: string, db: Kysely<Database> = this.db): Promise<void> {
     const team = await db.selectFrom('teams').select('id').where('id', '=', teamId).executeTakeFirst();
     if (!team) throw new Problem('not-found', `No team has the id "${teamId}".`);
   }
+}
+
+/** A member is invited (not joined) while the account an invitation made has no password: the operator's accounts are verified from the start. */
+function memberRecord(row: {
+  id: string;
+  name: string;
+  email: string;
+  password_hash: string | null;
+  verified_at: number | null;
+  role: string;
+  joined_at: number;
+}): MemberRecord {
+  const invited = row.password_hash === null && row.verified_at === null;
+  return { userId: row.id, name: row.name, email: row.email, role: row.role as Role, joinedAt: iso(row.joined_at), invited };
 }
 
 export const PENDING_INVITATION =

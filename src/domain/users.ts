@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
+import { requireRole, type Actor } from './actor.js';
 import { newId } from './ids.js';
+import { ANY_ROLE } from './roles.js';
 import { systemClock, type Clock } from './ports/clock.js';
 import { hashPassword } from './passwords.js';
 import { Problem, problems } from './problem.js';
@@ -12,6 +14,12 @@ const UserInput = z.strictObject({
   name: text(200).optional(),
   password: z.string().min(12).max(1024).optional(),
 });
+
+export const UpdateProfileInput = z.strictObject({
+  name: text(200).describe('Your name as your team sees it: 1-200 characters.'),
+});
+
+export const ProfileRecord = z.object({ id: z.string(), email: z.string(), name: z.string() });
 
 export interface UserSummary {
   id: string;
@@ -46,6 +54,14 @@ export class UserService {
    */
   createInvited(input: unknown, db: Kysely<Database> = this.db): Promise<UserSummary> {
     return this.insert(input, db, false);
+  }
+
+  /** Changes the signed-in user's own name. */
+  async updateProfile(actor: Actor, input: unknown): Promise<UserSummary> {
+    requireRole(actor, ANY_ROLE);
+    const { name } = parseInput(UpdateProfileInput, input);
+    await this.db.updateTable('users').set({ name }).where('id', '=', actor.userId).execute();
+    return this.db.selectFrom('users').select(['id', 'email', 'name']).where('id', '=', actor.userId).executeTakeFirstOrThrow();
   }
 
   async findByEmail(email: string, db: Kysely<Database> = this.db): Promise<UserAccount | undefined> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import type { AccountMail, SetPasswordMail } from '../domain/ports/account-mail.js';
+import type { AccountMail, EmailChangeMail, SetPasswordMail } from '../domain/ports/account-mail.js';
 import { Mailer } from './mailer.js';
 import { escapeHtml } from '../shared/html.js';
 
@@ -28,10 +28,18 @@ export class AccountMailer implements AccountMail {
   }
 
   async sendSetPasswordLink(mail: SetPasswordMail): Promise<void> {
-    const result = await this.mailer.send([mail.to], setPasswordMessage(mail), {}, `<${randomUUID()}@${this.host}>`);
+    await this.send(mail.to, setPasswordMessage(mail), 'invitation mail not sent');
+  }
+
+  async sendEmailChangeLink(mail: EmailChangeMail): Promise<void> {
+    await this.send(mail.to, emailChangeMessage(mail), 'address confirmation mail not sent');
+  }
+
+  private async send(to: string, message: { subject: string; text: string; html: string }, failure: string): Promise<void> {
+    const result = await this.mailer.send([to], message, {}, `<${randomUUID()}@${this.host}>`);
     if (!result.ok) {
       // The reason is for the operator; the inviter is told only that the mail did not go.
-      this.logger?.warn({ reason: result.error }, 'invitation mail not sent');
+      this.logger?.warn({ reason: result.error }, failure);
       throw new Error(result.error ?? 'the mail was not sent');
     }
   }
@@ -45,6 +53,21 @@ export function setPasswordMessage(mail: SetPasswordMail): { subject: string; te
   const ignore = 'If you did not expect this, ignore this mail: nothing happens unless the link is used.';
   return {
     subject: `Choose your Lookout password (team "${mail.teamName}")`,
+    text: `${intro}\n\n${ask} (it works until ${until}):\n\n${mail.url}\n\n${ignore}\n`,
+    html:
+      `<p>${escapeHtml(intro)}</p><p>${escapeHtml(ask)} (it works until ${escapeHtml(until)}):</p>` +
+      `<p><a href="${escapeHtml(mail.url)}">${escapeHtml(mail.url)}</a></p><p>${escapeHtml(ignore)}</p>`,
+  };
+}
+
+/** The confirmation of a new sign-in address: which account asks, the link, and until when it works. */
+export function emailChangeMessage(mail: EmailChangeMail): { subject: string; text: string; html: string } {
+  const until = new Date(mail.expiresAt).toUTCString();
+  const intro = `The Lookout account ${mail.from} asked to sign in with this address from now on.`;
+  const ask = 'Confirm it with this one-time link';
+  const ignore = 'If you did not ask for this, ignore this mail: the account keeps its address unless the link is used.';
+  return {
+    subject: 'Confirm your new Lookout sign-in address',
     text: `${intro}\n\n${ask} (it works until ${until}):\n\n${mail.url}\n\n${ignore}\n`,
     html:
       `<p>${escapeHtml(intro)}</p><p>${escapeHtml(ask)} (it works until ${escapeHtml(until)}):</p>` +

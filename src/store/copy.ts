@@ -25,6 +25,7 @@ export const TABLES_IN_ORDER = [
   'rollups',
   'sessions',
   'password_setups',
+  'email_changes',
   'status_pages',
   'status_page_monitors',
   'maintenance_windows',

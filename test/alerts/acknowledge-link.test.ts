@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 /**
  * The one-click acknowledge link in alerts: a down alert's Slack message and email carry a signed
  * link to `/ack/<incident>` of its own (naming its delivery); opening it changes nothing, its button
@@ -85,11 +86,25 @@ describe('the acknowledge link in alerts', () => {
     const html = await page.text();
     expect(html).toContain('<form method="post"');
     expect(html).toContain('is down');
+    // Styled like the dashboard in both schemes, with the incident's context and a way into the dashboard.
+    expect(html).toContain('@media (prefers-color-scheme:dark)');
+    expect(html).toContain('Open · not acknowledged');
+    expect(html).toContain(`<a href="/incidents/${incident.id}">Open the incident in Lookout</a>`);
+    expect(html).toMatch(/<dt>Since<\/dt><dd><time datetime="[^"]+">\d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC<\/time>/);
+    expect(html).toMatch(/<dt>Open for<\/dt><dd>\d+ min<\/dd>/);
+    // No raw ISO time is shown: only in the `datetime` attribute the viewer's zone is computed from.
+    expect(html.replace(/datetime="[^"]*"/g, '')).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+    // The one script that runs (times in the viewer's zone) is the one the policy names by its hash.
+    const csp = page.headers.get('content-security-policy')!;
+    const script = /<script>(.*)<\/script>/.exec(html)![1]!;
+    expect(csp).toContain(`script-src 'sha256-${createHash('sha256').update(script).digest('base64')}'`);
     expect((await incidentOf(incident.id)).acknowledgedAt).toBeNull();
 
     const pressed = await press(link);
     expect(pressed.status).toBe(200);
-    expect(await pressed.text()).toContain('Acknowledged at');
+    const pressedHtml = await pressed.text();
+    expect(pressedHtml).toContain('Open · acknowledged');
+    expect(pressedHtml).toMatch(/<dt>Acknowledged<\/dt><dd><time /);
     const acknowledged = await incidentOf(incident.id);
     const via = { channel: 'slack', deliveryId: slackDelivery };
     expect(acknowledged).toMatchObject({ acknowledgedAt: expect.any(String), acknowledgedBy: null, acknowledgedVia: via });

@@ -76,6 +76,8 @@ describe('creating an incident', () => {
       acknowledgedAt: null,
       acknowledgedBy: null,
       acknowledgedVia: null,
+      acknowledgedByName: null,
+      cause: null,
       updates: [
         {
           id: expect.any(String),

@@ -56,7 +56,7 @@ describe('authentication', () => {
     expect(emails).toContain(admin.email);
     expect(emails).not.toContain(other.email);
     for (const member of members.body.data) {
-      expect(Object.keys(member).sort()).toEqual(['email', 'joinedAt', 'name', 'role', 'userId']);
+      expect(Object.keys(member).sort()).toEqual(['email', 'invited', 'joinedAt', 'name', 'role', 'userId']);
       expect(new Date(member.joinedAt).toISOString()).toBe(member.joinedAt);
     }
   });

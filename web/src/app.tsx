@@ -5,6 +5,9 @@ import type { Session } from './api/types.js';
 import { Layout } from './components/layout.js';
 import { Loading, ToastProvider } from './components/ui.js';
 import { LiveProvider } from './live.js';
+import { AccountPage } from './pages/account.js';
+import { ConfirmEmailPage } from './pages/confirm-email.js';
+import { DeliveriesPage } from './pages/deliveries.js';
 import { IncidentDetailPage } from './pages/incident-detail.js';
 import { IncidentsPage } from './pages/incidents.js';
 import { LoginPage } from './pages/login.js';
@@ -42,7 +45,10 @@ const PAGES: Page[] = [
   { pattern: '/notifications/new', render: () => <PolicyNewPage /> },
   { pattern: '/notifications/:id', render: (p) => <PolicyDetailPage id={p.id!} /> },
   { pattern: '/notifications/:id/edit', render: (p) => <PolicyEditPage id={p.id!} /> },
+  { pattern: '/deliveries', render: () => <DeliveriesPage /> },
   { pattern: '/team', render: () => <TeamPage /> },
+  { pattern: '/account', render: () => <AccountPage /> },
+  { pattern: '/confirm-email', render: () => <ConfirmEmailPage /> },
   { pattern: '/tokens', render: () => <TokensPage /> },
 ];
 
@@ -120,6 +126,7 @@ function Root() {
   }
   if (session === null) {
     if (path === '/set-password') return <SetPasswordPage onSignedIn={setSession} />;
+    if (path === '/confirm-email') return <ConfirmEmailPage />;
     return (
       <LoginPage
         ended={ended}

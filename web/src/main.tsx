@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
 import './styles.css';
+import './on-call.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

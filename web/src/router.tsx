@@ -15,8 +15,28 @@ function current(): Location {
 
 const listeners = new Set<() => void>();
 
+/** Asked before the page changes; false keeps the page (a form with unsaved edits whose person chose to stay). */
+type LeaveGuard = () => boolean;
+const leaveGuards = new Set<LeaveGuard>();
+
+/** Registers a guard for in-app navigation (links, `navigate`, Back and Forward); returns its removal. */
+export function addLeaveGuard(guard: LeaveGuard): () => void {
+  leaveGuards.add(guard);
+  return () => leaveGuards.delete(guard);
+}
+
+function mayLeave(): boolean {
+  for (const guard of leaveGuards) if (!guard()) return false;
+  return true;
+}
+
+/** Where the router last was: Back or Forward into a guarded page's refusal returns here. */
+let shown = typeof window === 'undefined' ? '' : window.location.pathname + window.location.search;
+
 export function navigate(to: string, options: { replace?: boolean } = {}): void {
   if (to === window.location.pathname + window.location.search) return;
+  if (!mayLeave()) return;
+  shown = to;
   if (options.replace) window.history.replaceState(null, '', to);
   else window.history.pushState(null, '', to);
   listeners.forEach((l) => l());
@@ -27,11 +47,20 @@ export function RouterProvider({ children }: { children: ReactNode }) {
   const [location, setLocation] = useState(current);
   useEffect(() => {
     const update = () => setLocation(current());
+    const onPopState = () => {
+      // The address has already changed: staying means putting the page's own address back.
+      if (!mayLeave()) {
+        window.history.pushState(null, '', shown);
+        return;
+      }
+      shown = window.location.pathname + window.location.search;
+      update();
+    };
     listeners.add(update);
-    window.addEventListener('popstate', update);
+    window.addEventListener('popstate', onPopState);
     return () => {
       listeners.delete(update);
-      window.removeEventListener('popstate', update);
+      window.removeEventListener('popstate', onPopState);
     };
   }, []);
   return <RouterContext.Provider value={location}>{children}</RouterContext.Provider>;

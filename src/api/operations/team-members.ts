@@ -69,5 +69,20 @@ export function teamMemberOperations({ teamMembers: members }: { teamMembers: Te
       problems: ['validation', 'forbidden', 'not-found'],
       handler: ({ actor, params }) => members.remove(actor, params.userId!),
     },
+    {
+      method: 'POST',
+      path: `${MEMBER}/invitation`,
+      operationId: 'resendInvitation',
+      tag: TAG,
+      summary: 'Make an invited member’s set-password link again.',
+      roles: ADMINS,
+      description:
+        'For a member who has not chosen a password yet (`invited`). The earlier link stops working; the new one is valid 7 days and goes where ' +
+        'invitations go: mailed to the address with SMTP configured, else answered as `invitation.setPasswordUrl`. ' +
+        'A member who has joined, or whose account belongs to another team as well, is 400 on `userId`; an Admin cannot re-invite an Owner (403).',
+      success: { status: 200, description: 'The member, with where the new link went (or the link).', schema: InvitedMemberRecord },
+      problems: ['validation', 'forbidden', 'not-found', 'unavailable'],
+      handler: ({ actor, params }) => members.resendInvitation(actor, params.userId!),
+    },
   ];
 }

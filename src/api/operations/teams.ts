@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ANY_ROLE } from '../../domain/roles.js';
+import { ADMINS, ANY_ROLE } from '../../domain/roles.js';
 import type { TeamService } from '../../domain/teams.js';
-import { MemberRecord, TeamRecord } from '../../domain/teams.js';
+import { MemberRecord, RenameTeamInput, TeamRecord } from '../../domain/teams.js';
 import { listOf, type Operation } from '../operation.js';
 
 export function teamOperations({ teams }: { teams: TeamService }): Operation[] {
@@ -21,6 +21,19 @@ export function teamOperations({ teams }: { teams: TeamService }): Operation[] {
         description: 'The team your token belongs to, with `tokenRole`: the role (Member, Admin, Owner) your calls act with.',
       },
       handler: ({ actor }) => teams.current(actor),
+    },
+    {
+      method: 'PATCH',
+      path: '/api/v1/teams/current',
+      operationId: 'renameTeam',
+      tag: 'Team',
+      summary: 'Rename the team.',
+      description: 'The new name shows at once in every member’s team switcher and in invitation mails.',
+      roles: ADMINS,
+      body: RenameTeamInput,
+      success: { status: 200, description: 'The renamed team.', schema: TeamRecord },
+      problems: ['validation', 'forbidden'],
+      handler: ({ actor, body }) => teams.rename(actor, body),
     },
     {
       method: 'GET',

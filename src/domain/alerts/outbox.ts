@@ -35,6 +35,7 @@ export async function enqueueDeliveries(
         event_id: alert.id,
         event: alert.event,
         monitor_id: target.monitorId,
+        incident_id: alert.incidentId,
         channel_index: index,
         channel: JSON.stringify(channelTarget(channel)),
         payload,

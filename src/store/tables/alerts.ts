@@ -11,6 +11,8 @@ export interface DeliveriesTable {
   /** monitor.down | monitor.degraded | monitor.up | certificate.expiring | test */
   event: string;
   monitor_id: string | null;
+  /** The incident the alert was about (down, up, reminder, escalation); null for a test or a certificate warning. */
+  incident_id: string | null;
   /** Position of the channel in the policy when the delivery was made. */
   channel_index: number;
   /** JSON of the channel as it was then; a webhook secret stays sealed by the secret box. */

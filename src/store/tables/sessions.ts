@@ -34,7 +34,20 @@ export interface PasswordSetupsTable {
   verifies: Generated<number>;
 }
 
+/** A new sign-in address waiting for the link mailed to it; one per user at most. Only the link's SHA-256 is stored. */
+export interface EmailChangesTable {
+  id: string;
+  user_id: string;
+  /** Lower case, as addresses are kept. */
+  new_email: string;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 export interface SessionTables {
   sessions: SessionsTable;
   password_setups: PasswordSetupsTable;
+  email_changes: EmailChangesTable;
 }

@@ -465,6 +465,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every alert sent to every channel of the team, newest first, a page at a time.
+         * @description Any role. Each delivery names its monitor, incident and policy, its state (pending, delivered, failed) and its latest error. Filter by `state`, `channel` (type), `monitorId`, `incidentId` or `policyId`; page with `limit` (1-100, default 50) and the answer’s `nextCursor`. An incident’s alerts (down, reminders, escalation, recovery) are `?incidentId=`. Members see channel URLs masked.
+         */
+        get: operations["listDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/status-pages/current": {
         parameters: {
             query?: never;
@@ -510,7 +530,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Rename the team.
+         * @description Roles Admin, Owner. The new name shows at once in every member’s team switcher and in invitation mails.
+         */
+        patch: operations["renameTeam"];
         trace?: never;
     };
     "/api/v1/teams/current/members": {
@@ -559,6 +583,26 @@ export interface paths {
          * @description Roles Admin, Owner. An Admin can neither make nor unmake Owners; the last Owner cannot be demoted (400), also by two changes made at once. The member’s tokens and sessions act with the new role at once.
          */
         patch: operations["changeTeamMemberRole"];
+        trace?: never;
+    };
+    "/api/v1/teams/current/members/{userId}/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make an invited member’s set-password link again.
+         * @description Roles Admin, Owner. For a member who has not chosen a password yet (`invited`). The earlier link stops working; the new one is valid 7 days and goes where invitations go: mailed to the address with SMTP configured, else answered as `invitation.setPasswordUrl`. A member who has joined, or whose account belongs to another team as well, is 400 on `userId`; an Admin cannot re-invite an Owner (403).
+         */
+        post: operations["resendInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/teams/current/tokens": {
@@ -707,6 +751,86 @@ export interface paths {
          * @description No token needed. No token needed. `token` is the secret after `#` in the link an Owner or Admin got when inviting a new user. The link works once and for 7 days; other sessions of the user end. Sets the session cookie like sign-in.
          */
         post: operations["setPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change your own name.
+         * @description Any role. Your team and every other team you belong to see the new name at once.
+         */
+        patch: operations["updateAccount"];
+        trace?: never;
+    };
+    "/api/v1/account/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change your own password, given the current one.
+         * @description Any role. A wrong `currentPassword` is 400 on that field and counts as a failed sign-in of the account (10 in 15 minutes, then 429). Every other session of yours ends; the one that made the change stays signed in. Personal access tokens keep working.
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask to sign in with another address: a confirmation link is mailed to it.
+         * @description Any role. Needs the current password (a wrong one counts as a failed sign-in) and a mail server (`SMTP_URL`; without, 503). The address does not change until the one-time link mailed to the new address is opened (24 hours; a newer request replaces it). An address of another account is 400 on `newEmail`.
+         */
+        post: operations["requestEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/email/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a new sign-in address with the link mailed to it.
+         * @description No token needed. No token needed: `token` is the secret after `#` in the link. The account signs in with the new address from now on and is verified; every session of it ends (sign in again). A link works once and for 24 hours.
+         */
+        post: operations["confirmEmailChange"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3631,6 +3755,25 @@ export interface operations {
                                 /** @description The delivery (see the deliveries log) that carried the link. */
                                 deliveryId: string;
                             } | null;
+                            /** @description The name of the user who acknowledged it, as their account says now; null when `acknowledgedBy` is null or the account is gone. */
+                            acknowledgedByName: string | null;
+                            /** @description What opened it: the newest failed run of its monitor at the moment it opened; null for an incident opened by hand, or once that run was pruned. */
+                            cause: {
+                                runId: string;
+                                startedAt: string;
+                                /** @description The region of the failed run; null for a heartbeat (its job reports, from no region). */
+                                region: ("us-east" | "eu-west" | "asia") | null;
+                                /** @description Why the run failed. An `assertion-failed` message quotes the target: Viewers and Members read "failed (what it read is shown to Admins and Owners only)" instead. */
+                                error: {
+                                    /** @enum {string} */
+                                    code: "timeout" | "dns-failure" | "connection-refused" | "connection-reset" | "tls-error" | "status-mismatch" | "certificate-expired" | "certificate-not-yet-valid" | "certificate-untrusted" | "hostname-mismatch" | "target-blocked" | "assertion-failed" | "assertion-timeout" | "heartbeat-missed" | "heartbeat-failed" | "dns-nxdomain" | "dns-servfail";
+                                    message: string;
+                                } | null;
+                                /** @description HTTP runs: the status code received, if any. */
+                                statusCode: number | null;
+                                /** @description The positions, from 1 as the form numbers them, of the assertions that did not hold. */
+                                failedAssertions: number[];
+                            } | null;
                             /** @description The timeline, oldest first. */
                             updates: {
                                 id: string;
@@ -3719,6 +3862,25 @@ export interface operations {
                             /** @description The delivery (see the deliveries log) that carried the link. */
                             deliveryId: string;
                         } | null;
+                        /** @description The name of the user who acknowledged it, as their account says now; null when `acknowledgedBy` is null or the account is gone. */
+                        acknowledgedByName: string | null;
+                        /** @description What opened it: the newest failed run of its monitor at the moment it opened; null for an incident opened by hand, or once that run was pruned. */
+                        cause: {
+                            runId: string;
+                            startedAt: string;
+                            /** @description The region of the failed run; null for a heartbeat (its job reports, from no region). */
+                            region: ("us-east" | "eu-west" | "asia") | null;
+                            /** @description Why the run failed. An `assertion-failed` message quotes the target: Viewers and Members read "failed (what it read is shown to Admins and Owners only)" instead. */
+                            error: {
+                                /** @enum {string} */
+                                code: "timeout" | "dns-failure" | "connection-refused" | "connection-reset" | "tls-error" | "status-mismatch" | "certificate-expired" | "certificate-not-yet-valid" | "certificate-untrusted" | "hostname-mismatch" | "target-blocked" | "assertion-failed" | "assertion-timeout" | "heartbeat-missed" | "heartbeat-failed" | "dns-nxdomain" | "dns-servfail";
+                                message: string;
+                            } | null;
+                            /** @description HTTP runs: the status code received, if any. */
+                            statusCode: number | null;
+                            /** @description The positions, from 1 as the form numbers them, of the assertions that did not hold. */
+                            failedAssertions: number[];
+                        } | null;
                         /** @description The timeline, oldest first. */
                         updates: {
                             id: string;
@@ -3795,6 +3957,25 @@ export interface operations {
                             channel: string;
                             /** @description The delivery (see the deliveries log) that carried the link. */
                             deliveryId: string;
+                        } | null;
+                        /** @description The name of the user who acknowledged it, as their account says now; null when `acknowledgedBy` is null or the account is gone. */
+                        acknowledgedByName: string | null;
+                        /** @description What opened it: the newest failed run of its monitor at the moment it opened; null for an incident opened by hand, or once that run was pruned. */
+                        cause: {
+                            runId: string;
+                            startedAt: string;
+                            /** @description The region of the failed run; null for a heartbeat (its job reports, from no region). */
+                            region: ("us-east" | "eu-west" | "asia") | null;
+                            /** @description Why the run failed. An `assertion-failed` message quotes the target: Viewers and Members read "failed (what it read is shown to Admins and Owners only)" instead. */
+                            error: {
+                                /** @enum {string} */
+                                code: "timeout" | "dns-failure" | "connection-refused" | "connection-reset" | "tls-error" | "status-mismatch" | "certificate-expired" | "certificate-not-yet-valid" | "certificate-untrusted" | "hostname-mismatch" | "target-blocked" | "assertion-failed" | "assertion-timeout" | "heartbeat-missed" | "heartbeat-failed" | "dns-nxdomain" | "dns-servfail";
+                                message: string;
+                            } | null;
+                            /** @description HTTP runs: the status code received, if any. */
+                            statusCode: number | null;
+                            /** @description The positions, from 1 as the form numbers them, of the assertions that did not hold. */
+                            failedAssertions: number[];
                         } | null;
                         /** @description The timeline, oldest first. */
                         updates: {
@@ -3941,6 +4122,25 @@ export interface operations {
                             /** @description The delivery (see the deliveries log) that carried the link. */
                             deliveryId: string;
                         } | null;
+                        /** @description The name of the user who acknowledged it, as their account says now; null when `acknowledgedBy` is null or the account is gone. */
+                        acknowledgedByName: string | null;
+                        /** @description What opened it: the newest failed run of its monitor at the moment it opened; null for an incident opened by hand, or once that run was pruned. */
+                        cause: {
+                            runId: string;
+                            startedAt: string;
+                            /** @description The region of the failed run; null for a heartbeat (its job reports, from no region). */
+                            region: ("us-east" | "eu-west" | "asia") | null;
+                            /** @description Why the run failed. An `assertion-failed` message quotes the target: Viewers and Members read "failed (what it read is shown to Admins and Owners only)" instead. */
+                            error: {
+                                /** @enum {string} */
+                                code: "timeout" | "dns-failure" | "connection-refused" | "connection-reset" | "tls-error" | "status-mismatch" | "certificate-expired" | "certificate-not-yet-valid" | "certificate-untrusted" | "hostname-mismatch" | "target-blocked" | "assertion-failed" | "assertion-timeout" | "heartbeat-missed" | "heartbeat-failed" | "dns-nxdomain" | "dns-servfail";
+                                message: string;
+                            } | null;
+                            /** @description HTTP runs: the status code received, if any. */
+                            statusCode: number | null;
+                            /** @description The positions, from 1 as the form numbers them, of the assertions that did not hold. */
+                            failedAssertions: number[];
+                        } | null;
                         /** @description The timeline, oldest first. */
                         updates: {
                             id: string;
@@ -4017,6 +4217,25 @@ export interface operations {
                             channel: string;
                             /** @description The delivery (see the deliveries log) that carried the link. */
                             deliveryId: string;
+                        } | null;
+                        /** @description The name of the user who acknowledged it, as their account says now; null when `acknowledgedBy` is null or the account is gone. */
+                        acknowledgedByName: string | null;
+                        /** @description What opened it: the newest failed run of its monitor at the moment it opened; null for an incident opened by hand, or once that run was pruned. */
+                        cause: {
+                            runId: string;
+                            startedAt: string;
+                            /** @description The region of the failed run; null for a heartbeat (its job reports, from no region). */
+                            region: ("us-east" | "eu-west" | "asia") | null;
+                            /** @description Why the run failed. An `assertion-failed` message quotes the target: Viewers and Members read "failed (what it read is shown to Admins and Owners only)" instead. */
+                            error: {
+                                /** @enum {string} */
+                                code: "timeout" | "dns-failure" | "connection-refused" | "connection-reset" | "tls-error" | "status-mismatch" | "certificate-expired" | "certificate-not-yet-valid" | "certificate-untrusted" | "hostname-mismatch" | "target-blocked" | "assertion-failed" | "assertion-timeout" | "heartbeat-missed" | "heartbeat-failed" | "dns-nxdomain" | "dns-servfail";
+                                message: string;
+                            } | null;
+                            /** @description HTTP runs: the status code received, if any. */
+                            statusCode: number | null;
+                            /** @description The positions, from 1 as the form numbers them, of the assertions that did not hold. */
+                            failedAssertions: number[];
                         } | null;
                         /** @description The timeline, oldest first. */
                         updates: {
@@ -5273,6 +5492,128 @@ export interface operations {
             500: components["responses"]["internal"];
         };
     };
+    listDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Only deliveries in this state: pending (still being tried), delivered or failed (given up). */
+                state?: "pending" | "delivered" | "failed";
+                /** @description Only deliveries to channels of this type (`email`, `slack`, `webhook`, …). */
+                channel?: "webhook" | "slack" | "email" | "discord" | "teams" | "telegram" | "pagerduty" | "opsgenie" | "ntfy" | "pushover" | "custom";
+                /** @description Only the alerts about this monitor. */
+                monitorId?: string;
+                /** @description Only the alerts about this incident: its down alert, reminders, escalation, acknowledgement and recovery. */
+                incidentId?: string;
+                /** @description Only the deliveries of this notification policy. */
+                policyId?: string;
+                /** @description How many to answer: 1-100; default 50. */
+                limit?: number;
+                /** @description `nextCursor` of the previous page: the page after it. Cursors are opaque; one from another filter still pages by time. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of deliveries, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Newest first. */
+                        data: {
+                            id: string;
+                            /** @description What the alert said: monitor.down, monitor.degraded, monitor.up, monitor.reminder, incident.escalated, incident.acknowledged, monitor.flapping, certificate.expiring, or test. */
+                            event: string;
+                            /** @description The event id (webhook `id`, Lookout-Event-Id). */
+                            eventId: string;
+                            /** @enum {string} */
+                            state: "pending" | "delivered" | "failed";
+                            channel: {
+                                /** @constant */
+                                type: "webhook";
+                                url: string;
+                            } | {
+                                /** @constant */
+                                type: "slack";
+                                webhookUrl: string;
+                            } | {
+                                /** @constant */
+                                type: "email";
+                                to: string[];
+                            } | {
+                                /** @constant */
+                                type: "discord";
+                                webhookUrl: string;
+                            } | {
+                                /** @constant */
+                                type: "teams";
+                                webhookUrl: string;
+                            } | {
+                                /** @constant */
+                                type: "telegram";
+                                chatId: string;
+                            } | {
+                                /** @constant */
+                                type: "pagerduty";
+                            } | {
+                                /** @constant */
+                                type: "opsgenie";
+                                /** @enum {string} */
+                                region: "us" | "eu";
+                            } | {
+                                /** @constant */
+                                type: "ntfy";
+                                url: string;
+                            } | {
+                                /** @constant */
+                                type: "pushover";
+                            } | {
+                                /** @constant */
+                                type: "custom";
+                                /** @enum {string} */
+                                method: "POST" | "PUT";
+                                url: string;
+                            };
+                            /** @description The notification policy that sent it. */
+                            policy: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            /** @description The monitor the alert was about; null for a test, or a monitor deleted since. */
+                            monitor: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            /** @description The incident the alert was about; null when there was none. */
+                            incident: {
+                                id: string;
+                                title: string;
+                            } | null;
+                            /** @description Attempts made so far. */
+                            attempts: number;
+                            /** @description Why the latest attempt failed, with the channel’s secrets shown as [secret]; null when none failed. */
+                            lastError: string | null;
+                            /** @description When the alert was made for this channel. */
+                            createdAt: string;
+                            deliveredAt: string | null;
+                            /** @description When a pending delivery is tried next; null once delivered or failed. */
+                            nextAttemptAt: string | null;
+                        }[];
+                        /** @description Pass as `cursor` for the next page; null on the last one. */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
     getStatusPage: {
         parameters: {
             query?: never;
@@ -5420,6 +5761,49 @@ export interface operations {
             500: components["responses"]["internal"];
         };
     };
+    renameTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The team’s new name: 1-200 characters. */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The renamed team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        createdAt: string;
+                        /**
+                         * @description The role the calling token acts with.
+                         * @enum {string}
+                         */
+                        tokenRole: "Member" | "Admin" | "Owner";
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
     listTeamMembers: {
         parameters: {
             query?: never;
@@ -5443,6 +5827,8 @@ export interface operations {
                             /** @enum {string} */
                             role: "Member" | "Admin" | "Owner";
                             joinedAt: string;
+                            /** @description True while the person has not chosen a password yet: they were invited and have not joined. An Admin can make their link again. */
+                            invited: boolean;
                         }[];
                     };
                 };
@@ -5492,6 +5878,8 @@ export interface operations {
                         /** @enum {string} */
                         role: "Member" | "Admin" | "Owner";
                         joinedAt: string;
+                        /** @description True while the person has not chosen a password yet: they were invited and have not joined. An Admin can make their link again. */
+                        invited: boolean;
                         /** @description Set when the user has no password yet (a new user): where the link went, or the link itself; null when they can already sign in. */
                         invitation: ({
                             /** @description The address the one-time set-password link was mailed to; the link is in no answer. */
@@ -5575,6 +5963,8 @@ export interface operations {
                         /** @enum {string} */
                         role: "Member" | "Admin" | "Owner";
                         joinedAt: string;
+                        /** @description True while the person has not chosen a password yet: they were invited and have not joined. An Admin can make their link again. */
+                        invited: boolean;
                     };
                 };
             };
@@ -5586,6 +5976,54 @@ export interface operations {
             415: components["responses"]["unsupported-media-type"];
             429: components["responses"]["rate-limited"];
             500: components["responses"]["internal"];
+        };
+    };
+    resendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member, with where the new link went (or the link). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        userId: string;
+                        name: string;
+                        email: string;
+                        /** @enum {string} */
+                        role: "Member" | "Admin" | "Owner";
+                        joinedAt: string;
+                        /** @description True while the person has not chosen a password yet: they were invited and have not joined. An Admin can make their link again. */
+                        invited: boolean;
+                        /** @description Set when the user has no password yet (a new user): where the link went, or the link itself; null when they can already sign in. */
+                        invitation: ({
+                            /** @description The address the one-time set-password link was mailed to; the link is in no answer. */
+                            sentTo: string;
+                            expiresAt: string;
+                        } | {
+                            /** @description A one-time link for the new user to choose a password and sign in. Pass it on; it is shown only in this answer. Using it does not verify the account. */
+                            setPasswordUrl: string;
+                            expiresAt: string;
+                        }) | null;
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not-found"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+            503: components["responses"]["unavailable"];
         };
     };
     listTeamTokens: {
@@ -6005,6 +6443,156 @@ export interface operations {
             400: components["responses"]["validation"];
             401: components["responses"]["unauthorized"];
             403: components["responses"]["forbidden"];
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    updateAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Your name as your team sees it: 1-200 characters. */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Your account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        email: string;
+                        name: string;
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The password the account signs in with now. */
+                    currentPassword: string;
+                    /** @description At least 12 and at most 1024 characters. */
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    requestEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @description The address to sign in with from now on: it changes once the link mailed to it is opened.
+                     */
+                    newEmail: string;
+                    /** @description The password the account signs in with now. */
+                    currentPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The link was mailed; nothing changed yet. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The new address the one-time confirmation link was mailed to. */
+                        sentTo: string;
+                        /** @description When the link stops working (24 hours). */
+                        expiresAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+            503: components["responses"]["unavailable"];
+        };
+    };
+    confirmEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The secret from the confirmation link (the part after `#`). */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The address changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The address the account signs in with from now on. */
+                        email: string;
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
             413: components["responses"]["payload-too-large"];
             415: components["responses"]["unsupported-media-type"];
             429: components["responses"]["rate-limited"];

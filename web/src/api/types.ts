@@ -33,6 +33,7 @@ export type MonitorSummary = Item<'/api/v1/monitor-stats'>;
 export type Incident = Answer<'/api/v1/incidents/{id}', 'get'>;
 export type IncidentUpdate = Incident['updates'][number];
 export type IncidentStatus = Incident['status'];
+export type IncidentCause = NonNullable<Incident['cause']>;
 export type Severity = Incident['severity'];
 
 export type StatusPage = Answer<'/api/v1/status-pages/current', 'get'>;
@@ -42,6 +43,9 @@ export type PolicyBody = RequestBody<'/api/v1/notification-policies', 'post'>;
 export type NotifyOn = Policy['notifyOn'][number];
 export type Channel = Policy['channels'][number];
 export type DeliveryAttempt = Item<'/api/v1/notification-policies/{id}/deliveries'>;
+/** One alert to one channel, as the team's delivery log lists it. */
+export type Delivery = Item<'/api/v1/deliveries'>;
+export type DeliveryState = Delivery['state'];
 export type PolicyTestResult = Answer<'/api/v1/notification-policies/{id}/test', 'post'>;
 
 export type Team = Answer<'/api/v1/teams/current', 'get'>;

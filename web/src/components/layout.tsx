@@ -14,11 +14,13 @@ const NAV: Array<{ to: string; label: string; icon: IconName }> = [
   { to: '/maintenance', label: 'Maintenance', icon: 'tool' },
   { to: '/status-page', label: 'Status page', icon: 'globe' },
   { to: '/notifications', label: 'Notifications', icon: 'bell' },
+  { to: '/deliveries', label: 'Deliveries', icon: 'send' },
 ];
 
 const SETTINGS: Array<{ to: string; label: string; icon: IconName }> = [
   { to: '/team', label: 'Team', icon: 'users' },
   { to: '/tokens', label: 'API tokens', icon: 'key' },
+  { to: '/account', label: 'Your account', icon: 'lock' },
 ];
 
 function NavLink({ to, label, icon, onNavigate }: { to: string; label: string; icon: IconName; onNavigate: () => void }) {

@@ -462,7 +462,12 @@ export function ConfirmDialog({
       }
     >
       {children}
-      <FormError error={confirm.error} />
+      {/* A confirmation has no fields to point at: the refusal is said in the API's own sentence. */}
+      {confirm.error && (
+        <div className="notice notice-error" role="alert">
+          <strong>{confirm.error.title}.</strong> {confirm.error.detail}
+        </div>
+      )}
     </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '../api/client.js';
 import {
   Button,
@@ -11,21 +11,85 @@ import {
   Modal,
   PageHeader,
   SeverityBadge,
+  SkeletonRows,
   fieldError,
   useToast,
 } from '../components/ui.js';
+import { DeliveryTable } from '../components/delivery-list.js';
+import { span } from '../delivery-words.js';
 import { dateTime } from '../format.js';
-import { useDocumentTitle, useGet } from '../hooks.js';
+import { useDocumentTitle, useGet, useNow } from '../hooks.js';
 import { Link } from '../router.js';
 import { usePermissions, useSession } from '../session.js';
-import type { Incident, IncidentUpdate } from '../api/types.js';
+import type { Incident, IncidentCause, IncidentUpdate } from '../api/types.js';
 import { INCIDENT_STATUS_TEXT, UPDATE_STATUSES } from '../../../src/shared/vocabulary.js';
 import { useSubmit } from '../use-submit.js';
 
-/** Who acknowledged, and through what: one line under the header. */
+/** Who acknowledged, and through what. */
 function acknowledgement(incident: Incident, me: string): string {
   if (incident.acknowledgedVia) return `Acknowledged by a recipient of the alert via ${incident.acknowledgedVia.channel}`;
-  return `Acknowledged by ${incident.acknowledgedBy === me ? 'you' : 'a team member'} in Lookout`;
+  if (incident.acknowledgedBy === me) return 'Acknowledged by you in Lookout';
+  return `Acknowledged by ${incident.acknowledgedByName ?? 'a former member of the team'} in Lookout`;
+}
+
+/** What opened an automatic incident, in a sentence: where, what failed, which assertions. */
+function CauseText({ cause }: { cause: IncidentCause }) {
+  return (
+    <span data-testid="incident-cause">
+      {cause.error ? (
+        <>
+          <code>{cause.error.code}</code> {cause.error.message}
+        </>
+      ) : (
+        'The check failed'
+      )}
+      {cause.statusCode !== null && <span className="code"> · HTTP {cause.statusCode}</span>}
+      {cause.failedAssertions.length > 0 && (
+        <span>
+          {' '}
+          · assertion{cause.failedAssertions.length === 1 ? '' : 's'} {cause.failedAssertions.join(', ')} did not hold
+        </span>
+      )}
+      <span className="muted">
+        {' '}
+        · {cause.region ? `from ${cause.region}` : 'reported by the job'}, {dateTime(cause.startedAt)}
+      </span>
+    </span>
+  );
+}
+
+/** The alerts, reminders and escalations that went out for the incident, and whether each arrived. */
+function AlertsSent({ incidentId, version }: { incidentId: string; version: string }) {
+  const deliveries = useGet('/api/v1/deliveries', { params: { query: { incidentId, limit: 100 } } });
+  const seen = useRef(version);
+  useEffect(() => {
+    // The incident changed (acknowledged, resolved): its recovery or acknowledgement may have gone out.
+    if (seen.current === version) return;
+    seen.current = version;
+    void deliveries.reload();
+  }, [version, deliveries]);
+  const list = deliveries.data?.data;
+  return (
+    <Card
+      title="Alerts sent"
+      className="table-card"
+      actions={
+        <Button size="sm" icon="refresh" onClick={() => void deliveries.reload()}>
+          Refresh
+        </Button>
+      }
+    >
+      {deliveries.error && !list ? (
+        <ErrorState error={deliveries.error} onRetry={() => void deliveries.reload()} title="Could not load the alerts" />
+      ) : !list ? (
+        <SkeletonRows rows={2} />
+      ) : list.length === 0 ? (
+        <p className="empty-inline">No alert went out for this incident: its monitor has no notification policy, or the incident was opened by hand.</p>
+      ) : (
+        <DeliveryTable deliveries={list} context={false} />
+      )}
+    </Card>
+  );
 }
 
 /** A status an update may set: resolving is its own call. */
@@ -116,6 +180,7 @@ export function IncidentDetailPage({ id }: { id: string }) {
   const me = useSession().session.user.id;
   const toast = useToast();
   const [resolving, setResolving] = useState(false);
+  const now = useNow(30_000);
   const acknowledge = useSubmit(
     async () => {
       const acknowledged = await api.POST('/api/v1/incidents/{id}/acknowledge', { params: { path: { id } } });
@@ -179,11 +244,59 @@ export function IncidentDetailPage({ id }: { id: string }) {
           ) : undefined
         }
       />
-      {i.acknowledgedAt && (
-        <p className="muted" data-testid="acknowledged-via">
-          {acknowledgement(i, me)}
-        </p>
-      )}
+      <Card title="Who is on it" className="incident-facts-card">
+        <dl className="incident-facts">
+          <div>
+            <dt>State</dt>
+            <dd>
+              {open ? 'Open' : 'Resolved'} · {INCIDENT_STATUS_TEXT[i.status]}
+            </dd>
+          </div>
+          <div>
+            <dt>Owner</dt>
+            <dd data-testid="incident-owner">
+              {i.acknowledgedAt ? (
+                <>
+                  <span data-testid="acknowledged-via">{acknowledgement(i, me)}</span>
+                  <span className="muted"> · acknowledged {dateTime(i.acknowledgedAt)}</span>
+                </>
+              ) : open ? (
+                <span className="text-down">Nobody has acknowledged it yet</span>
+              ) : (
+                <span className="muted">Never acknowledged</span>
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>{open ? 'Open for' : 'Lasted'}</dt>
+            <dd data-testid="incident-duration">
+              {span((i.resolvedAt ? Date.parse(i.resolvedAt) : Math.max(now, Date.now())) - Date.parse(i.createdAt))}
+              <span className="muted"> · since {dateTime(i.createdAt)}</span>
+            </dd>
+          </div>
+          {i.monitorId && (
+            <div>
+              <dt>Monitor</dt>
+              <dd>
+                <Link to={`/monitors/${i.monitorId}`}>{monitor.data?.name ?? 'View the monitor'}</Link>
+              </dd>
+            </div>
+          )}
+          <div>
+            <dt>Cause</dt>
+            <dd>
+              {i.cause ? (
+                <CauseText cause={i.cause} />
+              ) : i.source === 'manual' ? (
+                <span className="muted">Opened by hand: see the timeline</span>
+              ) : (
+                <span className="muted">The failed check is no longer kept</span>
+              )}
+            </dd>
+          </div>
+        </dl>
+      </Card>
+      <AlertsSent incidentId={i.id} version={`${i.updatedAt}|${i.acknowledgedAt ?? ''}`} />
       <Card title="Timeline">
         {i.updates.length === 0 ? (
           <p className="empty-inline">No updates yet. Post the first one below to tell your users what is happening.</p>

@@ -17,7 +17,7 @@ import {
 import { dateTime, relativeTime } from '../format.js';
 import { useDocumentTitle, useGet, useNow } from '../hooks.js';
 import { Link, navigate } from '../router.js';
-import type { Monitor } from '../api/types.js';
+import type { Incident, Monitor } from '../api/types.js';
 import { SEVERITIES, SEVERITY_TEXT, type Severity } from '../../../src/shared/vocabulary.js';
 import { useSubmit } from '../use-submit.js';
 
@@ -85,6 +85,18 @@ function NewIncident({ monitors, onClose }: { monitors: Monitor[]; onClose: () =
   );
 }
 
+/** Whether someone is on an open incident, and who: what the person on call looks for first. */
+function AcknowledgedPill({ incident }: { incident: Incident }) {
+  if (incident.status === 'resolved') return null;
+  if (!incident.acknowledgedAt) return <span className="pill pill-danger">not acknowledged</span>;
+  const who = incident.acknowledgedVia ? `via ${incident.acknowledgedVia.channel}` : (incident.acknowledgedByName ?? 'a former member');
+  return (
+    <span className="pill pill-ok" title={`Acknowledged ${dateTime(incident.acknowledgedAt)}`}>
+      acknowledged · {who}
+    </span>
+  );
+}
+
 export function IncidentsPage() {
   useDocumentTitle('Incidents');
   const incidents = useGet('/api/v1/incidents');
@@ -147,6 +159,7 @@ export function IncidentsPage() {
               <div className="incident-badges">
                 <SeverityBadge severity={incident.severity} />
                 <IncidentBadge status={incident.status} />
+                <AcknowledgedPill incident={incident} />
               </div>
             </li>
           ))}

@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { api } from '../api/client.js';
 import type { MaintenanceWindow, MaintenanceWindowBody } from '../api/types.js';
-import { Button, CheckGroup, ErrorState, Field, FormError, Loading, PageHeader, fieldError, useToast } from '../components/ui.js';
+import { MonitorPicker } from '../components/monitor-picker.js';
+import { Button, ErrorState, Field, FormError, Loading, PageHeader, fieldError, useToast } from '../components/ui.js';
 import { useDocumentTitle, useGet } from '../hooks.js';
 import { navigate, useLocation } from '../router.js';
 import { useSubmit } from '../use-submit.js';
+import { useUnsavedChanges } from '../use-unsaved-changes.js';
+import { isoToZoned, knownZone, presetTimes, utcText, zonedToIso } from '../zoned-time.js';
 
 /** The names the summary above the form gives the API's fields. */
 const LABELS: Record<string, string> = {
@@ -19,32 +22,40 @@ const LABELS: Record<string, string> = {
 
 const RRULE_EXAMPLES = ['FREQ=WEEKLY;BYDAY=SU', 'FREQ=DAILY', 'FREQ=MONTHLY;BYMONTHDAY=1;COUNT=6'];
 
-/** An instant as a `datetime-local` input holds it: the browser's local time, to the minute. */
-export function localInput(iso: string): string {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/**
- * A `datetime-local` value (local time, no offset) as the API's ISO instant. An empty or unreadable
- * value goes as typed, so that the API's message for it appears beside the field.
- */
-function isoOf(local: string): string {
-  const time = new Date(local).getTime();
-  return local && Number.isFinite(time) ? new Date(time).toISOString() : local;
-}
-
 /**
  * What the edit changed, alone: the inputs hold times to the minute, so an untouched start sent back
  * would move a start stored with seconds, and a change of timing revives an occurrence ended early.
  */
 function changes(stored: MaintenanceWindow, body: MaintenanceWindowBody): Partial<MaintenanceWindowBody> {
   const same = (key: keyof MaintenanceWindowBody) => {
-    if (key === 'startsAt' || key === 'endsAt') return body[key] === isoOf(localInput(stored[key]));
+    if (key === 'startsAt' || key === 'endsAt') return body[key] === zonedToIso(isoToZoned(stored[key], stored.timezone), stored.timezone);
     return JSON.stringify(body[key]) === JSON.stringify(stored[key]);
   };
   return Object.fromEntries(Object.entries(body).filter(([key]) => !same(key as keyof MaintenanceWindowBody)));
+}
+
+const PRESETS = [
+  { preset: 'hour', label: 'Now for 1 hour' },
+  { preset: 'four-hours', label: 'Now for 4 hours' },
+  { preset: 'tonight', label: 'Tonight 22:00–02:00' },
+] as const;
+
+/** Every zone Intl knows, for the zone field's suggestions (empty where the browser cannot list them). */
+function zoneNames(): string[] {
+  const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
+  return intl.supportedValuesOf?.('timeZone') ?? [];
+}
+
+/** Under a time field: the instant it stands for, in UTC, so that a zone mix-up shows before saving. */
+function UtcHint({ local, zone, extra }: { local: string; zone: string; extra?: string }) {
+  const iso = local ? zonedToIso(local, zone) : '';
+  const utc = iso ? utcText(iso) : '';
+  return (
+    <>
+      {knownZone(zone) ? `In ${zone}` : 'In your browser’s zone'}
+      {utc && <span data-testid="utc-equivalent">: {utc}</span>}.{extra && ` ${extra}`}
+    </>
+  );
 }
 
 function browserTimeZone(): string {
@@ -56,19 +67,29 @@ function MaintenanceForm({ existing: w, monitorId }: { existing?: MaintenanceWin
   const monitors = useGet('/api/v1/monitors');
   const [title, setTitle] = useState(w?.title ?? '');
   const [monitorIds, setMonitorIds] = useState<string[]>(w?.monitorIds ?? (monitorId ? [monitorId] : []));
-  const [startsAt, setStartsAt] = useState(w ? localInput(w.startsAt) : '');
-  const [endsAt, setEndsAt] = useState(w ? localInput(w.endsAt) : '');
+  const [startsAt, setStartsAt] = useState(w ? isoToZoned(w.startsAt, w.timezone) : '');
+  const [endsAt, setEndsAt] = useState(w ? isoToZoned(w.endsAt, w.timezone) : '');
   const [repeats, setRepeats] = useState(w?.rrule != null);
   const [rrule, setRrule] = useState(w?.rrule ?? '');
   const [timezone, setTimezone] = useState(w?.timezone ?? browserTimeZone());
   const [showOnStatusPage, setShowOnStatusPage] = useState(w?.showOnStatusPage ?? true);
+  const snapshot = JSON.stringify([title, monitorIds, startsAt, endsAt, repeats, rrule, timezone, showOnStatusPage]);
+  const [initial] = useState(snapshot);
+  const leave = useUnsavedChanges(snapshot !== initial);
+  const [zones] = useState(zoneNames);
+  const applyPreset = (preset: (typeof PRESETS)[number]['preset']) => {
+    const times = presetTimes(preset, knownZone(timezone) ? timezone : browserTimeZone());
+    setStartsAt(times.startsAt);
+    setEndsAt(times.endsAt);
+    setRepeats(false);
+  };
   const { busy, error, onSubmit } = useSubmit(
     async () => {
       const body: MaintenanceWindowBody = {
         title,
         monitorIds,
-        startsAt: isoOf(startsAt),
-        endsAt: isoOf(endsAt),
+        startsAt: zonedToIso(startsAt, timezone),
+        endsAt: zonedToIso(endsAt, timezone),
         rrule: repeats ? rrule : null,
         timezone,
         showOnStatusPage,
@@ -76,6 +97,7 @@ function MaintenanceForm({ existing: w, monitorId }: { existing?: MaintenanceWin
       if (w) await api.PATCH('/api/v1/maintenance-windows/{id}', { params: { path: { id: w.id } }, body: changes(w, body) });
       else await api.POST('/api/v1/maintenance-windows', { body });
       toast('success', w ? 'Maintenance window saved' : 'Maintenance window scheduled');
+      leave.release();
       navigate('/maintenance');
     },
     { leaves: true },
@@ -99,10 +121,8 @@ function MaintenanceForm({ existing: w, monitorId }: { existing?: MaintenanceWin
       ) : !monitors.data ? (
         <Loading label="Loading monitors…" />
       ) : (
-        <CheckGroup
+        <MonitorPicker
           label="Monitors"
-          name="monitorIds"
-          list
           options={options}
           selected={monitorIds}
           onChange={setMonitorIds}
@@ -110,27 +130,56 @@ function MaintenanceForm({ existing: w, monitorId }: { existing?: MaintenanceWin
           hint="Checked as usual while the window is under way, but they open no incident and alert nobody."
         />
       )}
+      <div className="field presets" role="group" aria-label="Quick choices">
+        <span className="label">Quick choices</span>
+        <div className="preset-buttons">
+          {PRESETS.map((p) => (
+            <button key={p.preset} type="button" className="btn btn-secondary btn-sm" onClick={() => applyPreset(p.preset)}>
+              {p.label}
+            </button>
+          ))}
+        </div>
+      </div>
+      <Field
+        label="Time zone"
+        error={fieldError(error, 'timezone')}
+        hint="The start and end below are read in this zone, and a repeating window keeps its local start time in it."
+      >
+        {(p) => (
+          <>
+            <input
+              {...p}
+              name="timezone"
+              list="time-zones"
+              value={timezone}
+              onChange={(e) => setTimezone(e.target.value)}
+              placeholder="Europe/Berlin"
+              spellCheck={false}
+            />
+            <datalist id="time-zones">
+              {zones.map((zone) => (
+                <option key={zone} value={zone} />
+              ))}
+            </datalist>
+          </>
+        )}
+      </Field>
       <div className="field-row">
-        <Field label="Starts" error={fieldError(error, 'startsAt')} hint="Your browser's local time.">
+        <Field label="Starts" error={fieldError(error, 'startsAt')} hint={<UtcHint local={startsAt} zone={timezone} />}>
           {(p) => <input {...p} name="startsAt" type="datetime-local" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />}
         </Field>
-        <Field label="Ends" error={fieldError(error, 'endsAt')} hint="At most 7 days after the start.">
+        <Field label="Ends" error={fieldError(error, 'endsAt')} hint={<UtcHint local={endsAt} zone={timezone} extra="At most 7 days after the start." />}>
           {(p) => <input {...p} name="endsAt" type="datetime-local" value={endsAt} onChange={(e) => setEndsAt(e.target.value)} />}
         </Field>
       </div>
-      <div className="field-row">
-        <Field label="Repeat" error={repeats ? undefined : fieldError(error, 'rrule')}>
-          {(p) => (
-            <select {...p} name="repeat" value={repeats ? 'rule' : 'none'} onChange={(e) => setRepeats(e.target.value === 'rule')}>
-              <option value="none">Does not repeat</option>
-              <option value="rule">Repeats by a rule</option>
-            </select>
-          )}
-        </Field>
-        <Field label="Time zone" error={fieldError(error, 'timezone')} hint="A repeating window keeps its local start time in this zone.">
-          {(p) => <input {...p} name="timezone" value={timezone} onChange={(e) => setTimezone(e.target.value)} placeholder="Europe/Berlin" />}
-        </Field>
-      </div>
+      <Field label="Repeat" error={repeats ? undefined : fieldError(error, 'rrule')}>
+        {(p) => (
+          <select {...p} name="repeat" value={repeats ? 'rule' : 'none'} onChange={(e) => setRepeats(e.target.value === 'rule')}>
+            <option value="none">Does not repeat</option>
+            <option value="rule">Repeats by a rule</option>
+          </select>
+        )}
+      </Field>
       {repeats && (
         <Field
           label="Repeat rule"

@@ -12,6 +12,7 @@ import { MONITOR_TYPES } from '../../../src/shared/vocabulary.js';
 import { useSubmit } from '../use-submit.js';
 import { authBody } from '../monitor-types/http/index.js';
 import { MONITOR_TYPE_PARTS, partsOf } from '../monitor-types/index.js';
+import { useUnsavedChanges } from '../use-unsaved-changes.js';
 import {
   GRACE_UNITS,
   inUnits,
@@ -157,6 +158,7 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
   const toast = useToast();
   const [original] = useState(() => initial(monitor));
   const [form, setForm] = useState(original);
+  const leave = useUnsavedChanges(JSON.stringify(form) !== JSON.stringify(original));
   const { busy, error, onSubmit } = useSubmit(
     async () => {
       const saved = editing
@@ -170,6 +172,7 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
             ? `Created “${saved.name}”; it waits for the job’s first ping`
             : `Created “${saved.name}”; the first checks run now`,
       );
+      leave.release();
       navigate(`/monitors/${saved.id}`);
     },
     { leaves: true },

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { BulkActions, SelectBox, SelectShownBox, useSelection } from '../components/bulk-actions.js';
 import { Sparkline } from '../components/charts.js';
 import { Icon } from '../components/icons.js';
 import { ButtonLink, EmptyState, ErrorState, PageHeader, SkeletonRows, StatusBadge } from '../components/ui.js';
@@ -134,6 +135,8 @@ export function MonitorsPage() {
     .filter((m) => (filter === 'all' || m.status === filter) && (!needle || m.name.toLowerCase().includes(needle) || target(m).toLowerCase().includes(needle)))
     .sort((a, b) => compareMonitors(a, b, sort.key, sort.order, summaries));
 
+  const selection = useSelection(shown.map((m) => m.id));
+
   const problems = (counts.down ?? 0) + (counts.degraded ?? 0);
   const subtitle = monitors.data
     ? list.length === 0
@@ -237,9 +240,13 @@ export function MonitorsPage() {
         </div>
       ) : (
         <div className="card table-card">
+          <BulkActions selection={selection} monitors={shown} onChanged={() => void monitors.reload()} />
           <table className="table monitors-table stack-table">
             <thead>
               <tr>
+                <th scope="col" className="select-cell">
+                  <SelectShownBox selection={selection} />
+                </th>
                 {SORTS.map((column) => (
                   <th
                     key={column.key}
@@ -267,6 +274,9 @@ export function MonitorsPage() {
                     data-monitor-id={m.id}
                     onClick={(e) => (e.target as HTMLElement).closest('a') || navigate(`/monitors/${m.id}`)}
                   >
+                    <td className="select-cell">
+                      <SelectBox selection={selection} monitor={m} />
+                    </td>
                     <td data-label="Status" className="stack-corner">
                       <StatusBadge status={m.status} />
                       <StatusFor status={m.status} summary={summary} before={known.get(m.id)?.[m.status === 'down' ? 'down' : 'up'] ?? null} now={now} />

@@ -10,6 +10,7 @@ import { navigate } from '../router.js';
 import { CHANNEL_CHOICES, CHANNEL_FIELDS, type ChannelField, type ChannelType } from './channel-fields.js';
 import { NOTIFY_LABELS } from './policies.js';
 import { useSubmit } from '../use-submit.js';
+import { useUnsavedChanges } from '../use-unsaved-changes.js';
 
 /**
  * One channel as the form holds it: the text of each field by name (a secret typed anew, empty to
@@ -206,6 +207,9 @@ function PolicyForm({ policy }: { policy?: Policy }) {
   const others = useGet('/api/v1/notification-policies');
   const update = (key: number, patch: Partial<ChannelDraft>) => setChannels((cs) => cs.map((c) => (c.key === key ? { ...c, ...patch } : c)));
 
+  const snapshot = JSON.stringify([name, notifyOn, channels, repeatEvery, repeatMax, escalateAfter, escalateTo]);
+  const [initial] = useState(snapshot);
+  const leave = useUnsavedChanges(snapshot !== initial);
   const { busy, error, onSubmit } = useSubmit(
     async () => {
       const body: PolicyBody = {
@@ -221,6 +225,7 @@ function PolicyForm({ policy }: { policy?: Policy }) {
         ? await api.PATCH('/api/v1/notification-policies/{id}', { params: { path: { id: policy.id } }, body })
         : await api.POST('/api/v1/notification-policies', { body });
       toast('success', policy ? 'Policy saved' : 'Policy created');
+      leave.release();
       navigate(`/notifications/${saved.id}`);
     },
     { leaves: true },

@@ -178,19 +178,96 @@ function TeamTokensCard({ tokens }: { tokens: Resource<{ data: TeamToken[] }> })
   );
 }
 
+/** The team's name, for Admins and Owners to change. */
+function RenameTeam({ name, onRenamed }: { name: string; onRenamed: (name: string) => void }) {
+  const toast = useToast();
+  const [value, setValue] = useState(name);
+  const { busy, error, onSubmit } = useSubmit(async () => {
+    const team = await api.PATCH('/api/v1/teams/current', { body: { name: value } });
+    onRenamed(team.name);
+    toast('success', `The team is now called ${team.name}`);
+  });
+  return (
+    <Card title="Team name">
+      <form onSubmit={onSubmit} noValidate className="inline-form">
+        <FormError error={error} labels={{ name: 'Team name' }} />
+        <Field label="Team name" error={fieldError(error, 'name')} hint="Every member sees it in the team switcher and in invitation mails.">
+          {(p) => <input {...p} name="team-name" value={value} onChange={(e) => setValue(e.target.value)} autoComplete="off" />}
+        </Field>
+        <div className="form-actions">
+          <Button type="submit" variant="primary" busy={busy} disabled={value === name}>
+            Rename team
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+/** Where a new or re-made invitation link went, or the link itself when there is no mail server. */
+function InvitationNotice({ member, again }: { member: InvitedMember; again: boolean }) {
+  return (
+    <Notice kind="success">
+      {again ? (
+        <>
+          A new link was made for <strong>{member.email}</strong>; the earlier one no longer works.
+        </>
+      ) : (
+        <>
+          <strong>{member.email}</strong> was added as {member.role}.
+        </>
+      )}
+      {member.invitation && 'sentTo' in member.invitation ? (
+        <span data-testid="invite-sent">
+          {' '}
+          A one-time link to choose a password was sent to <strong>{member.invitation.sentTo}</strong>, expires {date(member.invitation.expiresAt)}.
+        </span>
+      ) : member.invitation ? (
+        <>
+          {' '}
+          They have no password yet: send them this one-time link (valid until {date(member.invitation.expiresAt)}). It is shown only now.
+          <span className="secret-row">
+            <code className="secret" data-testid="invite-link">
+              {member.invitation.setPasswordUrl}
+            </code>
+            <CopyButton text={member.invitation.setPasswordUrl} />
+          </span>
+        </>
+      ) : (
+        ' They can sign in with their existing password and switch to this team.'
+      )}
+    </Notice>
+  );
+}
+
 export function TeamPage() {
   useDocumentTitle('Team');
   const team = useGet('/api/v1/teams/current');
   const members = useGet('/api/v1/teams/current/members');
-  const { session } = useSession();
+  const { session, setSession } = useSession();
   const { canAdmin, isOwner } = usePermissions();
+  const onRenamed = (name: string) => {
+    team.setData((cur) => cur && { ...cur, name });
+    // The team switcher and the sidebar read the session's copy of the name.
+    setSession({ ...session, team: { ...session.team, name }, teams: session.teams.map((t) => (t.id === session.team.id ? { ...t, name } : t)) });
+  };
   // Only Admins and Owners may list the team's tokens: Members never ask.
   const teamTokens = useGet('/api/v1/teams/current/tokens', canAdmin ? {} : null);
   const toast = useToast();
   const [inviting, setInviting] = useState(false);
-  const [invited, setInvited] = useState<InvitedMember | null>(null);
+  const [invited, setInvited] = useState<{ member: InvitedMember; again: boolean } | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
   const [changing, setChanging] = useState<string | null>(null);
+
+  const owners = members.data?.data.filter((m) => m.role === 'Owner').length ?? 0;
+  const reinvite = useSubmit(
+    async (member: Member) => {
+      const again = await api.POST('/api/v1/teams/current/members/{userId}/invitation', { params: { path: { userId: member.userId } } });
+      setInvited({ member: again, again: true });
+      window.scrollTo(0, 0);
+    },
+    { onError: (e) => toast('error', e.detail) },
+  );
 
   const changeRole = async (member: Member, role: Role) => {
     setChanging(member.userId);
@@ -221,30 +298,7 @@ export function TeamPage() {
           ) : undefined
         }
       />
-      {invited && (
-        <Notice kind="success">
-          <strong>{invited.email}</strong> was added as {invited.role}.
-          {invited.invitation && 'sentTo' in invited.invitation ? (
-            <span data-testid="invite-sent">
-              {' '}
-              A one-time link to choose a password was sent to <strong>{invited.invitation.sentTo}</strong>, expires {date(invited.invitation.expiresAt)}.
-            </span>
-          ) : invited.invitation ? (
-            <>
-              {' '}
-              They have no password yet: send them this one-time link (valid until {date(invited.invitation.expiresAt)}). It is shown only now.
-              <span className="secret-row">
-                <code className="secret" data-testid="invite-link">
-                  {invited.invitation.setPasswordUrl}
-                </code>
-                <CopyButton text={invited.invitation.setPasswordUrl} />
-              </span>
-            </>
-          ) : (
-            ' They can sign in with their existing password and switch to this team.'
-          )}
-        </Notice>
-      )}
+      {invited && <InvitationNotice member={invited.member} again={invited.again} />}
       <Card title="Members" className="table-card">
         {members.error && !members.data ? (
           <ErrorState error={members.error} onRetry={() => void members.reload()} />
@@ -267,12 +321,19 @@ export function TeamPage() {
             <tbody>
               {members.data.data.map((m) => {
                 const editable = canAdmin && (isOwner || m.role !== 'Owner');
+                // The team keeps at least one Owner: the last one is offered no Remove.
+                const removable = editable && !(m.role === 'Owner' && owners <= 1);
                 return (
                   <tr key={m.userId} data-member={m.email}>
                     <td data-label="Member" className="stack-title">
                       <span className="row-title">
                         {m.name}
                         {m.userId === session.user.id && <span className="pill pill-muted">you</span>}
+                        {m.invited && (
+                          <span className="pill pill-warning" title="Has not chosen a password yet">
+                            invited
+                          </span>
+                        )}
                       </span>
                       <span className="row-sub">{m.email}</span>
                     </td>
@@ -298,10 +359,22 @@ export function TeamPage() {
                         <RoleBadge role={m.role} />
                       )}
                     </td>
-                    <td data-label="Joined">{date(m.joinedAt)}</td>
+                    <td data-label="Joined">{m.invited ? <span className="muted">Invited {date(m.joinedAt)}, not joined yet</span> : date(m.joinedAt)}</td>
                     {canAdmin && (
                       <td className="actions-cell stack-corner">
-                        {editable && (
+                        {editable && m.invited && (
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            icon="refresh"
+                            busy={reinvite.busy}
+                            onClick={() => void reinvite.run(m)}
+                            aria-label={`Make a new invitation link for ${m.name}`}
+                          >
+                            New link
+                          </Button>
+                        )}
+                        {removable && (
                           <Button size="sm" variant="ghost" icon="trash" onClick={() => setRemoving(m)} aria-label={`Remove ${m.name}`}>
                             Remove
                           </Button>
@@ -315,6 +388,7 @@ export function TeamPage() {
           </table>
         )}
       </Card>
+      {canAdmin && team.data && <RenameTeam key={team.data.name} name={team.data.name} onRenamed={onRenamed} />}
       {canAdmin && <TeamTokensCard tokens={teamTokens} />}
       <Card title="Roles">
         <dl className="facts">
@@ -333,7 +407,7 @@ export function TeamPage() {
           onClose={() => setInviting(false)}
           onInvited={(member) => {
             setInviting(false);
-            setInvited(member);
+            setInvited({ member, again: false });
             void members.reload();
           }}
         />
