@@ -33,7 +33,7 @@ export type OperationServices = Parameters<typeof monitorOperations>[0] &
 
 /** Every operation of the API, in the order the reference lists them. */
 export function apiOperations(services: OperationServices): Operation[] {
-  const { monitors, checks, monitorStats, incidents, maintenanceWindows, alertPolicies, statusPages } = services;
+  const { monitors, checks, monitorStats, incidents, maintenanceWindows, alertPolicies, statusPages, subscribers } = services;
   const { teams, teamMembers, teamTokens, personalTokens, sessions, live } = services;
   return [
     ...monitorOperations({ monitors }),
@@ -42,7 +42,7 @@ export function apiOperations(services: OperationServices): Operation[] {
     ...incidentOperations({ incidents }),
     ...maintenanceWindowOperations({ maintenanceWindows }),
     ...notificationPolicyOperations({ alertPolicies }),
-    ...statusPageOperations({ statusPages }),
+    ...statusPageOperations({ statusPages, subscribers }),
     ...teamOperations({ teams }),
     ...teamMemberOperations({ teamMembers }),
     ...teamTokenOperations({ teamTokens }),

@@ -1,13 +1,15 @@
+import { z } from 'zod';
 import { ADMINS, ANY_ROLE } from '../../domain/roles.js';
 import type { StatusPageService } from '../../domain/status-pages.js';
 import { StatusPageInput, StatusPageRecord } from '../../domain/status-pages.js';
-import type { Operation } from '../operation.js';
+import { SubscriberRecord, type SubscriberService } from '../../domain/status-pages/subscribers.js';
+import { listOf, type Operation } from '../operation.js';
 
 const TAG = 'Status page';
 const PATH = '/api/v1/status-pages/current';
 
 /** Thin adapters: every rule (roles, slug, the team's monitors) is in StatusPageService. */
-export function statusPageOperations({ statusPages: pages }: { statusPages: StatusPageService }): Operation[] {
+export function statusPageOperations({ statusPages: pages, subscribers }: { statusPages: StatusPageService; subscribers: SubscriberService }): Operation[] {
   return [
     {
       method: 'GET',
@@ -37,7 +39,9 @@ export function statusPageOperations({ statusPages: pages }: { statusPages: Stat
       description:
         'Creates the page or replaces it whole (`showTargets` left out is false again) and answers 200 with the record either way. ' +
         "A slug another team uses is 400 (`slug: is already taken`); a monitor id that is not one of your team's monitors is 400. " +
-        'The page is public at `{base_url}/status/<slug>` (HTML), `/status/<slug>.json` and `/status/<slug>/feed.atom`.',
+        'Groups list monitors of `monitorIds`, each in one group at most (else 400 on `groups.<g>.monitorIds.<i>`); a `customDomain` another team uses is 400. ' +
+        'The page is public at `{base_url}/status/<slug>` (HTML), `/status/<slug>.json`, `/status/<slug>/index.json`, `/status/<slug>/feed.atom` and its badges ' +
+        '`/status/<slug>/badge.svg` and `/status/<slug>/badge/<n>.svg?metric=status|uptime&days=1..90`; subscribers survive an edit.',
       body: StatusPageInput,
       success: { status: 200, description: 'The page as stored.', schema: StatusPageRecord },
       problems: ['validation', 'forbidden'],
@@ -50,10 +54,36 @@ export function statusPageOperations({ statusPages: pages }: { statusPages: Stat
       tag: TAG,
       summary: "Remove the team's public status page.",
       roles: ADMINS,
-      description: 'The public page, its JSON summary and its feed are gone at once (404).',
+      description: 'The public page, its JSON summary, its feed and its badges are gone at once (404), and its subscribers with it.',
       success: { status: 204, description: 'Removed; no body.' },
       problems: ['forbidden', 'not-found', 'validation'],
       handler: ({ actor, body }) => pages.remove(actor, body),
+    },
+    {
+      method: 'GET',
+      path: `${PATH}/subscribers`,
+      operationId: 'listStatusPageSubscribers',
+      tag: TAG,
+      summary: "The status page's subscribers.",
+      roles: ADMINS,
+      description:
+        'Email and webhook subscribers, pending (not yet confirmed: told nothing) and confirmed, oldest first; those who unsubscribed are not listed. ' +
+        '404 when the team has no page.',
+      success: { status: 200, description: 'The subscribers.', schema: z.object({ data: z.array(SubscriberRecord) }) },
+      problems: ['forbidden', 'not-found'],
+      handler: async ({ actor }) => listOf(await subscribers.list(actor)),
+    },
+    {
+      method: 'DELETE',
+      path: `${PATH}/subscribers/{id}`,
+      operationId: 'deleteStatusPageSubscriber',
+      tag: TAG,
+      summary: 'Remove a subscriber.',
+      roles: ADMINS,
+      description: 'The subscriber is told nothing more, and what was queued for it is dropped. They may subscribe again.',
+      success: { status: 204, description: 'Removed; no body.' },
+      problems: ['forbidden', 'not-found'],
+      handler: ({ actor, params }) => subscribers.remove(actor, params.id!),
     },
   ];
 }

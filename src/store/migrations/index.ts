@@ -15,6 +15,7 @@ import * as monitorTypes from './0013-monitor-types.js';
 import * as verifiedAccounts from './0014-verified-accounts.js';
 import * as alertStorms from './0015-alert-storms.js';
 import * as eventOrder from './0016-event-order.js';
+import * as statusSubscribers from './0018-status-subscribers.js';
 
 /** Every migration in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014-verified-accounts': verifiedAccounts,
   '0015-alert-storms': alertStorms,
   '0016-event-order': eventOrder,
+  '0018-status-subscribers': statusSubscribers,
 };
