@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectProblem, startServer, type Member, type TestServer } from '../helpers/server.js';
-import { PAGE, call, createMonitor, expectStatus, putPage, seedDays, setMonitorStatus } from './fixtures.js';
+import { PAGE, call, createMonitor, putPage, seedDays, setMonitorStatus } from './fixtures.js';
 
 /** Groups, the custom domain, badges and index.json, over the real server. */
 
