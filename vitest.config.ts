@@ -70,6 +70,7 @@ export default defineConfig({
             'test/dashboard/monitor-types.test.ts',
             'test/dashboard/member-invite.test.ts',
             'test/status-pages/browser.test.ts',
+            'test/status-pages/subscribe-browser.test.ts',
           ],
           env: {
             LOOKOUT_TEST_STORE: 'postgres',
