@@ -257,7 +257,7 @@ async function main(): Promise<void> {
     }
     const median = (list: Measured[]) => [...list].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(list.length / 2)]!;
     const results = rounds.map(median);
-    const [health, html, browserLike, , , grouped, groupedBr, badge, uptimeBadge] = results as Measured[] as [
+    const [health, html, browserLike, , , grouped, groupedBr, badge, uptimeBadge] = results as [
       Measured,
       Measured,
       Measured,
