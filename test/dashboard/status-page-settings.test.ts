@@ -146,7 +146,7 @@ describe('groups, custom domain, badges and subscribers in the Status page setti
       expect(await row.textContent()).toContain('Waiting for confirmation');
       await row.getByRole('button', { name: 'Remove https://hooks.example.test/status' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
-      await page.getByText('Nobody has subscribed yet.').waitFor();
+      await page.getByText('No subscribers yet').waitFor();
       expect((await server.read(`${PAGE}/subscribers`, token)).data).toEqual([]);
     } finally {
       await context.close();

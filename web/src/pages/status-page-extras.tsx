@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { api } from '../api/client.js';
-import { Button, Card, ConfirmDialog, CopyButton, ErrorState, Loading, fieldError, useToast } from '../components/ui.js';
+import { Button, Card, ConfirmDialog, CopyButton, EmptyState, ErrorState, Loading, fieldError, useToast } from '../components/ui.js';
 import type { ApiError } from '../api/errors.js';
 import { dateTime } from '../format.js';
 import { useGet } from '../hooks.js';
@@ -132,7 +132,9 @@ export function SubscribersCard() {
       ) : !list.data ? (
         <Loading />
       ) : list.data.data.length === 0 ? (
-        <p className="muted small">Nobody has subscribed yet. Visitors subscribe by email or webhook on the public page.</p>
+        <EmptyState icon="bell" title="No subscribers yet">
+          Visitors subscribe by email or webhook on the public page; they are listed here.
+        </EmptyState>
       ) : (
         <table className="table stack-table subscribers-table">
           <thead>
