@@ -4,6 +4,7 @@ import { settle, startHttpReceiver, startSmtpReceiver, waitUntil, type HttpRecei
 import { PUBLIC_URL, expectProblem, startServer, type Member, type TestServer } from '../helpers/server.js';
 import { PAGE, call, createIncident, createMonitor, expectStatus, postUpdate, putPage } from './fixtures.js';
 import { readMail, signatureHolds } from './subscriber-mail.js';
+import { connect, problem, record } from '../mcp/support.js';
 
 /**
  * Subscribers of a status page, over the real server, a real SMTP server and a real webhook
@@ -353,6 +354,26 @@ describe('GET and DELETE /api/v1/status-pages/current/subscribers', () => {
     const someone = list.find((s) => s.id !== reader.id);
     expectProblem(await call(server, other, 'DELETE', `${PAGE}/subscribers/${someone.id}`), 404, 'not-found', `${PAGE}/subscribers/${someone.id}`);
     expect(expectStatus(await call(server, other, 'GET', `${PAGE}/subscribers`), 200).data).toEqual([]);
+  });
+
+  it('are on MCP under the same rules: list_status_page_subscribers, delete_status_page_subscriber', async () => {
+    const member = await server.addMember(owner.teamId, 'Member');
+    const webhook = 'https://hooks.example.test/mcp';
+    expect((await subscribe({ webhookUrl: webhook })).status).toBe(202);
+    const mcp = await connect(server, owner);
+    const asMember = await connect(server, member);
+    try {
+      problem(await asMember.call('list_status_page_subscribers'), 'forbidden');
+      const listed = record(await mcp.call('list_status_page_subscribers')).data as any[];
+      const mine = listed.find((s) => s.address === webhook);
+      expect(mine).toMatchObject({ kind: 'webhook', state: 'pending' });
+      problem(await asMember.call('delete_status_page_subscriber', { subscriberId: mine.id }), 'forbidden');
+      expect((await mcp.call('delete_status_page_subscriber', { subscriberId: mine.id })).isError).toBeFalsy();
+      problem(await mcp.call('delete_status_page_subscriber', { subscriberId: mine.id }), 'not-found');
+    } finally {
+      await mcp.close();
+      await asMember.close();
+    }
   });
 
   it('subscribers survive a page edit and go with the page', async () => {

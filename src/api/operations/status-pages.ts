@@ -7,6 +7,11 @@ import { listOf, type Operation } from '../operation.js';
 
 const TAG = 'Status page';
 const PATH = '/api/v1/status-pages/current';
+const SubscriberDeleted = z.object({
+  subscriberId: z.string(),
+  deleted: z.literal(true).describe('The subscriber is removed: it is told nothing more.'),
+});
+const SUBSCRIBER_ID = { name: 'subscriberId', description: "The id of a subscriber of your team's status page (see list_status_page_subscribers)." };
 
 /** Thin adapters: every rule (roles, slug, the team's monitors) is in StatusPageService. */
 export function statusPageOperations({ statusPages: pages, subscribers }: { statusPages: StatusPageService; subscribers: SubscriberService }): Operation[] {
@@ -71,6 +76,13 @@ export function statusPageOperations({ statusPages: pages, subscribers }: { stat
         '404 when the team has no page.',
       success: { status: 200, description: 'The subscribers.', schema: z.object({ data: z.array(SubscriberRecord) }) },
       problems: ['forbidden', 'not-found'],
+      mcp: {
+        name: 'list_status_page_subscribers',
+        title: 'List status page subscribers',
+        description:
+          "Who is told of your team's status page (Admins and Owners): email addresses and webhook URLs, each `pending` (not confirmed yet, told nothing) or `confirmed`. " +
+          'Subscribers are told of the incidents and maintenance the page shows.',
+      },
       handler: async ({ actor }) => listOf(await subscribers.list(actor)),
     },
     {
@@ -83,6 +95,14 @@ export function statusPageOperations({ statusPages: pages, subscribers }: { stat
       description: 'The subscriber is told nothing more, and what was queued for it is dropped. They may subscribe again.',
       success: { status: 204, description: 'Removed; no body.' },
       problems: ['forbidden', 'not-found'],
+      mcp: {
+        name: 'delete_status_page_subscriber',
+        title: 'Remove a status page subscriber',
+        description: 'Removes a subscriber of your status page (Admins and Owners): it is told nothing more and may subscribe again on the page.',
+        id: SUBSCRIBER_ID,
+        answer: { schema: SubscriberDeleted, of: (id) => ({ subscriberId: id.toLowerCase(), deleted: true }) },
+        hints: { destructive: true, idempotent: true },
+      },
       handler: ({ actor, params }) => subscribers.remove(actor, params.id!),
     },
   ];
