@@ -278,6 +278,31 @@ describe('webhook subscribers', () => {
   });
 });
 
+describe("the subscribers' outbox", () => {
+  it('retries a failed delivery with the same body and, once delivered, sends it never again', async () => {
+    const flaky = await startHttpReceiver('/flaky');
+    try {
+      flaky.script([500, 503]);
+      expect((await subscribe({ webhookUrl: flaky.url })).status).toBe(202);
+      const attempts = await flaky.waitFor(3);
+      expect(attempts.map((r) => r.answered)).toEqual([500, 503, 200]);
+      expect(new Set(attempts.map((r) => r.body)).size).toBe(1);
+      await drain();
+      await settle(300);
+      expect(flaky.received).toHaveLength(3);
+      const row = await server.app.store.db
+        .selectFrom('subscriber_deliveries as d')
+        .innerJoin('status_page_subscribers as s', 's.id', 'd.subscriber_id')
+        .select(['d.status', 'd.attempts'])
+        .where('s.address', '=', flaky.url)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'delivered', attempts: 3 });
+    } finally {
+      await flaky.close();
+    }
+  });
+});
+
 describe('the per-address limit', () => {
   it('refuses the 11th subscribe request of an hour from one client address, as TRUST_PROXY decides it', async () => {
     const client = '203.0.113.77';
