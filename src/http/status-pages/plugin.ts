@@ -94,7 +94,7 @@ export function statusPages(service: PageService, subscribers: Pick<SubscriberSe
         'Cache-Control': `public, max-age=${BADGE_MAX_AGE_SECONDS}`,
         'Access-Control-Allow-Origin': '*',
         // An SVG opened on its own runs nothing and loads nothing.
-        'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+        'Content-Security-Policy': "default-src 'none'",
       });
     };
 
