@@ -76,6 +76,7 @@ export default defineConfig({
             'test/dashboard/focus.test.ts',
             'test/dashboard/monitor-pages.test.ts',
             'test/status-pages/browser.test.ts',
+            'test/status-pages/subscribe-browser.test.ts',
           ],
           env: {
             LOOKOUT_TEST_STORE: 'postgres',

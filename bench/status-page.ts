@@ -9,6 +9,9 @@
  * uncompressed and br as browsers ask for it), its JSON summary and its Atom feed; then the page
  * while a monitor changes status every second (each change makes the next request rebuild the
  * page). Every answer must be a 200.
+ * Side by side in the same rounds: a second team's page with the same 50 monitors' worth of data in
+ * 5 groups and two maintenance windows (one under way, one upcoming), and badges (the page's
+ * status, and a monitor's 30-day uptime).
  * The runs are repeated in interleaved rounds and each row reports the round with the median
  * req/s. BENCH_SECONDS (default 10) sets the length of each run, BENCH_ROUNDS (default 3) the rounds.
  */
@@ -30,6 +33,8 @@ const MONITORS = 50;
 const DAYS = 90;
 const HOURLY_DAYS = 30;
 const GOAL_RPS = 2_000;
+const GOAL_BADGE_RPS = 5_000;
+const GROUPED_SLUG = 'bench-groups';
 const GOAL_P99_MS = 30;
 const SLUG = 'bench';
 
@@ -89,6 +94,7 @@ function failuresFor(monitor: number, day: number, checks: number): number {
 async function main(): Promise<void> {
   const started = Date.now();
   const monitorIds: string[] = [];
+  const groupedIds: string[] = [];
   const db = await prepareDatabase(async (services) => {
     const team = await services.teams.create({ name: 'Bench' });
     const user = await services.users.create({ email: 'owner@bench.test' });
@@ -115,6 +121,41 @@ async function main(): Promise<void> {
     }
     const resolved = await services.incidents.create(actor, { title: 'Resolved incident', message: 'Looking into it.' });
     await services.incidents.resolve(actor, resolved.id, { message: 'Fixed.' });
+
+    // The second team: the same kind of page, in groups, with maintenance shown.
+    const other = await services.teams.create({ name: 'Bench groups' });
+    await services.teams.addMember(other.id, user.id, 'Owner');
+    const second: Actor = { tokenId: 'bench', userId: user.id, teamId: other.id, role: 'Owner' };
+    for (let i = 0; i < MONITORS; i++) {
+      const monitor = await services.monitors.create(second, {
+        type: 'http',
+        name: `Grouped service ${String(i + 1).padStart(2, '0')}`,
+        intervalSeconds: 60,
+        timeoutSeconds: 10,
+        regions: [...REGIONS],
+        url: `https://grouped-${i}.example.com/health`,
+        method: 'GET',
+        expectedStatus: 200,
+      });
+      groupedIds.push(monitor.id);
+    }
+    const groups = Array.from({ length: 5 }, (_, g) => ({ name: `Group ${g + 1}`, monitorIds: groupedIds.slice(g * 10, g * 10 + 10) }));
+    await services.statusPages.put(second, { slug: GROUPED_SLUG, title: 'Bench status in groups', monitorIds: groupedIds, groups });
+    const now = Date.now();
+    await services.maintenanceWindows.create(second, {
+      title: 'Network maintenance',
+      monitorIds: groupedIds.slice(0, 5),
+      startsAt: new Date(now - 3_600_000).toISOString(),
+      endsAt: new Date(now + 6 * 3_600_000).toISOString(),
+    });
+    await services.maintenanceWindows.create(second, {
+      title: 'Database upgrade',
+      monitorIds: groupedIds.slice(10, 20),
+      startsAt: new Date(now + 2 * DAY_MS).toISOString(),
+      endsAt: new Date(now + 2 * DAY_MS + 3_600_000).toISOString(),
+    });
+    const grouped = await services.incidents.create(second, { title: 'Grouped incident', monitorId: groupedIds[30], message: 'Investigating.' });
+    await services.incidents.postUpdate(second, grouped.id, { message: 'Identified the cause.', status: 'identified' });
   });
 
   // Rollups straight into the table, as the run recorder would have left them.
@@ -125,7 +166,7 @@ async function main(): Promise<void> {
   );
   let rows = 0;
   sqlite.transaction(() => {
-    monitorIds.forEach((id, m) => {
+    [...monitorIds, ...groupedIds].forEach((id, m) => {
       for (const region of REGIONS) {
         for (let d = 0; d < DAYS; d++) {
           const checks = 1440;
@@ -142,6 +183,7 @@ async function main(): Promise<void> {
   })();
   sqlite.prepare("UPDATE monitors SET status = 'up'").run();
   sqlite.prepare("UPDATE monitors SET status = 'degraded' WHERE id = ?").run(monitorIds[0]);
+  sqlite.prepare("UPDATE monitors SET status = 'degraded' WHERE id = ?").run(groupedIds[30]);
   sqlite.close();
   console.log(`seeded ${MONITORS} monitors, a page listing them, 3 incidents and ${rows} rollup rows in ${Date.now() - started} ms`);
 
@@ -150,9 +192,13 @@ async function main(): Promise<void> {
   flipper.pragma('busy_timeout = 5000');
   try {
     const page = `${server.baseUrl}/status/${SLUG}`;
+    const groupedPage = `${server.baseUrl}/status/${GROUPED_SLUG}`;
     const sizes: Record<string, number> = {};
     for (const [name, url] of [
       ['html', page],
+      ['grouped', groupedPage],
+      ['badge', `${groupedPage}/badge.svg`],
+      ['uptimeBadge', `${groupedPage}/badge/7.svg?metric=uptime&days=30`],
       ['json', `${page}.json`],
       ['atom', `${page}/feed.atom`],
     ] as const) {
@@ -183,6 +229,13 @@ async function main(): Promise<void> {
       { label: `GET /status/${SLUG} (HTML, br as browsers ask: ${kib(sizes.br)})`, url: page, headers: { 'accept-encoding': 'gzip, deflate, br' } },
       { label: `GET /status/${SLUG}.json (${kib(sizes.json!)})`, url: `${page}.json` },
       { label: `GET /status/${SLUG}/feed.atom (${kib(sizes.atom!)})`, url: `${page}/feed.atom` },
+      { label: `GET /status/${GROUPED_SLUG} (HTML, 5 groups, maintenance, ${kib(sizes.grouped!)})`, url: groupedPage },
+      { label: `GET /status/${GROUPED_SLUG} (HTML, 5 groups, maintenance, br)`, url: groupedPage, headers: { 'accept-encoding': 'gzip, deflate, br' } },
+      { label: `GET /status/${GROUPED_SLUG}/badge.svg (${sizes.badge!} B)`, url: `${groupedPage}/badge.svg` },
+      {
+        label: `GET /status/${GROUPED_SLUG}/badge/7.svg?metric=uptime&days=30 (${sizes.uptimeBadge!} B)`,
+        url: `${groupedPage}/badge/7.svg?metric=uptime&days=30`,
+      },
     ];
     // What the idle server spends in the background (timers, pumps), to leave out of the CPU figures.
     const idleFrom = cpuMsOf(server.pid);
@@ -204,7 +257,17 @@ async function main(): Promise<void> {
     }
     const median = (list: Measured[]) => [...list].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(list.length / 2)]!;
     const results = rounds.map(median);
-    const [health, html, browserLike] = results as [Measured, Measured, Measured];
+    const [health, html, browserLike, , , grouped, groupedBr, badge, uptimeBadge] = results as [
+      Measured,
+      Measured,
+      Measured,
+      Measured,
+      Measured,
+      Measured,
+      Measured,
+      Measured,
+      Measured,
+    ];
 
     // A monitor changes status every second: every change makes the page build again.
     const flip = flipper.prepare('UPDATE monitors SET status = ? WHERE id = ?');
@@ -237,6 +300,14 @@ async function main(): Promise<void> {
       `\ngoal ≥ ${GOAL_RPS} req/s, p99 < ${GOAL_P99_MS} ms. Page, uncompressed: ${verdict(html)}; page, as browsers ask for it: ${verdict(browserLike)}`,
     );
     console.log(`/healthz in the same run: ${health.requestsPerSecond} req/s, p99 ${health.p99} ms; ${flips} status changes during the last run`);
+    const ratio = (a: LoadResult, b: LoadResult) => (a.requestsPerSecond / b.requestsPerSecond).toFixed(2);
+    console.log(
+      `page with groups and maintenance (goal ≥ ${GOAL_RPS} req/s): ${verdict(grouped)}, ${ratio(grouped, html)}× the plain page; br: ${groupedBr.requestsPerSecond} req/s, ${ratio(groupedBr, browserLike)}× the plain page`,
+    );
+    const badgeVerdict = (r: LoadResult) => `${r.requestsPerSecond} req/s, p99 ${r.p99} ms: ${r.requestsPerSecond >= GOAL_BADGE_RPS ? 'met' : 'NOT met'}`;
+    console.log(
+      `badges (goal ≥ ${GOAL_BADGE_RPS} req/s): status ${badgeVerdict(badge)}, uptime ${badgeVerdict(uptimeBadge)}; ${ratio(badge, health)}× and ${ratio(uptimeBadge, health)}× /healthz`,
+    );
   } finally {
     flipper.close();
     await server.stop();

@@ -21,6 +21,7 @@ import { addPerson } from '../test/dashboard/support.js';
 import { ensureDashboardBuilt } from '../test/dashboard/web-build.js';
 import { createTestCa, daysFromNow } from '../test/helpers/certificates.js';
 import { startServer } from '../test/helpers/server.js';
+import { startSmtpReceiver } from '../test/alerts/receivers.js';
 
 const OUT = new URL('../docs/screenshots/', import.meta.url).pathname;
 const PORT = 4319;
@@ -80,8 +81,10 @@ async function main(): Promise<void> {
   await once(tls, 'listening');
   const tlsPort = (tls.address() as AddressInfo).port;
 
+  // A mail server of its own: the status page offers subscribing by email only when mail can be sent.
+  const smtp = await startSmtpReceiver();
   const server = await startServer(
-    { PORT: String(PORT), PUBLIC_URL: `http://127.0.0.1:${PORT}`, LOOKOUT_REGIONS: 'us-east,eu-west,asia', LOOKOUT_TARGET_POLICY: 'all' },
+    { PORT: String(PORT), PUBLIC_URL: `http://127.0.0.1:${PORT}`, LOOKOUT_REGIONS: 'us-east,eu-west,asia', LOOKOUT_TARGET_POLICY: 'all', SMTP_URL: smtp.url },
     { checks: { retryDelayMs: 50, extraCaPem: [ca.cert] } },
   );
   const services = server.app.services;
@@ -270,7 +273,16 @@ async function main(): Promise<void> {
   await services.teams.current(actor);
   await server.request('PUT', '/api/v1/status-pages/current', {
     token: (await services.tokens.create({ teamId: team.id, userId: dana.id, name: 'setup' })).token,
-    body: { slug: 'acme', title: 'Acme status', monitorIds: [checkout.id, marketing.id, webhook.id] },
+    body: {
+      slug: 'acme',
+      title: 'Acme status',
+      monitorIds: [checkout.id, marketing.id, webhook.id],
+      groups: [
+        { name: 'Shop', monitorIds: [checkout.id, webhook.id] },
+        { name: 'Website', monitorIds: [marketing.id] },
+      ],
+      customDomain: 'status.acme.test',
+    },
   });
   await db.deleteFrom('access_tokens').where('name', '=', 'setup').execute();
   const ci = await services.tokens.create({ teamId: team.id, userId: dana.id, name: 'CI deploy checks', expiresInDays: 90 });
@@ -330,6 +342,12 @@ async function main(): Promise<void> {
     endsAt: new Date(now + 100 * 60_000).toISOString(),
     showOnStatusPage: false,
   });
+  await services.maintenanceWindows.create(actor, {
+    title: 'Checkout cache warm-up',
+    monitorIds: [checkout.id],
+    startsAt: new Date(now - 10 * 60_000).toISOString(),
+    endsAt: new Date(now + 50 * 60_000).toISOString(),
+  });
   await services.tokens.create({ teamId: team.id, userId: lee.id, name: 'Terraform state checks', expiresInDays: 30 });
   await services.tokens.create({ teamId: team.id, userId: sam.userId, name: 'Sam’s laptop' });
 
@@ -386,6 +404,13 @@ async function main(): Promise<void> {
     await page.goto('/status-page');
     await page.getByText('Published at').waitFor();
     await shot(page, 'status-page');
+    await page.getByRole('heading', { name: 'Badges' }).evaluate((element) => (element as unknown as Scrollable).scrollIntoView({ block: 'start' }));
+    await shot(page, 'status-page-badges');
+
+    // The public page: groups, maintenance under way and upcoming, the subscribe form.
+    await page.goto('/status/acme');
+    await page.locator('h3.group').first().waitFor();
+    await shot(page, 'public-status-page', true);
 
     await page.goto(`/notifications/${policy.id}`);
     await page.getByRole('button', { name: 'Send test' }).click();
@@ -397,7 +422,8 @@ async function main(): Promise<void> {
     await page.getByRole('dialog').getByLabel('Email').fill('alex@acme.test');
     await page.getByRole('dialog').getByLabel('Role').selectOption('Admin');
     await page.getByRole('dialog').getByRole('button', { name: 'Invite' }).click();
-    await page.getByTestId('invite-link').waitFor();
+    // With mail set up (for the status page's subscribers) the link is mailed rather than shown.
+    await page.getByTestId('invite-link').or(page.getByTestId('invite-sent')).waitFor();
     await shot(page, 'team');
 
     await page.goto('/tokens');
@@ -440,6 +466,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await server.close();
+    await smtp.close();
   }
 }
 

@@ -141,7 +141,12 @@ export async function createApp(options: AppOptions): Promise<App> {
       metricsRoute(engine.metrics.registry),
       mcpEndpoint({ config, access: services.access, operations }),
       dashboard(),
-      statusPages(services.statusPages, { publicUrl: config.publicUrl, logger, clock: options.clock }),
+      statusPages(services.statusPages, services.subscribers, {
+        publicUrl: config.publicUrl,
+        logger,
+        clock: options.clock,
+        emailSubscriptions: services.subscriberDeliveries.mailConfigured,
+      }),
       acknowledgePage(services.incidents, services.acknowledgeLinks, options.clock ?? systemClock),
       pingRoutes(engine.pings),
     ],
@@ -159,6 +164,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       services.tokens.startRecordingLastUse();
       services.alerts.start();
       services.deliveries.start();
+      services.subscriberDeliveries.start();
       return http.listen({ port: config.port, host: config.host });
     },
     async close() {
@@ -167,6 +173,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       await engine.stop();
       await services.alerts.stop();
       await services.deliveries.stop();
+      await services.subscriberDeliveries.stop();
       await services.tokens.stop();
       await coordination.close();
       await store.close();

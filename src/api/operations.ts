@@ -37,7 +37,7 @@ export type OperationServices = Parameters<typeof monitorOperations>[0] &
 
 /** Every operation of the API, in the order the reference lists them. */
 export function apiOperations(services: OperationServices): Operation[] {
-  const { monitors, checks, monitorStats, incidents, maintenanceWindows, alertPolicies, statusPages } = services;
+  const { monitors, checks, monitorStats, incidents, maintenanceWindows, alertPolicies, statusPages, subscribers } = services;
   const { teams, teamMembers, teamTokens, personalTokens, sessions, live, deliveryLog, users, emailChanges } = services;
   return [
     ...monitorOperations({ monitors }),
@@ -47,7 +47,7 @@ export function apiOperations(services: OperationServices): Operation[] {
     ...maintenanceWindowOperations({ maintenanceWindows }),
     ...notificationPolicyOperations({ alertPolicies }),
     ...deliveryOperations({ deliveryLog }),
-    ...statusPageOperations({ statusPages }),
+    ...statusPageOperations({ statusPages, subscribers }),
     ...teamOperations({ teams }),
     ...teamMemberOperations({ teamMembers }),
     ...teamTokenOperations({ teamTokens }),

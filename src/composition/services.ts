@@ -25,6 +25,10 @@ import { SecretBox } from '../domain/secrets/secret-box.js';
 import { SecretService, createKeySource } from '../domain/secrets/secrets.js';
 import { SIGN_IN_FAILURES_PER_ACCOUNT, SIGN_IN_FAILURES_PER_ADDRESS, SIGN_IN_WINDOW_SECONDS, SessionService } from '../domain/sessions.js';
 import { StatusPageService } from '../domain/status-pages.js';
+import { NoticeFanout } from '../domain/status-pages/notices.js';
+import { SubscriberLinks } from '../domain/status-pages/subscriber-links.js';
+import { SUBSCRIBES_PER_ADDRESS_PER_HOUR, SubscriberService } from '../domain/status-pages/subscribers.js';
+import { SubscriberDispatcher } from '../notify/subscriber-dispatcher.js';
 import { TeamMemberService } from '../domain/team-members.js';
 import { TeamTokenService } from '../domain/team-tokens.js';
 import { TeamService } from '../domain/teams.js';
@@ -78,6 +82,10 @@ export interface Services {
   live: LiveStatusService;
   /** The team's public status page: the record, and the public model behind /status/<slug>. */
   statusPages: StatusPageService;
+  /** The status page's subscribers: subscribe, confirm, unsubscribe (public), list and delete (admins). */
+  subscribers: SubscriberService;
+  /** Fans out what the status page shows to its subscribers and sends their outbox, with retries. */
+  subscriberDeliveries: SubscriberDispatcher;
   /** Read-only uptime and response-time figures from rollups (charts, the monitors list). */
   monitorStats: MonitorStatsService;
 }
@@ -141,6 +149,17 @@ export function createServices({
     clock,
   });
   const maintenanceWindows = new MaintenanceWindowService(store.db, clock);
+  const subscriberLinks = new SubscriberLinks(secretBox, config.publicUrl);
+  const subscriberDeliveries = new SubscriberDispatcher(
+    store.db,
+    secretBox,
+    subscriberLinks,
+    new NoticeFanout({ db: store.db, publicUrl: config.publicUrl, windows: maintenanceWindows, clock }),
+    config,
+    alerting,
+    logger,
+    clock,
+  );
   const monitors = new MonitorService(
     store.db,
     secretBox,
@@ -184,6 +203,16 @@ export function createServices({
     teamMembers: new TeamMemberService(store.db, services.teams, services.users, sessions, config.publicUrl, accountMail),
     live: new LiveStatusService(store.db, sessions, services.monitors, live, clock),
     statusPages: new StatusPageService(store.db, config.publicUrl, store.dialect, clock, maintenanceWindows),
+    subscribers: new SubscriberService(
+      store.db,
+      secretBox,
+      subscriberLinks,
+      coordination.rateLimiter({ name: 'status-subscribe', points: SUBSCRIBES_PER_ADDRESS_PER_HOUR, durationSeconds: 3600 }),
+      subscriberDeliveries.mailConfigured,
+      () => subscriberDeliveries.notify(),
+      clock,
+    ),
+    subscriberDeliveries,
     monitorStats: new MonitorStatsService(store.db, services.monitors, clock, store.dialect),
   };
 }

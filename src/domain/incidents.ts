@@ -6,6 +6,7 @@ import { requireRole, type Actor } from './actor.js';
 import { isUuid, newId } from './ids.js';
 import { stopTimers } from './alerts/on-call.js';
 import { appendEvent } from './events.js';
+import { recordIncidentNotice } from './status-pages/notices.js';
 import { NoFields } from './monitor-schemas.js';
 import type { MonitorService } from './monitors.js';
 import { systemClock, type Clock } from './ports/clock.js';
@@ -183,7 +184,8 @@ export class IncidentService {
           resolved_at: null,
         })
         .execute();
-      if (message !== undefined) await insertUpdate(trx, id, { message, status: 'investigating', postedToStatusPage: true }, now);
+      const first = message === undefined ? null : await insertUpdate(trx, id, { message, status: 'investigating', postedToStatusPage: true }, now);
+      await recordIncidentNotice(trx, 'incident.opened', id, first?.id ?? null, now);
     });
     return this.get(actor, id);
   }
@@ -202,7 +204,10 @@ export class IncidentService {
         .where('resolved_at', 'is', null)
         .executeTakeFirst();
       if (changed.numUpdatedRows === 0n) throw problems.notFound('incident');
-      return insertUpdate(trx, incident.id, { message, status: status ?? null, postedToStatusPage }, now);
+      const update = await insertUpdate(trx, incident.id, { message, status: status ?? null, postedToStatusPage }, now);
+      // Subscribers of the status page hear what it shows, and an unposted update it does not.
+      if (postedToStatusPage) await recordIncidentNotice(trx, 'incident.updated', incident.id, update.id, now);
+      return update;
     });
   }
 
@@ -356,7 +361,8 @@ export const MonitorIncidents = {
         resolved_at: null,
       })
       .execute();
-    await insertUpdate(trx, id, { message, status: 'investigating', postedToStatusPage: true }, at);
+    const first = await insertUpdate(trx, id, { message, status: 'investigating', postedToStatusPage: true }, at);
+    await recordIncidentNotice(trx, 'incident.opened', id, first.id, at);
     return id;
   },
 
@@ -384,7 +390,7 @@ export const MonitorIncidents = {
       .executeTakeFirst();
     if (changed.numUpdatedRows === 0n) return undefined;
     const after = Math.max(1, Math.round((at - recent.resolved_at!) / 1000));
-    await insertUpdate(
+    const reopened = await insertUpdate(
       trx,
       recent.id,
       {
@@ -395,13 +401,15 @@ export const MonitorIncidents = {
       },
       at,
     );
+    await recordIncidentNotice(trx, 'incident.updated', recent.id, reopened.id, at);
     return recent.id;
   },
 
   /** A timeline entry that changes nothing else. */
   async note(trx: Db, incidentId: string, message: string, at: number): Promise<void> {
     await trx.updateTable('incidents').set({ updated_at: at }).where('id', '=', incidentId).execute();
-    await insertUpdate(trx, incidentId, { message, status: null, postedToStatusPage: true }, at);
+    const update = await insertUpdate(trx, incidentId, { message, status: null, postedToStatusPage: true }, at);
+    await recordIncidentNotice(trx, 'incident.updated', incidentId, update.id, at);
   },
 
   async resolve(trx: Db, incidentId: string, at: number): Promise<boolean> {
@@ -431,7 +439,8 @@ async function resolveIncident(trx: Db, incidentId: string, message: string, at:
     .executeTakeFirst();
   if (changed.numUpdatedRows === 0n) return false;
   await stopTimers(trx, incidentId);
-  await insertUpdate(trx, incidentId, { message, status: 'resolved', postedToStatusPage: true }, at);
+  const update = await insertUpdate(trx, incidentId, { message, status: 'resolved', postedToStatusPage: true }, at);
+  await recordIncidentNotice(trx, 'incident.resolved', incidentId, update.id, at);
   return true;
 }
 

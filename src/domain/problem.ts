@@ -26,6 +26,7 @@ const TITLES: Record<ProblemCode, [status: number, title: string]> = {
   'rate-limited': [429, 'Rate limit exceeded'],
   internal: [500, 'Internal Server Error'],
   unavailable: [503, 'Service Unavailable'],
+  'email-unavailable': [503, 'Email Unavailable'],
 };
 
 export const UNAUTHORIZED_DETAIL = 'A valid bearer token is required.';

@@ -16,6 +16,7 @@ import { Slices } from '../shared/slices.js';
 import { activeOccurrence, nextOccurrence } from './maintenance/occurrences.js';
 import type { MaintenanceWindowService } from './maintenance/service.js';
 import { PUSH_REGION } from './run-columns.js';
+import { CustomDomainInput, DOMAIN_TAKEN, GroupsInput, StatusPageGroup, displayOrder, groupErrors } from './status-pages/page-fields.js';
 
 /* Limits and windows of the public page. */
 
@@ -51,10 +52,12 @@ export const StatusPageInput = z.strictObject({
     .boolean()
     .default(false)
     .describe("Optional, default false: show each monitor's host on the page (an HTTP monitor's URL host, never its path, query or credentials)."),
+  groups: GroupsInput,
+  customDomain: CustomDomainInput,
 });
 export type StatusPageInput = z.output<typeof StatusPageInput>;
 
-const FIELD_ORDER = ['slug', 'title', 'monitorIds', 'showTargets'] as const;
+const FIELD_ORDER = ['slug', 'title', 'monitorIds', 'showTargets', 'groups', 'customDomain'] as const;
 
 export const StatusPageRecord = z.object({
   id: z.string(),
@@ -63,6 +66,11 @@ export const StatusPageRecord = z.object({
   url: z.string().describe('The public page: `{base_url}/status/<slug>`.'),
   monitorIds: z.array(z.string()).describe('The listed monitors in display order; deleted monitors drop out.'),
   showTargets: z.boolean().describe("Whether the page shows each monitor's host."),
+  groups: z
+    .array(StatusPageGroup)
+    .nullable()
+    .describe('The groups in display order (then the monitors in no group); null without groups. Deleted monitors drop out.'),
+  customDomain: z.string().nullable().describe('The host name the page is also answered at (lower case); null when none.'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -105,6 +113,8 @@ export interface PublicMonitor {
   uptime30d: number | null;
   /** Oldest first; the last one is today (so far). */
   days: UptimeDay[];
+  /** Checks and failures of each of `days` (maintenance not counted): what a badge over fewer days sums. Not published. */
+  dayCounts: Array<[checks: number, failures: number]>;
 }
 
 export interface PublicIncidentUpdate {
@@ -129,6 +139,12 @@ export interface PublicIncident {
   updates: PublicIncidentUpdate[];
 }
 
+/** A heading of the page and its monitors; `name` null for the monitors in no group. */
+export interface PublicSection {
+  name: string | null;
+  monitors: PublicMonitor[];
+}
+
 export interface PublicStatusPage {
   /** The page's id: the feed's stable id, whatever the slug becomes. */
   pageId: string;
@@ -137,7 +153,10 @@ export interface PublicStatusPage {
   url: string;
   showTargets: boolean;
   status: OverallStatus;
+  /** Every listed monitor in display order: the groups' in group order, then the others. */
   monitors: PublicMonitor[];
+  /** The same monitors under their headings. */
+  sections: PublicSection[];
   /** Open incidents, newest first. */
   activeIncidents: PublicIncident[];
   /** Resolved within the last 14 days, newest first. */
@@ -161,6 +180,7 @@ export interface PublicState {
   slug: string;
   title: string;
   showTargets: boolean;
+  groups: StatusPageGroup[] | null;
   pageUpdatedAt: number;
   monitors: ListedMonitor[];
   /** Start of today (UTC). */
@@ -191,6 +211,7 @@ export class StatusPageService {
   private readonly windowFingerprintQuery;
   private readonly byTeamQuery;
   private readonly listedQuery;
+  private readonly domainQuery;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -213,6 +234,7 @@ export class StatusPageService {
           'p.slug',
           'p.title',
           'p.show_targets',
+          'p.groups',
           'p.updated_at as page_updated_at',
           'm.id as monitor_id',
           'm.name',
@@ -240,6 +262,7 @@ export class StatusPageService {
         .select((eb) => [eb.fn.countAll().as('n'), eb.fn.max('updated_at').as('latest')])
         .where('team_id', '=', teamId),
     );
+    this.domainQuery = prepared(db, (host: string) => db.selectFrom('status_pages').select('slug').where('custom_domain', '=', host));
     this.byTeamQuery = prepared(db, (teamId: string) => db.selectFrom('status_pages').selectAll().where('team_id', '=', teamId));
     this.listedQuery = prepared(db, (pageId: string) =>
       db
@@ -274,27 +297,26 @@ export class StatusPageService {
         existing.slug === fields.slug &&
         existing.title === fields.title &&
         existing.show_targets === (fields.showTargets ? 1 : 0) &&
+        existing.groups === groupsColumn(fields.groups) &&
+        existing.custom_domain === fields.customDomain &&
         listed.join() === fields.monitorIds.join();
       if (same) return this.record(existing, listed);
     }
     const now = this.clock.now();
     const id = newId(now);
+    const columns = {
+      slug: fields.slug,
+      title: fields.title,
+      show_targets: fields.showTargets ? 1 : 0,
+      groups: groupsColumn(fields.groups),
+      custom_domain: fields.customDomain,
+    };
     try {
       const row = await this.db.transaction().execute(async (trx) => {
         const saved = await trx
           .insertInto('status_pages')
-          .values({
-            id,
-            team_id: actor.teamId,
-            slug: fields.slug,
-            title: fields.title,
-            show_targets: fields.showTargets ? 1 : 0,
-            created_at: now,
-            updated_at: now,
-          })
-          .onConflict((oc) =>
-            oc.column('team_id').doUpdateSet({ slug: fields.slug, title: fields.title, show_targets: fields.showTargets ? 1 : 0, updated_at: now }),
-          )
+          .values({ id, team_id: actor.teamId, ...columns, created_at: now, updated_at: now })
+          .onConflict((oc) => oc.column('team_id').doUpdateSet({ ...columns, updated_at: now }))
           .returningAll()
           .executeTakeFirstOrThrow();
         await trx.deleteFrom('status_page_monitors').where('page_id', '=', saved.id).execute();
@@ -308,8 +330,9 @@ export class StatusPageService {
       });
       return this.record(row, fields.monitorIds);
     } catch (error) {
-      // Another team took the slug between the check and the write.
-      if (isSlugConflict(error)) throw problems.invalidField('slug', SLUG_TAKEN);
+      // Another team took the slug (or the domain) between the check and the write.
+      if (isConflict(error, 'slug')) throw problems.invalidField('slug', SLUG_TAKEN);
+      if (isConflict(error, 'custom_domain')) throw problems.invalidField('customDomain', DOMAIN_TAKEN);
       throw error;
     }
   }
@@ -323,6 +346,11 @@ export class StatusPageService {
   }
 
   /* Public: no actor. Unknown slugs are undefined; nothing of the team beyond the page is read out. */
+
+  /** The slug of the page answered at `host` (a lower-case host name without port); undefined for none. */
+  async slugForDomain(host: string): Promise<string | undefined> {
+    return (await this.domainQuery(host))[0]?.slug;
+  }
 
   /**
    * A token that changes whenever anything in the store may have changed, or null when the store
@@ -360,6 +388,7 @@ export class StatusPageService {
     const today = startOfDay(now);
     const [fingerprint] = await this.incidentFingerprintQuery(first.team_id, now - INCIDENT_WINDOW_DAYS * DAY_MS);
     const showTargets = first.show_targets === 1;
+    const groups = first.groups === null ? null : (JSON.parse(first.groups) as StatusPageGroup[]);
     const monitorKey = monitors
       .map((m) => `${m.id}|${m.status}|${m.paused}|${m.maintenance}|${m.name}${showTargets ? `|${String(m.url)}|${String(m.host)}|${String(m.port)}` : ''}`)
       .join('\n');
@@ -369,6 +398,7 @@ export class StatusPageService {
     const key = [
       first.page_id,
       first.page_updated_at,
+      first.groups,
       today,
       fingerprint?.n,
       fingerprint?.latest,
@@ -384,6 +414,7 @@ export class StatusPageService {
       slug: first.slug,
       title: first.title,
       showTargets,
+      groups,
       pageUpdatedAt: first.page_updated_at,
       monitors,
       today,
@@ -395,7 +426,8 @@ export class StatusPageService {
   async publicView(slug: string, state?: PublicState, now = this.clock.now()): Promise<PublicStatusPage | undefined> {
     const s = state ?? (await this.publicState(slug, now));
     if (!s) return undefined;
-    const monitors = await this.publicMonitors(s);
+    const sections = displayOrder(await this.publicMonitors(s), s.groups);
+    const monitors = sections.flatMap((section) => section.monitors);
     const { active, recent } = await this.publicIncidents(s, now);
     const maintenance = await this.publicMaintenance(s, now);
     const status = overallStatus(monitors, active);
@@ -409,6 +441,7 @@ export class StatusPageService {
       showTargets: s.showTargets,
       status,
       monitors,
+      sections,
       activeIncidents: active,
       recentIncidents: recent,
       maintenance,
@@ -424,9 +457,20 @@ export class StatusPageService {
   /* Internals. */
 
   private record(
-    row: { id: string; slug: string; title: string; show_targets: number; created_at: number; updated_at: number },
+    row: {
+      id: string;
+      slug: string;
+      title: string;
+      show_targets: number;
+      groups: string | null;
+      custom_domain: string | null;
+      created_at: number;
+      updated_at: number;
+    },
     monitorIds: string[],
   ): StatusPageRecord {
+    const listed = new Set(monitorIds);
+    const groups = row.groups === null ? null : (JSON.parse(row.groups) as StatusPageGroup[]);
     return {
       id: row.id,
       slug: row.slug,
@@ -434,6 +478,8 @@ export class StatusPageService {
       url: this.pageUrl(row.slug),
       monitorIds,
       showTargets: row.show_targets === 1,
+      groups: groups && groups.map((g) => ({ name: g.name, monitorIds: g.monitorIds.filter((id) => listed.has(id)) })),
+      customDomain: row.custom_domain,
       createdAt: iso(row.created_at),
       updatedAt: iso(row.updated_at),
     };
@@ -459,8 +505,18 @@ export class StatusPageService {
     if (Array.isArray(body.monitorIds) && !failed('monitorIds')) {
       errors.push(...(await monitorsNotInTeam(this.db, teamId, body.monitorIds as string[], 'monitorIds')));
     }
+    if (value && value.groups && !failed('monitorIds') && !failed('groups')) errors.push(...groupErrors(value.groups, value.monitorIds));
+    if (value && value.customDomain !== null && !failed('customDomain')) {
+      const owner = await this.db.selectFrom('status_pages').select('team_id').where('custom_domain', '=', value.customDomain).executeTakeFirst();
+      if (owner && owner.team_id !== teamId) errors.push({ field: 'customDomain', message: DOMAIN_TAKEN });
+    }
     if (errors.length > 0) throw problems.validation(inFieldOrder(errors, FIELD_ORDER));
-    return { ...value!, monitorIds: value!.monitorIds.map((id) => id.toLowerCase()) };
+    const lower = (ids: string[]) => ids.map((id) => id.toLowerCase());
+    return {
+      ...value!,
+      monitorIds: lower(value!.monitorIds),
+      groups: value!.groups && value!.groups.map((g) => ({ name: g.name, monitorIds: lower(g.monitorIds) })),
+    };
   }
 
   private async publicMonitors(s: PublicState): Promise<PublicMonitor[]> {
@@ -496,12 +552,14 @@ export class StatusPageService {
     }
     return s.monitors.map((m) => {
       const days: UptimeDay[] = [];
+      const dayCounts: Array<[number, number]> = [];
       const total = { checks: 0, failures: 0 };
       const last30 = { checks: 0, failures: 0 };
       for (let i = 0; i < UPTIME_DAYS; i++) {
         const start = first + i * DAY_MS;
         const c = counts.get(m.id)?.get(start);
         days.push({ date: isoDate(start), uptime: c && c.checks > 0 ? uptimePercent(c.checks, c.failures) : null, maintenance: (c?.maintenance ?? 0) > 0 });
+        dayCounts.push([c?.checks ?? 0, c?.failures ?? 0]);
         if (!c) continue;
         total.checks += c.checks;
         total.failures += c.failures;
@@ -518,6 +576,7 @@ export class StatusPageService {
         uptime90d: total.checks > 0 ? uptimePercent(total.checks, total.failures) : null,
         uptime30d: last30.checks > 0 ? uptimePercent(last30.checks, last30.failures) : null,
         days,
+        dayCounts,
       };
     });
   }
@@ -672,8 +731,13 @@ function targetOf(m: ListedMonitor): string | null {
   }
 }
 
-function isSlugConflict(error: unknown): boolean {
+/** Whether `error` is another page holding the same value of a unique column (`slug` or `custom_domain`). */
+function isConflict(error: unknown, column: 'slug' | 'custom_domain'): boolean {
   const e = error as { code?: string; constraint?: string; message?: string } | undefined;
-  if (e?.code === '23505') return e.constraint === 'status_pages_slug';
-  return typeof e?.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT') && /status_pages\.slug/.test(e.message ?? '');
+  if (e?.code === '23505') return e.constraint === `status_pages_${column}`;
+  return typeof e?.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT') && (e.message ?? '').includes(`status_pages.${column}`);
+}
+
+function groupsColumn(groups: StatusPageGroup[] | null): string | null {
+  return groups === null ? null : JSON.stringify(groups);
 }

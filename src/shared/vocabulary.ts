@@ -176,5 +176,6 @@ export const PROBLEM_CODES = [
   'unsupported-media-type',
   'headers-too-large',
   'unavailable',
+  'email-unavailable',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];

@@ -30,6 +30,9 @@ export const TABLES_IN_ORDER = [
   'status_page_monitors',
   'maintenance_windows',
   'maintenance_window_monitors',
+  'status_page_subscribers',
+  'status_page_notices',
+  'subscriber_deliveries',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Rows per INSERT: far below PostgreSQL's 65,535 parameters for the widest table. */

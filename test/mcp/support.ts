@@ -26,6 +26,8 @@ export const TOOL_NAMES = [
   'create_maintenance_window',
   'end_maintenance_window',
   'get_status_page',
+  'list_status_page_subscribers',
+  'delete_status_page_subscriber',
   'get_team',
   'list_team_members',
   'invite_team_member',

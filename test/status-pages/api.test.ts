@@ -56,6 +56,8 @@ describe('PUT /api/v1/status-pages/current', () => {
       url: `${PUBLIC_URL}/status/${slug}`,
       monitorIds: [b.id, a.id],
       showTargets: false,
+      groups: null,
+      customDomain: null,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       updatedAt: page.createdAt,
     });

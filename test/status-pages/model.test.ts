@@ -192,6 +192,18 @@ describe('the page cache', () => {
 
 /** A page with one monitor whose every figure is `uptime`. */
 function pageWith(uptime: number): PublicStatusPage {
+  const monitors: PublicStatusPage['monitors'] = [
+    {
+      id: 'm',
+      name: 'Site',
+      target: null,
+      status: 'operational',
+      uptime90d: uptime,
+      uptime30d: uptime,
+      days: [{ date: '2026-11-21', uptime, maintenance: false }],
+      dayCounts: [[1000, 1000 - Math.round(uptime * 10)]],
+    },
+  ];
   return {
     pageId: 'p',
     slug: 'acme',
@@ -199,17 +211,8 @@ function pageWith(uptime: number): PublicStatusPage {
     url: 'http://lookout.test/status/acme',
     showTargets: false,
     status: 'operational',
-    monitors: [
-      {
-        id: 'm',
-        name: 'Site',
-        target: null,
-        status: 'operational',
-        uptime90d: uptime,
-        uptime30d: uptime,
-        days: [{ date: '2026-11-21', uptime, maintenance: false }],
-      },
-    ],
+    monitors,
+    sections: [{ name: null, monitors }],
     activeIncidents: [],
     recentIncidents: [],
     maintenance: [],

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { parseAtomFeed } from 'feedsmith';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,16 +71,23 @@ afterAll(async () => {
 const page = (path = '', headers: Record<string, string> = {}) => server.request('GET', `/status/${slug}${path}`, { headers });
 
 describe('GET /status/{slug}', () => {
-  it('is a complete HTML document without a token, cacheable, with no script and a strict CSP', async () => {
+  it('is a complete HTML document without a token, cacheable, with one hashed script and a strict CSP', async () => {
     const answer = await page('', { 'accept-encoding': 'identity' });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(answer.headers.get('cache-control')).toBe('public, max-age=30');
     expect(answer.headers.get('etag')).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
-    expect(answer.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(answer.headers.get('content-security-policy')).toMatch(
+      /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; script-src 'sha256-[A-Za-z0-9+/=]+'; img-src data:; base-uri 'none'; form-action 'self'$/,
+    );
     expect(answer.text).toMatch(/^<!doctype html>\n<html lang="en">/);
     expect(answer.text).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
-    expect(answer.text).not.toMatch(/<script|onerror=|javascript:/i);
+    // One inline script, the one the CSP's hash names (it only rewrites times into the visitor's zone).
+    const scripts = [...answer.text.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]!);
+    expect(scripts).toHaveLength(1);
+    expect(answer.headers.get('content-security-policy')).toContain(`script-src 'sha256-${createHash('sha256').update(scripts[0]!).digest('base64')}'`);
+    expect(answer.text.match(/<script/g)).toHaveLength(1);
+    expect(answer.text).not.toMatch(/onerror=|javascript:/i);
     expect(answer.text).toContain('<title>Shop &lt;status&gt;</title>');
   });
 

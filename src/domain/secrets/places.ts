@@ -21,3 +21,8 @@ export function monitorSecretAt(monitorId: string, column: MonitorSecretColumn):
 export function channelSecretAt(policyId: string, channelType: string, field: string): SecretPlace {
   return { table: 'notification_policies', id: policyId, field: `channels.${channelType}.${field}` };
 }
+
+/** A webhook subscriber's signing secret (its row of `status_page_subscribers`). */
+export function subscriberSecretAt(subscriberId: string): SecretPlace {
+  return { table: 'status_page_subscribers', id: subscriberId, field: 'secret' };
+}

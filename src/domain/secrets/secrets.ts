@@ -4,7 +4,7 @@ import type { Database } from '../../store/schema.js';
 import { mapChannelSecrets, parseStoredChannels } from '../alerts/channels.js';
 import { fileKeySource } from './key-file.js';
 import { SecretKeyError, envKeySource, type KeySource } from './key-ring.js';
-import { channelSecretAt, monitorSecretAt } from './places.js';
+import { channelSecretAt, monitorSecretAt, subscriberSecretAt } from './places.js';
 import { SecretBox, type SecretPlace } from './secret-box.js';
 
 export const KEY_FILE_NAME = 'secret.key';
@@ -64,6 +64,8 @@ const SECRET_COLUMNS: ReadonlyArray<{ table: string; column: string; map: MapSea
     map: (stored, id, f) =>
       JSON.stringify(mapChannelSecrets(parseStoredChannels(stored), (sealed, type, field) => f(sealed, channelSecretAt(id, type, field)))),
   },
+  // A webhook subscriber's signing secret: the whole column is one sealed value.
+  { table: 'status_page_subscribers', column: 'secret', map: (stored, id, f) => f(stored, subscriberSecretAt(id)) },
 ];
 
 /** Operator actions on stored secrets (the `lookout secrets` commands). */

@@ -4,19 +4,27 @@ import type { Logger } from 'pino';
 import { systemClock, type Clock } from '../../domain/ports/clock.js';
 import type { PublicState, PublicStatusPage, StatusPageService } from '../../domain/status-pages.js';
 import { renderAtom } from './render-feed.js';
-import { renderHtml } from './render-html.js';
-import { renderJson } from './render-json.js';
+import { renderHtml, type RenderOptions } from './render-html.js';
+import { renderIndex, renderJson } from './render-json.js';
 
-export type Kind = 'html' | 'json' | 'atom';
+export type Kind = 'html' | 'json' | 'atom' | 'index';
 export type Encoding = 'identity' | 'gzip' | 'br';
 
 const TYPES: Record<Kind, string> = {
   html: 'text/html; charset=utf-8',
   json: 'application/json; charset=utf-8',
   atom: 'application/atom+xml; charset=utf-8',
+  index: 'application/json; charset=utf-8',
 };
 
-const RENDER: Record<Kind, (view: PublicStatusPage) => string> = { html: renderHtml, json: renderJson, atom: renderAtom };
+export const SVG_TYPE = 'image/svg+xml; charset=utf-8';
+
+const RENDER: Record<Kind, (view: PublicStatusPage, options: RenderOptions) => string> = {
+  html: renderHtml,
+  json: renderJson,
+  atom: renderAtom,
+  index: renderIndex,
+};
 
 /** One rendered form of a page: the bytes (compressed forms made once, when first asked for) and a strong ETag. */
 export class Representation {
@@ -25,10 +33,10 @@ export class Representation {
   private readonly encoded = new Map<Encoding, Buffer>();
 
   constructor(
-    kind: Kind,
+    type: string,
     readonly body: Buffer,
   ) {
-    this.type = TYPES[kind];
+    this.type = type;
     this.etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
     this.encoded.set('identity', body);
   }
@@ -47,9 +55,10 @@ export class Representation {
   }
 }
 
-/** A page's public model as of `key`, and its three forms, each rendered when first asked for. */
+/** A page's public model as of `key`, and its forms (page, summaries, feed, badges), each rendered when first asked for. */
 export class BuiltPage {
   private readonly forms = new Map<Kind, Representation>();
+  private readonly badges = new Map<string, Representation>();
 
   constructor(
     readonly key: string,
@@ -57,13 +66,24 @@ export class BuiltPage {
     readonly builtAt: number,
     /** The store's change token when the page was last found current (see `changeToken`). */
     public token: string | null,
+    private readonly options: RenderOptions = { emailForm: false },
   ) {}
 
   get(kind: Kind): Representation {
     let form = this.forms.get(kind);
     if (!form) {
-      form = new Representation(kind, Buffer.from(RENDER[kind](this.view)));
+      form = new Representation(TYPES[kind], Buffer.from(RENDER[kind](this.view, this.options)));
       this.forms.set(kind, form);
+    }
+    return form;
+  }
+
+  /** A badge of this page, by a key naming what it shows, rendered once per build. */
+  badge(key: string, render: (view: PublicStatusPage) => string): Representation {
+    let form = this.badges.get(key);
+    if (!form) {
+      form = new Representation(SVG_TYPE, Buffer.from(render(this.view)));
+      this.badges.set(key, form);
     }
     return form;
   }
@@ -77,6 +97,8 @@ export interface CacheOptions {
   logger?: Logger;
   /** The clock the pages are built on and age by (the service's); the system clock when absent. */
   clock?: Clock;
+  /** What the page offers besides its data (the email subscribe form). */
+  render?: RenderOptions;
 }
 
 /**
@@ -153,7 +175,7 @@ export class StatusPageCache {
       const builtAt = this.clock.now();
       const view = await this.service.publicView(slug, state, builtAt);
       if (!view) return undefined;
-      const built = new BuiltPage(state.key, view, builtAt, token);
+      const built = new BuiltPage(state.key, view, builtAt, token, this.options.render);
       this.pages.delete(slug);
       this.pages.set(slug, built);
       if (this.pages.size > this.options.maxPages) this.pages.delete(this.pages.keys().next().value!);

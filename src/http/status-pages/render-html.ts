@@ -1,14 +1,20 @@
 import { createHash } from 'node:crypto';
-import type { PublicIncident, PublicMaintenance, PublicMonitor, PublicStatusPage, UptimeDay } from '../../domain/status-pages.js';
+import type { PublicIncident, PublicMaintenance, PublicMonitor, PublicSection, PublicStatusPage, UptimeDay } from '../../domain/status-pages.js';
 import { UPTIME_GOOD, UPTIME_WARN, formatUptime, uptimeLevel } from '../../shared/uptime.js';
 import { INCIDENT_STATUS_TEXT, SEVERITY_TEXT, type OverallStatus } from '../../shared/vocabulary.js';
 import { MONITOR_TEXT, OVERALL_TEXT, dateTime, duration, escape, longDate } from './format.js';
 
 /**
- * The public status page: one server-rendered document, inline CSS, no script. Semantic
- * landmarks and headings, text for every status (colour is never the only cue), light and dark
- * schemes, and a layout that holds from a phone up.
+ * The public status page: one server-rendered document, inline CSS, and one small script that
+ * only rewrites times into the visitor's zone (without it they read in UTC). Semantic landmarks
+ * and headings, text for every status (colour is never the only cue), light and dark schemes, a
+ * layout that holds from a phone up, and a subscribe form that posts without any script.
  */
+
+export interface RenderOptions {
+  /** Offer subscribing by email (mail can be sent). */
+  emailForm: boolean;
+}
 
 /** Days a phone shows of the 90-day bar (the CSS below hides the older ones under 40rem). */
 const PHONE_DAYS = 30;
@@ -17,11 +23,13 @@ const CSS = `
 :root{color-scheme:light dark;--bg:#f5f6f8;--card:#fff;--line:#e4e7ec;--text:#101828;--muted:#475467;--faint:#5d6b82;
 --ok:#079455;--warn:#dc6803;--bad:#d92d20;--none:#d0d5dd;
 --ok-fg:#067647;--ok-bg:#ecfdf3;--warn-fg:#b54708;--warn-bg:#fffaeb;--bad-fg:#b42318;--bad-bg:#fef3f2;--none-fg:#475467;--none-bg:#f2f4f7;
---banner-ok:#067647;--banner-warn:#b54708;--banner-bad:#b42318;--link:#1849a9;--shadow:0 1px 2px rgba(16,24,40,.06),0 1px 3px rgba(16,24,40,.04)}
+--banner-ok:#067647;--banner-warn:#b54708;--banner-bad:#b42318;--link:#1849a9;--shadow:0 1px 2px rgba(16,24,40,.06),0 1px 3px rgba(16,24,40,.04);
+--maint:#2563eb;--maint-fg:#1e40af;--maint-bg:#dbeafe;--field:#fff}
 @media (prefers-color-scheme:dark){:root{--bg:#0c111d;--card:#161b26;--line:#2a303c;--text:#f5f5f6;--muted:#cecfd2;--faint:#a3a7ae;
 --ok:#17b26a;--warn:#f79009;--bad:#f04438;--none:#333741;
 --ok-fg:#75e0a7;--ok-bg:#053321;--warn-fg:#fec84b;--warn-bg:#4e1d09;--bad-fg:#fda29b;--bad-bg:#55160c;--none-fg:#cecfd2;--none-bg:#1f242f;
---banner-ok:#085d3a;--banner-warn:#93370d;--banner-bad:#912018;--link:#84adff;--shadow:none}}
+--banner-ok:#085d3a;--banner-warn:#93370d;--banner-bad:#912018;--link:#84adff;--shadow:none;
+--maint:#60a5fa;--maint-fg:#bfdbfe;--maint-bg:#172554;--field:#0c111d}}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
 body{margin:0;background:var(--bg);color:var(--text);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
@@ -41,7 +49,7 @@ a:focus-visible{outline:2px solid var(--link);outline-offset:2px;border-radius:2
 .banner p{margin:.15rem 0 0;opacity:.95;font-size:.9375rem}
 section{margin-top:2.5rem}
 .section-head{display:flex;align-items:baseline;justify-content:space-between;gap:1rem;flex-wrap:wrap;margin:0 0 .75rem}
-.section-head h2,.history>h2,.active>h2{margin:0 0 .75rem;font-size:1.125rem;line-height:1.4}
+.section-head h2,.history>h2,.active>h2,#follow>h2{margin:0 0 .75rem;font-size:1.125rem;line-height:1.4}
 .section-head h2{margin:0}
 .section-head p{margin:0;color:var(--faint);font-size:.875rem}
 .card{background:var(--card);border:1px solid var(--line);border-radius:.875rem;box-shadow:var(--shadow)}
@@ -56,14 +64,14 @@ section{margin-top:2.5rem}
 .pill.degraded,.pill.identified,.pill.monitoring,.pill.minor{color:var(--warn-fg);background:var(--warn-bg)}
 .pill.down,.pill.investigating,.pill.major,.pill.critical{color:var(--bad-fg);background:var(--bad-bg)}
 .pill.no-data,.pill.paused{color:var(--none-fg);background:var(--none-bg)}
-.pill.maintenance,.pill.scheduled{color:#1e40af;background:#dbeafe}
+.pill.maintenance,.pill.scheduled{color:var(--maint-fg);background:var(--maint-bg)}
 .bar{display:flex;gap:2px;height:2.125rem;margin-top:.875rem}
 .bar span{flex:1 1 0;min-width:0;border-radius:2px;background:var(--ok)}
 .bar span:hover{opacity:.65}
 .bar .w{background:var(--warn)}
 .bar .x{background:var(--bad)}
 .bar .n{background:var(--none)}
-.bar .m{background:#60a5fa}
+.bar .m{background:var(--maint)}
 .legend{display:flex;align-items:center;gap:.75rem;margin-top:.5rem;color:var(--faint);font-size:.8125rem;white-space:nowrap}
 .legend .rule{flex:1;height:1px;background:var(--line)}
 .legend .figure{color:var(--muted);font-weight:600}
@@ -72,11 +80,23 @@ section{margin-top:2.5rem}
 .key li{display:inline-flex;align-items:center;gap:.4rem}
 .key i{display:inline-block;width:.625rem;height:.625rem;border-radius:2px;background:var(--ok)}
 .key .w{background:var(--warn)}
-.key .m{background:#60a5fa}
+.key .m{background:var(--maint)}
 .key .x{background:var(--bad)}
 .key .n{background:var(--none)}
 .incident{padding:1.25rem 1.5rem;border-left:4px solid var(--bad)}
 .incident.minor{border-left-color:var(--warn)}
+.incident.maintenance{border-left-color:var(--maint)}
+.group{margin:1.5rem 0 .5rem;font-size:1rem;line-height:1.4;color:var(--muted)}
+.group:first-of-type{margin-top:0}
+.monitor h4{margin:0;font-size:1rem;line-height:1.4;font-weight:600;overflow-wrap:anywhere}
+.follow{padding:1.25rem 1.5rem}
+.follow p{margin:0 0 .75rem;color:var(--muted);font-size:.9375rem}
+.follow form{display:flex;flex-wrap:wrap;gap:.5rem;align-items:flex-end}
+.follow label{display:block;width:100%;font-size:.875rem;font-weight:600}
+.follow input{flex:1 1 16rem;min-width:0;padding:.5rem .75rem;border:1px solid var(--faint);border-radius:.5rem;background:var(--field);color:var(--text);font:inherit}
+.follow button{padding:.5rem 1rem;border:0;border-radius:.5rem;background:var(--link);color:var(--bg);font:inherit;font-weight:600;cursor:pointer}
+.follow input:focus-visible,.follow button:focus-visible,.subscribe:focus-visible{outline:3px solid var(--link);outline-offset:2px}
+.follow .other{margin:.75rem 0 0;font-size:.875rem}
 .incident+.incident{margin-top:1rem}
 .incident h3,.past h4{margin:0;font-size:1.0625rem;line-height:1.4;overflow-wrap:anywhere}
 .past h4{font-size:1rem}
@@ -108,7 +128,7 @@ footer p{margin:0}
 .top h1{font-size:1.375rem}
 .banner{padding:1rem 1.125rem}
 .banner h2{font-size:1.125rem}
-.monitor,.incident{padding:1rem 1.125rem}
+.monitor,.incident,.follow{padding:1rem 1.125rem}
 .history .card{padding:.25rem 1.125rem}
 .bar{height:1.875rem}
 .bar span:nth-child(-n+${90 - PHONE_DAYS}){display:none}
@@ -120,7 +140,20 @@ footer p{margin:0}
 /** The hash that lets the page's one style block past its Content-Security-Policy (no script may run at all). */
 export const STYLE_HASH = `sha256-${createHash('sha256').update(CSS).digest('base64')}`;
 
-export const CONTENT_SECURITY_POLICY = `default-src 'none'; style-src '${STYLE_HASH}'; img-src data:; base-uri 'none'; form-action 'none'`;
+/**
+ * Rewrites every `<time datetime="…T…">` into the visitor's zone, keeping the UTC text as its
+ * title (shown on hover), and says so in the footer. Without it the page reads in UTC.
+ */
+const SCRIPT = `(function(){var f=new Intl.DateTimeFormat(undefined,{month:'short',day:'numeric',hour:'2-digit',minute:'2-digit',timeZoneName:'short'});
+document.querySelectorAll('time[datetime*="T"]').forEach(function(t){var d=new Date(t.getAttribute('datetime'));if(isNaN(d.getTime()))return;t.title=t.textContent;t.textContent=f.format(d);});
+var z=document.getElementById('tz');if(z)z.textContent='Times are in your time zone ('+Intl.DateTimeFormat().resolvedOptions().timeZone+'); hover a time for UTC.';})();`.replace(
+  /\n/g,
+  '',
+);
+
+export const SCRIPT_HASH = `sha256-${createHash('sha256').update(SCRIPT).digest('base64')}`;
+
+export const CONTENT_SECURITY_POLICY = `default-src 'none'; style-src '${STYLE_HASH}'; script-src '${SCRIPT_HASH}'; img-src data:; base-uri 'none'; form-action 'self'`;
 
 const ICONS: Record<OverallStatus, string> = {
   operational:
@@ -142,7 +175,7 @@ function favicon(status: OverallStatus): string {
   return `data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Ccircle cx='8' cy='8' r='7' fill='${FAVICON_COLOUR[status]}'/%3E%3C/svg%3E`;
 }
 
-export function renderHtml(view: PublicStatusPage): string {
+export function renderHtml(view: PublicStatusPage, options: RenderOptions = { emailForm: false }): string {
   const base = `/status/${view.slug}`;
   const title = escape(view.title);
   const describe = `${OVERALL_TEXT[view.status]}. Current status, 90-day uptime and incident history of ${view.title}.`;
@@ -164,20 +197,22 @@ export function renderHtml(view: PublicStatusPage): string {
 <div class="wrap">
 <header class="top">
 <h1>${title}</h1>
-<a class="subscribe" href="${base}/feed.atom">${FEED_ICON}Subscribe to updates</a>
+<a class="subscribe" href="#follow">${FEED_ICON}Subscribe to updates</a>
 </header>
 <main>
 ${banner(view)}
 ${view.activeIncidents.length > 0 ? activeIncidents(view.activeIncidents) : ''}
 ${view.maintenance.length > 0 ? maintenance(view.maintenance) : ''}
-${monitors(view.monitors)}
+${monitors(view.sections)}
 ${history(view)}
+${follow(base, options)}
 </main>
 <footer>
-<p>Times are UTC. <a href="${base}/feed.atom">Atom feed</a> · <a href="${base}.json">JSON</a></p>
+<p><span id="tz">Times are UTC.</span> <a href="${base}/feed.atom">Atom feed</a> · <a href="${base}.json">JSON</a></p>
 <p>Powered by Lookout</p>
 </footer>
 </div>
+<script>${SCRIPT}</script>
 </body>
 </html>
 `;
@@ -241,13 +276,44 @@ function timeline(incident: PublicIncident): string {
   return `<ol class="timeline" aria-label="Updates, newest first">\n${items.join('\n')}\n</ol>`;
 }
 
-function monitors(list: PublicMonitor[]): string {
-  const body =
-    list.length === 0 ? '<p class="empty">No systems are listed on this page.</p>' : `<ul class="monitors">\n${list.map((m) => monitor(m)).join('\n')}\n</ul>`;
+function monitors(sections: PublicSection[]): string {
+  const grouped = sections.some((s) => s.name !== null);
+  const list = (monitors: PublicMonitor[], level: 3 | 4) => `<ul class="monitors">\n${monitors.map((m) => monitor(m, level)).join('\n')}\n</ul>`;
+  let body: string;
+  if (sections.length === 0) body = '<div class="card"><p class="empty">No systems are listed on this page.</p></div>';
+  else if (!grouped) body = `<div class="card">${list(sections[0]!.monitors, 3)}</div>`;
+  else {
+    // Groups in order, then the monitors in no group under a heading of their own.
+    body = sections
+      .map(
+        (s, i) =>
+          `<h3 class="group" id="group-${i}">${s.name === null ? 'Other systems' : escape(s.name)}</h3>\n<div class="card" role="group" aria-labelledby="group-${i}">${list(s.monitors, 4)}</div>`,
+      )
+      .join('\n');
+  }
   return `<section aria-labelledby="systems-h">
 <div class="section-head"><h2 id="systems-h">Systems</h2><p>Uptime over the past <span class="p90">90</span><span class="p30">${PHONE_DAYS}</span> days</p></div>
-<div class="card">${body}</div>
-${list.length > 0 ? KEY : ''}
+${body}
+${sections.length > 0 ? KEY : ''}
+</section>`;
+}
+
+/** Staying told: the email form (when mail can be sent), the feed and the JSON. */
+function follow(base: string, options: RenderOptions): string {
+  const form = options.emailForm
+    ? `<p>Get an email when an incident is opened, updated or resolved, and when maintenance is scheduled, starts or ends. You confirm first; every email has an unsubscribe link.</p>
+<form method="post" action="${base}/subscribe">
+<label for="follow-email">Email address</label>
+<input id="follow-email" name="email" type="email" required maxlength="320" autocomplete="email" placeholder="you@example.com">
+<button type="submit">Subscribe</button>
+</form>
+<p class="other">Or follow the <a href="${base}/feed.atom">Atom feed</a>.</p>`
+    : `<p>Follow incidents and maintenance in a feed reader: <a href="${base}/feed.atom">Atom feed</a>.</p>`;
+  return `<section aria-labelledby="follow-h" id="follow">
+<h2 id="follow-h">Subscribe to updates</h2>
+<div class="card follow">
+${form}
+</div>
 </section>`;
 }
 
@@ -259,13 +325,13 @@ const KEY = `<ul class="key" aria-label="Bar colours">
 <li><i class="m" aria-hidden="true"></i>Maintenance</li>
 </ul>`;
 
-function monitor(m: PublicMonitor): string {
+function monitor(m: PublicMonitor, level: 3 | 4): string {
   const target = m.target ? `<span class="target">${escape(m.target)}</span>` : '';
   const summary90 = m.uptime90d === null ? 'No data' : `${formatUptime(m.uptime90d)} uptime`;
   const summary30 = m.uptime30d === null ? 'No data' : `${formatUptime(m.uptime30d)} uptime`;
   const label = `${m.name}: ${m.uptime90d === null ? 'no data' : `${formatUptime(m.uptime90d)} uptime`} over the past 90 days`;
   return `<li class="monitor">
-<div class="monitor-head"><h3>${escape(m.name)}${target}</h3><span class="pill ${m.status}">${DOT}${MONITOR_TEXT[m.status]}</span></div>
+<div class="monitor-head"><h${level}>${escape(m.name)}${target}</h${level}><span class="pill ${m.status}">${DOT}${MONITOR_TEXT[m.status]}</span></div>
 <div class="bar" role="img" aria-label="${escape(label)}">${m.days.map(dayCell).join('')}</div>
 <div class="legend" aria-hidden="true"><span class="p90">90 days ago</span><span class="p30">${PHONE_DAYS} days ago</span><span class="rule"></span><span class="figure"><span class="p90">${summary90}</span><span class="p30">${summary30}</span></span><span class="rule"></span><span>Today</span></div>
 </li>`;

@@ -39,3 +39,25 @@ function incident(i: PublicIncident) {
     updates: i.updates,
   };
 }
+
+/**
+ * `/status/<slug>/index.json`: what the HTML shows, in its order: the title, the overall state,
+ * the groups (the monitors in no group last, under a null name) with each monitor's name, state
+ * and 90-day uptime, the incidents with their posted updates, and the maintenance shown.
+ */
+export function renderIndex(view: PublicStatusPage): string {
+  return JSON.stringify({
+    title: view.title,
+    url: view.url,
+    status: view.status,
+    description: OVERALL_TEXT[view.status],
+    updatedAt: view.updatedAt,
+    groups: view.sections.map((section) => ({
+      name: section.name,
+      monitors: section.monitors.map((m) => ({ name: m.name, status: m.status, uptime90d: m.uptime90d })),
+    })),
+    activeIncidents: view.activeIncidents.map(incident),
+    recentIncidents: view.recentIncidents.map(incident),
+    maintenance: view.maintenance,
+  });
+}

@@ -16,6 +16,7 @@ import * as verifiedAccounts from './0014-verified-accounts.js';
 import * as alertStorms from './0015-alert-storms.js';
 import * as eventOrder from './0016-event-order.js';
 import * as keys from './0017-keys.js';
+import * as statusSubscribers from './0018-status-subscribers.js';
 import * as onCallDashboard from './0019-oncall.js';
 
 /** Every migration in order. Names sort; never rename or edit one that has shipped. */
@@ -37,5 +38,6 @@ export const migrations: Record<string, Migration> = {
   '0015-alert-storms': alertStorms,
   '0016-event-order': eventOrder,
   '0017-keys': keys,
+  '0018-status-subscribers': statusSubscribers,
   '0019-oncall': onCallDashboard,
 };

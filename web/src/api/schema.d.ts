@@ -499,15 +499,55 @@ export interface paths {
         get: operations["getStatusPage"];
         /**
          * Create or replace the team's public status page.
-         * @description Roles Admin, Owner. Creates the page or replaces it whole (`showTargets` left out is false again) and answers 200 with the record either way. A slug another team uses is 400 (`slug: is already taken`); a monitor id that is not one of your team's monitors is 400. The page is public at `{base_url}/status/<slug>` (HTML), `/status/<slug>.json` and `/status/<slug>/feed.atom`.
+         * @description Roles Admin, Owner. Creates the page or replaces it whole (`showTargets` left out is false again) and answers 200 with the record either way. A slug another team uses is 400 (`slug: is already taken`); a monitor id that is not one of your team's monitors is 400. Groups list monitors of `monitorIds`, each in one group at most (else 400 on `groups.<g>.monitorIds.<i>`); a `customDomain` another team uses is 400. The page is public at `{base_url}/status/<slug>` (HTML), `/status/<slug>.json`, `/status/<slug>/index.json`, `/status/<slug>/feed.atom` and its badges `/status/<slug>/badge.svg` and `/status/<slug>/badge/<n>.svg?metric=status|uptime&days=1..90`; subscribers survive an edit.
          */
         put: operations["putStatusPage"];
         post?: never;
         /**
          * Remove the team's public status page.
-         * @description Roles Admin, Owner. The public page, its JSON summary and its feed are gone at once (404).
+         * @description Roles Admin, Owner. The public page, its JSON summary, its feed and its badges are gone at once (404), and its subscribers with it.
          */
         delete: operations["deleteStatusPage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/status-pages/current/subscribers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The status page's subscribers.
+         * @description Roles Admin, Owner. Email and webhook subscribers, pending (not yet confirmed: told nothing) and confirmed, oldest first; those who unsubscribed are not listed. 404 when the team has no page.
+         */
+        get: operations["listStatusPageSubscribers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/status-pages/current/subscribers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a subscriber.
+         * @description Roles Admin, Owner. The subscriber is told nothing more, and what was queued for it is dropped. They may subscribe again.
+         */
+        delete: operations["deleteStatusPageSubscriber"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5639,6 +5679,15 @@ export interface operations {
                         monitorIds: string[];
                         /** @description Whether the page shows each monitor's host. */
                         showTargets: boolean;
+                        /** @description The groups in display order (then the monitors in no group); null without groups. Deleted monitors drop out. */
+                        groups: {
+                            /** @description The heading of the group on the page, 1-100 characters. */
+                            name: string;
+                            /** @description Monitors of the page (of `monitorIds`) shown in this group, in this order. */
+                            monitorIds: string[];
+                        }[] | null;
+                        /** @description The host name the page is also answered at (lower case); null when none. */
+                        customDomain: string | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -5671,6 +5720,18 @@ export interface operations {
                      * @default false
                      */
                     showTargets?: boolean;
+                    /**
+                     * @description Optional, default null: 1-20 groups shown in this order, then the monitors in no group. Each lists monitors of `monitorIds`; a monitor is in one group at most.
+                     * @default null
+                     */
+                    groups?: {
+                        /** @description The heading of the group on the page, 1-100 characters. */
+                        name: string;
+                        /** @description Monitors of the page (of `monitorIds`) shown in this group, in this order. */
+                        monitorIds: string[];
+                    }[] | null;
+                    /** @description Optional, default null: a host name (such as `status.example.com`) whose requests are answered the page at `/` (and `/feed.atom`, `/badge.svg`, `/index.json`). Unique across teams; compared in lower case. */
+                    customDomain?: string | null;
                 };
             };
         };
@@ -5691,6 +5752,15 @@ export interface operations {
                         monitorIds: string[];
                         /** @description Whether the page shows each monitor's host. */
                         showTargets: boolean;
+                        /** @description The groups in display order (then the monitors in no group); null without groups. Deleted monitors drop out. */
+                        groups: {
+                            /** @description The heading of the group on the page, 1-100 characters. */
+                            name: string;
+                            /** @description Monitors of the page (of `monitorIds`) shown in this group, in this order. */
+                            monitorIds: string[];
+                        }[] | null;
+                        /** @description The host name the page is also answered at (lower case); null when none. */
+                        customDomain: string | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -5722,6 +5792,70 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not-found"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    listStatusPageSubscribers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscribers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "email" | "webhook";
+                            /** @description The email address or the webhook URL. */
+                            address: string;
+                            /**
+                             * @description `pending` until the confirmation link is opened; then `confirmed`.
+                             * @enum {string}
+                             */
+                            state: "pending" | "confirmed";
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            404: components["responses"]["not-found"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    deleteStatusPageSubscriber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["unauthorized"];
             403: components["responses"]["forbidden"];
             404: components["responses"]["not-found"];

@@ -6,6 +6,7 @@ import { dateTime } from '../format.js';
 import { useDocumentTitle, useGet } from '../hooks.js';
 import { usePermissions } from '../session.js';
 import { useSubmit } from '../use-submit.js';
+import { BadgesCard, GroupsEditor, SubscribersCard } from './status-page-extras.js';
 
 export function StatusPageSettings() {
   useDocumentTitle('Status page');
@@ -17,6 +18,8 @@ export function StatusPageSettings() {
   const [title, setTitle] = useState('');
   const [monitorIds, setMonitorIds] = useState<string[]>([]);
   const [showTargets, setShowTargets] = useState(false);
+  const [groups, setGroups] = useState<Array<{ name: string; monitorIds: string[] }>>([]);
+  const [customDomain, setCustomDomain] = useState('');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const missing = page.error?.status === 404;
 
@@ -26,11 +29,22 @@ export function StatusPageSettings() {
       setTitle(page.data.title);
       setMonitorIds(page.data.monitorIds);
       setShowTargets(page.data.showTargets);
+      setGroups(page.data.groups ?? []);
+      setCustomDomain(page.data.customDomain ?? '');
     }
   }, [page.data]);
 
   const { busy, error, onSubmit } = useSubmit(async () => {
-    const saved = await api.PUT('/api/v1/status-pages/current', { body: { slug, title, monitorIds, showTargets } });
+    // A group holds shown monitors only, in the order they are shown.
+    const body = {
+      slug,
+      title,
+      monitorIds,
+      showTargets,
+      groups: groups.length > 0 ? groups.map((g) => ({ name: g.name, monitorIds: monitorIds.filter((id) => g.monitorIds.includes(id)) })) : null,
+      customDomain: customDomain.trim() === '' ? null : customDomain.trim(),
+    };
+    const saved = await api.PUT('/api/v1/status-pages/current', { body });
     page.setData(() => saved);
     toast('success', page.data ? 'Status page saved' : 'Status page published');
     void page.reload();
@@ -38,6 +52,12 @@ export function StatusPageSettings() {
 
   const toggle = (id: string) => setMonitorIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
   const exists = page.data !== undefined && !missing;
+  const names = new Map(monitors.data?.data.map((m) => [m.id, m.name]));
+  const shown = monitorIds.filter((id) => names.has(id)).map((id) => ({ id, name: names.get(id)! }));
+  // Badges count the page's monitors as it shows them: the groups' first, then the others.
+  const saved = exists ? page.data! : undefined;
+  const grouped = saved?.groups?.flatMap((g) => g.monitorIds) ?? [];
+  const badgeOrder = saved ? [...grouped, ...saved.monitorIds.filter((id) => !grouped.includes(id))] : [];
 
   return (
     <div className="page page-narrow">
@@ -74,7 +94,7 @@ export function StatusPageSettings() {
           )}
           {canAdmin ? (
             <form className="card form-card" onSubmit={onSubmit} noValidate>
-              <FormError error={error} labels={{ slug: 'Address', title: 'Title', monitorIds: 'Monitors' }} />
+              <FormError error={error} labels={{ slug: 'Address', title: 'Title', monitorIds: 'Monitors', groups: 'Groups', customDomain: 'Custom domain' }} />
               <Field label="Title" error={fieldError(error, 'title')} hint="The heading of the page, e.g. “Acme status”.">
                 {(p) => <input {...p} name="title" value={title} onChange={(e) => setTitle(e.target.value)} />}
               </Field>
@@ -111,6 +131,16 @@ export function StatusPageSettings() {
                 )}
                 {fieldError(error, 'monitorIds') && <p className="field-error">{fieldError(error, 'monitorIds')}</p>}
               </div>
+              <GroupsEditor groups={groups} setGroups={setGroups} shown={shown} error={error} />
+              <Field
+                label="Custom domain"
+                error={fieldError(error, 'customDomain')}
+                hint="Optional, e.g. status.example.com: point its DNS (CNAME) at this server and have your reverse proxy pass the Host header on; the page is then answered at its root."
+              >
+                {(p) => (
+                  <input {...p} name="customDomain" value={customDomain} onChange={(e) => setCustomDomain(e.target.value)} placeholder="status.example.com" />
+                )}
+              </Field>
               <div className={`field ${fieldError(error, 'showTargets') ? 'field-invalid' : ''}`}>
                 <label className="check">
                   <input type="checkbox" name="showTargets" checked={showTargets} onChange={(e) => setShowTargets(e.target.checked)} />
@@ -151,11 +181,21 @@ export function StatusPageSettings() {
                     <dt>Hosts shown</dt>
                     <dd>{page.data!.showTargets ? 'Yes' : 'No'}</dd>
                   </div>
+                  <div>
+                    <dt>Groups</dt>
+                    <dd>{page.data!.groups?.map((g) => g.name).join(', ') || 'None'}</dd>
+                  </div>
+                  <div>
+                    <dt>Custom domain</dt>
+                    <dd>{page.data!.customDomain ?? 'None'}</dd>
+                  </div>
                 </dl>
                 <p className="muted small">Only Admins and Owners can change the status page.</p>
               </Card>
             )
           )}
+          {saved && <BadgesCard url={saved.url} monitors={badgeOrder.filter((id) => names.has(id)).map((id) => ({ id, name: names.get(id)! }))} />}
+          {saved && canAdmin && <SubscribersCard />}
         </>
       )}
       {confirmDelete && (
