@@ -3,16 +3,17 @@ import type { LookupFunction } from 'node:net';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import type tls from 'node:tls';
-import { assertionsNeedBody, type AssertionVerdict, type BodyText } from '../domain/assertions/evaluate.js';
-import { secretBlanker, type SecretToBlank } from '../domain/secrets/blank-secrets.js';
-import { ASSERTION_LIMITS, REQUEST_LIMITS } from '../shared/limits.js';
+import { assertionsNeedBody, type AssertionVerdict, type BodyText } from '../../domain/assertions/evaluate.js';
+import { secretBlanker, type SecretToBlank } from '../../domain/secrets/blank-secrets.js';
+import { ASSERTION_LIMITS, REQUEST_LIMITS } from '../../shared/limits.js';
 import { readBody } from './body-reader.js';
-import { toCheckError, withReason, type CheckError, type CheckResult, type HttpCheckTarget, type HttpTimings } from './check-result.js';
+import { toCheckError, withReason, type CheckError, type CheckResult, type HttpCheckTarget, type HttpTimings } from '../../checks/check-result.js';
 import { judgeAnswer, judgingTimeoutMessage } from './judge-answer.js';
-import { checkServerIdentity } from './peer-certificate.js';
+import { checkServerIdentity } from '../../checks/peer-certificate.js';
 import { isRedirect, nextHop, type Hop } from './redirects.js';
-import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from './target-policy.js';
-import { SettleOnce } from './settle-once.js';
+import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from '../../checks/target-policy.js';
+import { SettleOnce } from '../../checks/settle-once.js';
+import type { TypeChecker } from '../checkers.js';
 
 export interface HttpCheckOptions {
   targetPolicy: TargetPolicy;
@@ -260,3 +261,20 @@ function timings(marks: Marks, exchangeStart: number, end: number): HttpTimings 
     totalMs: Math.round(end - exchangeStart),
   };
 }
+
+/** An HTTP monitor's check. */
+export const httpChecker: TypeChecker<'http'> = (monitor, { targetPolicy, userAgent, secureContext, lookup }) =>
+  runHttpCheck(
+    {
+      url: monitor.url,
+      method: monitor.method as 'GET',
+      expectedStatus: monitor.expectedStatus,
+      timeoutMs: monitor.timeoutSeconds * 1000,
+      auth: monitor.auth,
+      headers: monitor.headers,
+      body: monitor.body,
+      followRedirects: monitor.followRedirects,
+      assertions: monitor.assertions,
+    },
+    { targetPolicy, userAgent, secureContext, lookup },
+  );

@@ -8,11 +8,12 @@ import {
   type CheckError,
   type SslCheckResult,
   type SslCheckTarget,
-} from './check-result.js';
-import { checkServerIdentity, readPeerCertificate } from './peer-certificate.js';
-import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from './target-policy.js';
-import { systemClock } from '../domain/ports/clock.js';
-import { SettleOnce } from './settle-once.js';
+} from '../../checks/check-result.js';
+import { checkServerIdentity, readPeerCertificate } from '../../checks/peer-certificate.js';
+import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from '../../checks/target-policy.js';
+import { systemClock } from '../../domain/ports/clock.js';
+import { SettleOnce } from '../../checks/settle-once.js';
+import type { TypeChecker } from '../checkers.js';
 
 export interface SslCheckOptions {
   targetPolicy: TargetPolicy;
@@ -127,3 +128,10 @@ function verificationError(failure: string, host: string, certificate: Certifica
       return { code, message: `certificate is not trusted (${failure})` };
   }
 }
+
+/** An SSL monitor's check. */
+export const sslChecker: TypeChecker<'ssl'> = (monitor, { targetPolicy, secureContext, lookup }, startedAt) =>
+  runSslCheck(
+    { host: monitor.host, port: monitor.port, timeoutMs: monitor.timeoutSeconds * 1000, warningDays: monitor.warningDays },
+    { targetPolicy, secureContext, lookup, now: startedAt },
+  );

@@ -1,12 +1,13 @@
 import net, { isIP } from 'node:net';
 import tls from 'node:tls';
-import type { Assertion } from '../domain/assertions/assertion-schema.js';
-import { evaluateAssertions, type AssertionVerdict } from '../domain/assertions/evaluate.js';
-import { systemClock } from '../domain/ports/clock.js';
-import { toCheckError, withReason, type CertificateInfo, type CheckError, type CheckResult, type HttpTimings } from './check-result.js';
-import { judgeHandshake, tlsOptionsFor, type SslCheckOptions } from './ssl-check.js';
-import { assertHostAllowed, createPolicyLookup } from './target-policy.js';
-import { SettleOnce } from './settle-once.js';
+import type { Assertion } from '../../domain/assertions/assertion-schema.js';
+import { evaluateAssertions, type AssertionVerdict } from '../../domain/assertions/evaluate.js';
+import { systemClock } from '../../domain/ports/clock.js';
+import { toCheckError, withReason, type CertificateInfo, type CheckError, type CheckResult, type HttpTimings } from '../../checks/check-result.js';
+import { judgeHandshake, tlsOptionsFor, type SslCheckOptions } from '../ssl/checker.js';
+import { assertHostAllowed, createPolicyLookup } from '../../checks/target-policy.js';
+import { SettleOnce } from '../../checks/settle-once.js';
+import type { TypeChecker } from '../checkers.js';
 
 export interface TcpCheckTarget {
   /** A host name or an IP address, as for an SSL check. */
@@ -131,3 +132,10 @@ function timings(marks: Marks, literal: boolean, secure: boolean, start: number,
     totalMs: Math.round(end - start),
   };
 }
+
+/** A TCP monitor's check. */
+export const tcpChecker: TypeChecker<'tcp'> = (monitor, { targetPolicy, secureContext, lookup }, startedAt) =>
+  runTcpCheck(
+    { host: monitor.host, port: monitor.port, tls: monitor.tls, timeoutMs: monitor.timeoutSeconds * 1000, assertions: monitor.assertions },
+    { targetPolicy, secureContext, lookup, now: startedAt },
+  );
