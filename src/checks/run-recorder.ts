@@ -17,8 +17,7 @@ import type { CheckedStatus, DegradedReason } from '../shared/vocabulary.js';
 import type { CheckResult } from './check-result.js';
 import type { CheckJob } from '../domain/ports/check-dispatch.js';
 import { DAY_MS, HOUR_MS, bucketIndex } from '../domain/rollup-buckets.js';
-import { deadlineAfterMiss, deadlineAfterPing, longestRunMs } from '../domain/heartbeats/schedule.js';
-import { scheduleOf } from '../domain/monitors.js';
+import { deadlineAfterMiss, deadlineAfterPing, longestRunMs, scheduleOf } from '../domain/heartbeats/schedule.js';
 import { NO_DURATION, PUSH_REGION } from '../domain/run-columns.js';
 
 /** A finished check (or a heartbeat's ping or missed deadline), ready to be stored. */

@@ -1,7 +1,7 @@
 import { Resolver } from 'node:dns';
 import type { Assertion } from '../../domain/assertions/assertion-schema.js';
 import { evaluateAssertions, type AssertionVerdict } from '../../domain/assertions/evaluate.js';
-import { parseResolver } from '../../domain/monitor-schemas.js';
+import { parseResolver } from './definition.js';
 import type { DnsRecordType } from '../../shared/vocabulary.js';
 import { withReason, type CheckError, type CheckResult, type DnsAnswer } from '../../checks/check-result.js';
 import { isAddressAllowed, type TargetPolicy } from '../../checks/target-policy.js';
