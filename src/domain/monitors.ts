@@ -5,6 +5,7 @@ import { prepared } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
 import type { MonitorsTable } from '../store/tables/monitors.js';
 import { inTransaction } from '../store/transaction.js';
+import { storeDueNow } from './check-schedules.js';
 import { requireRole, type Actor } from './actor.js';
 import { isUuid, newId } from './ids.js';
 import { monitorListJson } from './monitor-list-sql.js';
@@ -107,6 +108,7 @@ export class MonitorService {
   private readonly listQuery: (teamId: string) => Promise<string>;
   private readonly findQuery;
   private readonly activeQuery;
+  private readonly scheduledQuery;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -123,6 +125,15 @@ export class MonitorService {
     );
     this.activeQuery = prepared(db, (monitorId: string) =>
       db.selectFrom('monitors').selectAll().where('id', '=', monitorId).where('deleted_at', 'is', null).where('paused', '=', 0),
+    );
+    this.scheduledQuery = prepared(db, (monitorId: string) =>
+      db
+        .selectFrom('monitors')
+        .select(['id', 'team_id', 'interval_seconds', 'regions', 'last_checked_at'])
+        .where('id', '=', monitorId)
+        .where('deleted_at', 'is', null)
+        .where('paused', '=', 0)
+        .where('type', 'in', CHECKED_TYPES),
     );
   }
 
@@ -300,6 +311,25 @@ export class MonitorService {
       regions: JSON.parse(r.regions) as Region[],
       lastCheckedAt: r.last_checked_at,
     }));
+  }
+
+  /**
+   * What the scheduler plans a monitor by, or undefined when it is not to be checked (unknown,
+   * deleted, paused, or of a type that is not checked). Reads only those columns: the checker's
+   * view (findActiveForCheck) opens sealed credentials the scheduler never uses.
+   */
+  async findScheduled(monitorId: string): Promise<ScheduledMonitor | undefined> {
+    if (!isUuid(monitorId)) return undefined;
+    const [row] = await this.scheduledQuery(monitorId.toLowerCase());
+    return (
+      row && {
+        id: row.id,
+        teamId: row.team_id,
+        intervalSeconds: row.interval_seconds,
+        regions: JSON.parse(row.regions) as Region[],
+        lastCheckedAt: row.last_checked_at,
+      }
+    );
   }
 
   /** The record of a monitor that is not deleted, whatever its team (webhook payloads); undefined otherwise. */
@@ -525,22 +555,6 @@ export class MonitorService {
       }
     }
   }
-}
-
-/**
- * Records, with the change that causes it, that a monitor's checks are due at once (made,
- * resumed, or given another interval or other regions). The scheduler plans them under this due
- * time when the change's notice reaches it; should it die before, the scheduler that takes over
- * finds it past and catches the checks up under it, rather than taking the monitor for one it
- * knows nothing of and planning its first check as late as the end of its catch-up window.
- */
-export async function storeDueNow(trx: Kysely<Database>, monitorId: string, regions: readonly Region[], now: number): Promise<void> {
-  if (regions.length === 0) return;
-  await trx
-    .insertInto('check_schedules')
-    .values(regions.map((region) => ({ monitor_id: monitorId, region, next_due_at: now })))
-    .onConflict((oc) => oc.columns(['monitor_id', 'region']).doUpdateSet((eb) => ({ next_due_at: eb.ref('excluded.next_due_at') })))
-    .execute();
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
