@@ -43,6 +43,9 @@ export interface NoChecker {
 /** A checked type has a checker; a type no monitor of which is ever loaded for a check (heartbeat) says where its runs come from. */
 export type CheckerOf<T extends MonitorType> = [MonitorForCheckOf<T>] extends [never] ? NoChecker : TypeChecker<T>;
 
+/** A checker for every monitor type: a function for a checked type, NoChecker for the others. */
+export type CheckerRegistry = { readonly [T in MonitorType]: CheckerOf<T> };
+
 /**
  * The checker of every monitor type: a type without its entry does not compile. The engine looks
  * its checker up once per loaded monitor (checkerOf), not per attempt.
@@ -53,7 +56,7 @@ export const CHECKERS = {
   tcp: tcpChecker,
   dns: dnsChecker,
   heartbeat: heartbeatChecker,
-} as const satisfies { [T in MonitorType]: CheckerOf<T> };
+} as const satisfies CheckerRegistry;
 
 /** A checker that takes any checked monitor: the one of its type. */
 export type AnyChecker = (monitor: MonitorForCheck, context: CheckContext, startedAt: number) => Promise<CheckOutcome>;
