@@ -28,7 +28,7 @@ export function monitorListJson(
     const { rows } = await query(teamId).execute(db);
     const json = rows[0]?.data ?? '[]';
     // The database leaves each sealed ping key in `pingUrl`; only lists with one are read again.
-    if (!json.includes('"pingUrl":"')) return json;
+    if (!json.includes('"pingUrl"')) return json;
     const records = JSON.parse(json) as Array<{ id: string; pingUrl?: string | null }>;
     for (const record of records) if (record.pingUrl) record.pingUrl = pingUrlOf(record.pingUrl, record.id);
     return JSON.stringify(records);
