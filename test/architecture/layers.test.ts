@@ -136,6 +136,14 @@ describe('layers point inward, as docs/architecture.md says', () => {
     expect(violationsOf(table, 'mcp/server.ts', "import { restApi } from '../http/api-plugin.js';")).toHaveLength(1);
     expect(violationsOf(table, 'cli/program.ts', "import { createApp } from '../app.js';")).toEqual([]);
     expect(violationsOf(table, 'nowhere.ts', '')).toEqual(['src/nowhere.ts is covered by no row of the table']);
+    // A `*` entry: a type's definition is in the domain's ring, its checker in the checks' ring.
+    expect(rowOf(table, 'monitor-types/http/definition.ts')?.entry).toBe('monitor-types/*/definition.ts');
+    expect(rowOf(table, 'monitor-types/http/checker.ts')?.entry).toBe('monitor-types/');
+    expect(violationsOf(table, 'monitor-types/http/definition.ts', "import { runHttpCheck } from './checker.js';")).toHaveLength(1);
+    expect(violationsOf(table, 'monitor-types/http/definition.ts', "import { settle } from '../../checks/settle-once.js';")).toHaveLength(1);
+    expect(violationsOf(table, 'monitor-types/http/checker.ts', "import { HttpMonitorFields } from './definition.js';")).toEqual([]);
+    expect(violationsOf(table, 'domain/monitors.ts', "import { definitionOf } from '../monitor-types/definitions.js';")).toEqual([]);
+    expect(violationsOf(table, 'domain/monitors.ts', "import { CHECKERS } from '../monitor-types/checkers.js';")).toHaveLength(1);
   });
 
   it('every relative import of src/ is one its row of the table allows (types included)', () => {
