@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MonitorCommonFields } from '../../src/domain/monitor-fields.js';
 import { DnsMonitorFields } from '../../src/monitor-types/dns/definition.js';
 import { HeartbeatMonitorFields } from '../../src/monitor-types/heartbeat/definition.js';
-import { HttpMonitorFields } from '../../src/monitor-types/http/definition.js';
+import { HttpMonitorFields } from '../../src/monitor-types/http/fields.js';
 import { SslMonitorFields } from '../../src/monitor-types/ssl/definition.js';
 import { TcpMonitorFields } from '../../src/monitor-types/tcp/definition.js';
 
