@@ -1,16 +1,11 @@
-import type { LookupFunction } from 'node:net';
 import type { SecureContext } from 'node:tls';
 import type { Logger } from 'pino';
 import type { MonitorForCheck, MonitorService } from '../domain/monitors.js';
 import { SecretBoxError } from '../domain/secrets/secret-box.js';
-import type { CheckResult } from './check-result.js';
-import { runDnsCheck } from './dns-check.js';
 import type { CheckJob } from '../domain/ports/check-dispatch.js';
-import { runHttpCheck } from './http-check.js';
 import type { CheckErrorReason, CheckMetrics } from './metrics.js';
 import type { RunRecorder } from './run-recorder.js';
-import { runSslCheck } from './ssl-check.js';
-import { runTcpCheck } from './tcp-check.js';
+import { checkerOf, type CheckContext, type CheckOutcome } from '../monitor-types/checkers.js';
 import { createPolicyLookup, type TargetPolicy } from '../net/target-policy.js';
 import { HostResolver } from '../net/resolver.js';
 import { systemClock, type Clock } from '../domain/ports/clock.js';
@@ -46,13 +41,15 @@ export interface CheckerOptions {
 export class Checker {
   private readonly retryDelayMs: number;
   private readonly resolver: HostResolver;
-  /** One lookup for every check: the policy is judged on the addresses it resolves. */
-  private readonly lookup: LookupFunction;
+  /** What every check is given besides its monitor, built once. */
+  private readonly context: CheckContext;
 
   constructor(private readonly options: CheckerOptions) {
     this.retryDelayMs = options.retryDelayMs ?? 1000;
     this.resolver = options.resolver ?? new HostResolver();
-    this.lookup = createPolicyLookup(options.targetPolicy, this.resolver);
+    const { targetPolicy, userAgent, secureContext, dnsServers } = options;
+    // One lookup for every check: the policy is judged on the addresses it resolves.
+    this.context = { targetPolicy, userAgent, secureContext, dnsServers, lookup: createPolicyLookup(targetPolicy, this.resolver) };
   }
 
   /** Reads the hosts file, so that the first checks already see it. */
@@ -81,13 +78,15 @@ export class Checker {
     const startedAt = (this.options.clock ?? systemClock).now();
     if (job.trigger === 'scheduled') this.options.metrics.lateness.observe({ region: job.region }, Math.max(0, startedAt - job.dueAt) / 1000);
 
-    let result: CheckResult & { expiringSoon?: boolean };
+    // Its type's checker, looked up once for both attempts.
+    const check = checkerOf(monitor.type);
+    let result: CheckOutcome;
     let attempts = 1;
     try {
-      result = await this.attempt(monitor, startedAt);
+      result = await check(monitor, this.context, startedAt);
       if (!result.ok) {
         await new Promise((resolve) => setTimeout(resolve, this.retryDelayMs));
-        result = await this.attempt(monitor, startedAt);
+        result = await check(monitor, this.context, startedAt);
         attempts = 2;
       }
     } catch (error) {
@@ -111,42 +110,5 @@ export class Checker {
   private failed(reason: CheckErrorReason, job: CheckJob, error: unknown, message: string): void {
     this.options.metrics.errors.inc({ reason });
     this.options.logger.error({ err: error, monitorId: job.monitorId, region: job.region, trigger: job.trigger, reason }, message);
-  }
-
-  private attempt(monitor: MonitorForCheck, startedAt: number): Promise<CheckResult & { expiringSoon?: boolean }> {
-    const { targetPolicy, secureContext } = this.options;
-    const timeoutMs = monitor.timeoutSeconds * 1000;
-    if (monitor.type === 'ssl') {
-      return runSslCheck(
-        { host: monitor.host, port: monitor.port, timeoutMs, warningDays: monitor.warningDays },
-        { targetPolicy, secureContext, lookup: this.lookup, now: startedAt },
-      );
-    }
-    if (monitor.type === 'tcp') {
-      return runTcpCheck(
-        { host: monitor.host, port: monitor.port, tls: monitor.tls, timeoutMs, assertions: monitor.assertions },
-        { targetPolicy, secureContext, lookup: this.lookup, now: startedAt },
-      );
-    }
-    if (monitor.type === 'dns') {
-      return runDnsCheck(
-        { hostname: monitor.hostname, recordType: monitor.recordType, resolver: monitor.resolver, timeoutMs, assertions: monitor.assertions },
-        { targetPolicy, defaultServers: this.options.dnsServers },
-      );
-    }
-    return runHttpCheck(
-      {
-        url: monitor.url,
-        method: monitor.method as 'GET',
-        expectedStatus: monitor.expectedStatus,
-        timeoutMs,
-        auth: monitor.auth,
-        headers: monitor.headers,
-        body: monitor.body,
-        followRedirects: monitor.followRedirects,
-        assertions: monitor.assertions,
-      },
-      { targetPolicy, userAgent: this.options.userAgent, secureContext, lookup: this.lookup },
-    );
   }
 }

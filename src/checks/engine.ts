@@ -24,7 +24,7 @@ export interface CheckEngineOptions {
   config: Config;
   store: Store;
   /** The monitors to check and to plan. */
-  monitors: Pick<MonitorService, 'findActiveForCheck' | 'listActiveForCheck'>;
+  monitors: Pick<MonitorService, 'findActiveForCheck' | 'listActiveForCheck' | 'findScheduled'>;
   /** The windows whose occurrences the maintenance sweep applies. */
   maintenanceWindows: Pick<MaintenanceWindowService, 'scheduled'>;
   /** Woken after a batch of runs appended events. */

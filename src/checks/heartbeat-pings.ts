@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { newId } from '../domain/ids.js';
 import { pingKeyHash } from '../domain/heartbeats/ping-keys.js';
 import { spendFailingOpen } from '../domain/heartbeats/ping-budget.js';
+import { pingOutcome } from '../domain/heartbeats/runs.js';
 import type { Ping, PingAdmission, PingAnswer, PingReceiver } from '../domain/heartbeats/pings.js';
 import type { Clock } from '../domain/ports/clock.js';
 import type { RateLimiter } from '../domain/ports/coordination.js';
@@ -81,7 +82,7 @@ export class HeartbeatPings implements PingReceiver {
       const [updated] = await this.markStarted(now, monitorId, hash);
       return updated ? { status: 'ok' } : this.forget(hash);
     }
-    const ok = ping.kind === 'success' || (ping.kind === 'exit' && ping.code === 0);
+    const { ok, error } = pingOutcome(ping);
     const outcome = await this.options.recorder.record({
       job: { monitorId, region: PUSH_REGION, trigger: 'ping', dueAt: now, nextDueAt: null },
       startedAt: now,
@@ -93,7 +94,7 @@ export class HeartbeatPings implements PingReceiver {
         ok,
         // Taken from the monitor's `/start` when the run is written.
         durationMs: NO_DURATION,
-        error: ok ? null : { code: 'heartbeat-failed', message: ping.kind === 'exit' ? `the job exited with code ${ping.code}` : 'the job reported a failure' },
+        error,
         statusCode: null,
         timings: null,
         certificate: null,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock, Timer } from '../domain/ports/clock.js';
 import { NO_DURATION, PUSH_REGION } from '../domain/run-columns.js';
+import { missedOutcome } from '../domain/heartbeats/runs.js';
 import { prepared } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
 import type { RunRecorder } from './run-recorder.js';
@@ -85,9 +86,8 @@ export class HeartbeatSweep {
             startedAt: now,
             attempts: 1,
             result: {
-              ok: false,
+              ...missedOutcome(monitor.heartbeat_deadline!),
               durationMs: NO_DURATION,
-              error: { code: 'heartbeat-missed', message: `no ping by ${new Date(monitor.heartbeat_deadline!).toISOString()}` },
               statusCode: null,
               timings: null,
               certificate: null,

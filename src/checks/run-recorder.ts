@@ -17,9 +17,9 @@ import type { CheckedStatus, DegradedReason } from '../shared/vocabulary.js';
 import type { CheckResult } from './check-result.js';
 import type { CheckJob } from '../domain/ports/check-dispatch.js';
 import { DAY_MS, HOUR_MS, bucketIndex } from '../domain/rollup-buckets.js';
-import { deadlineAfterMiss, deadlineAfterPing, longestRunMs } from '../domain/heartbeats/schedule.js';
-import { scheduleOf } from '../domain/monitors.js';
+import { afterRun, missStillDue, pingVerdict, runDuration } from '../domain/heartbeats/runs.js';
 import { NO_DURATION, PUSH_REGION } from '../domain/run-columns.js';
+import { prepareScheduleAdvance } from '../domain/check-schedules.js';
 
 /** A finished check (or a heartbeat's ping or missed deadline), ready to be stored. */
 export interface CompletedCheck {
@@ -232,20 +232,16 @@ export class RunRecorder {
     for (const check of checks) {
       const { job } = check;
       let { result } = check;
+      // A heartbeat's runs are written as the rules of domain/heartbeats/runs.ts decide.
       if (check.pingKeyHash !== undefined) {
-        if (monitor.ping_key_hash !== check.pingKeyHash) {
-          this.notWritten.set(check, 'unknown');
+        const verdict = pingVerdict(monitor, check.pingKeyHash);
+        if (verdict !== 'write') {
+          this.notWritten.set(check, verdict);
           continue;
         }
-        if (monitor.paused) {
-          this.notWritten.set(check, 'dropped');
-          continue;
-        }
-        result = { ...result, durationMs: runTime(monitor, check.startedAt) };
+        result = { ...result, durationMs: runDuration(monitor, check.startedAt) };
       }
-      // A missed deadline is recorded only while it is still the monitor's deadline: a ping that
-      // came meanwhile moved it, and a pause cleared it.
-      if (heartbeat && job.trigger === 'scheduled' && monitor.heartbeat_deadline !== job.dueAt) {
+      if (heartbeat && job.trigger === 'scheduled' && !missStillDue(monitor, job.dueAt)) {
         this.notWritten.set(check, 'dropped');
         continue;
       }
@@ -306,19 +302,10 @@ export class RunRecorder {
     return this.settle(trx, monitorId, monitor, stored.map(runOutcome));
   }
 
-  /**
-   * A heartbeat's next deadline after a run (on the row read, written with the runs): a success
-   * ping sets it from the ping, a missed deadline from the one missed; a failure ping leaves it.
-   * Any ping ends the run its `/start` began.
-   */
+  /** A heartbeat's next deadline and start after a run (on the row read, written with the runs). */
   private moveDeadline(monitor: MonitorRow, check: CompletedCheck): void {
-    const schedule = scheduleOf(monitor);
-    if (check.job.trigger === 'ping') {
-      monitor.heartbeat_started_at = null;
-      if (check.result.ok) monitor.heartbeat_deadline = deadlineAfterPing(schedule, check.startedAt);
-    } else {
-      monitor.heartbeat_deadline = deadlineAfterMiss(schedule, check.job.dueAt, check.startedAt);
-    }
+    const { job, startedAt: at } = check;
+    Object.assign(monitor, afterRun(monitor, job.trigger === 'ping' ? { kind: 'ping', ok: check.result.ok, at } : { kind: 'missed', deadline: job.dueAt, at }));
   }
 
   /**
@@ -400,12 +387,6 @@ export class RunRecorder {
       .filter((fingerprint) => fingerprint !== newest);
     return [...new Set(earlier), ...warned];
   }
-}
-
-/** How long a heartbeat's job ran until a ping at `at`: since its `/start`, when that came within a period (or cron interval). */
-function runTime(monitor: MonitorRow, at: number): number {
-  const started = monitor.heartbeat_started_at;
-  return started !== null && started <= at && at - started <= longestRunMs(scheduleOf(monitor), started) ? at - started : NO_DURATION;
 }
 
 /** What the status decision needs of a stored run. */
@@ -598,19 +579,7 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
           })),
         ),
     ),
-    schedule: prepared(db, (monitorId: string, region: string, nextDueAt: number, dueAt: number) =>
-      db
-        .insertInto('check_schedules')
-        .values({ monitor_id: monitorId, region, next_due_at: nextDueAt })
-        // Only the check that was due moves the schedule on: a check retried late (a worker that
-        // died) or one of a schedule since re-planned (a new interval) finds it past its due time.
-        .onConflict((oc) =>
-          oc
-            .columns(['monitor_id', 'region'])
-            .doUpdateSet((eb) => ({ next_due_at: eb.ref('excluded.next_due_at') }))
-            .where('check_schedules.next_due_at', '<=', dueAt),
-        ),
-    ),
+    schedule: prepareScheduleAdvance(db),
     updateHeartbeat: prepared(db, (deadline: number | null, startedAt: number | null, id: string) =>
       db.updateTable('monitors').set({ heartbeat_deadline: deadline, heartbeat_started_at: startedAt }).where('id', '=', id),
     ),

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { REGIONS, type Region } from '../shared/vocabulary.js';
-import { storeDueNow, type MonitorChange, type MonitorService, type ScheduledMonitor } from '../domain/monitors.js';
+import type { MonitorChange, MonitorService, ScheduledMonitor } from '../domain/monitors.js';
+import { storeDueNow, storedDueTimes } from '../domain/check-schedules.js';
 import type { Database } from '../store/schema.js';
 import type { Channel } from '../domain/ports/coordination.js';
 import { systemClock, type Clock, type Timer } from '../domain/ports/clock.js';
@@ -9,7 +10,7 @@ import { jobKey, type CheckDispatcher } from '../domain/ports/check-dispatch.js'
 
 export interface SchedulerOptions {
   db: Kysely<Database>;
-  monitors: Pick<MonitorService, 'listActiveForCheck' | 'findActiveForCheck'>;
+  monitors: Pick<MonitorService, 'listActiveForCheck' | 'findScheduled'>;
   /** Monitor changes made by any process of the installation (MonitorService's, carried by a channel). */
   changes: Pick<Channel<MonitorChange>, 'subscribe'>;
   dispatcher: CheckDispatcher;
@@ -134,9 +135,9 @@ export class Scheduler {
     const fresh = toPlan.filter((monitor) => !this.shapes.has(monitor.id));
     // Stored due times matter only to what is new here: usually nothing after start-up, and the
     // table (one row per monitor and region) is then not read at all.
-    const schedules = fresh.length === 0 ? [] : await this.options.db.selectFrom('check_schedules').select(['monitor_id', 'region', 'next_due_at']).execute();
+    const schedules = fresh.length === 0 ? [] : await storedDueTimes(this.options.db);
     if (ended(term)) return;
-    const stored = new Map(schedules.map((s) => [`${s.monitor_id}|${s.region}`, s.next_due_at]));
+    const stored = new Map(schedules.map((s) => [`${s.monitorId}|${s.region}`, s.nextDueAt]));
     const active = new Set(monitors.map((monitor) => monitor.id));
     for (const monitor of fresh) this.plan(monitor, stored, null, initial);
     for (const monitorId of [...this.shapes.keys()]) if (!active.has(monitorId)) this.forget(monitorId);
@@ -148,7 +149,7 @@ export class Scheduler {
       this.forget(change.monitorId);
       return;
     }
-    const monitor = await this.options.monitors.findActiveForCheck(change.monitorId);
+    const monitor = await this.options.monitors.findScheduled(change.monitorId);
     if (ended(term)) return;
     if (!monitor) {
       this.forget(change.monitorId);

@@ -6,7 +6,8 @@ import type { LockManager } from './ports/coordination.js';
 import { prepared } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
 import { requireRole, type Actor } from './actor.js';
-import { CertificateRecord, NoFields } from './monitor-schemas.js';
+import { CertificateRecord } from './monitor-fields.js';
+import { NoFields } from './monitor-schemas.js';
 import type { MonitorService } from './monitors.js';
 import { Problem, problems } from './problem.js';
 import { ANY_ROLE, WRITERS } from './roles.js';
@@ -15,7 +16,9 @@ import type { AssertionOutcome } from './assertions/evaluate.js';
 import { holdsSecret } from './monitor-secrets.js';
 import { WITHHELD_TEXT, readsRunTexts, withholdRunTexts } from './run-texts.js';
 import { durationOf, regionOf } from './run-columns.js';
-import { CHECK_ERROR_CODES, RUN_TRIGGERS } from '../shared/vocabulary.js';
+import { CHECK_ERROR_CODES, MONITOR_TYPES, RUN_TRIGGERS, type MonitorType } from '../shared/vocabulary.js';
+import { definitionOf } from '../monitor-types/definitions.js';
+import type { RunDetail } from '../monitor-types/definition.js';
 import { parseInput } from './validation.js';
 import { systemClock, type Clock } from './ports/clock.js';
 
@@ -85,6 +88,11 @@ export const CheckEnqueued = z.object({
 });
 export type CheckEnqueued = z.infer<typeof CheckEnqueued>;
 
+/** The details each type's runs carry (its definition's `runDetails`). */
+const RUN_DETAILS_OF = Object.fromEntries(MONITOR_TYPES.map((type) => [type, new Set<RunDetail>(definitionOf(type).runDetails)])) as Partial<
+  Record<MonitorType, ReadonlySet<RunDetail>>
+> as Record<MonitorType, ReadonlySet<RunDetail>>;
+
 /** Runs and "check now": what REST, MCP and the dashboard call. */
 export class CheckService {
   private readonly newestRuns;
@@ -109,8 +117,10 @@ export class CheckService {
     const rows = await this.newestRuns(monitor.id, RUNS_LISTED);
     const readsTexts = readsRunTexts(actor);
     const monitorHoldsSecret = holdsSecret(monitor);
+    // What a run of its type carries: the other details are answered empty.
+    const carries = RUN_DETAILS_OF[monitor.type];
     return rows.map((row) => {
-      const assertions = row.assertions ? (JSON.parse(row.assertions) as AssertionOutcome[]) : [];
+      const assertions = carries.has('assertions') && row.assertions ? (JSON.parse(row.assertions) as AssertionOutcome[]) : [];
       const run: RunRecord = {
         id: row.id,
         monitorId: row.monitor_id,
@@ -121,11 +131,11 @@ export class CheckService {
         ok: row.ok === 1,
         attempts: row.attempts,
         error: row.error_code ? { code: row.error_code as RunError['code'], message: row.error_message ?? '' } : null,
-        statusCode: row.status_code,
-        dns: row.dns ? (JSON.parse(row.dns) as RunRecord['dns']) : null,
-        log: row.log,
-        timings: row.timings ? (JSON.parse(row.timings) as RunRecord['timings']) : null,
-        certificate: row.certificate ? certificateRecord(JSON.parse(row.certificate) as CertificateRecord) : null,
+        statusCode: carries.has('statusCode') ? row.status_code : null,
+        dns: carries.has('dns') && row.dns ? (JSON.parse(row.dns) as RunRecord['dns']) : null,
+        log: carries.has('log') ? row.log : null,
+        timings: carries.has('timings') && row.timings ? (JSON.parse(row.timings) as RunRecord['timings']) : null,
+        certificate: carries.has('certificate') && row.certificate ? certificateRecord(JSON.parse(row.certificate) as CertificateRecord) : null,
         // The stored outcome may say it was read with credentials: that is not answered.
         assertions: assertions.map(({ index, ok, actual }) => ({ index, ok, actual })),
         warnings: row.warnings ? (JSON.parse(row.warnings) as string[]) : [],

@@ -5,33 +5,24 @@ import { prepared } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
 import type { MonitorsTable } from '../store/tables/monitors.js';
 import { inTransaction } from '../store/transaction.js';
+import { storeDueNow } from './check-schedules.js';
 import { requireRole, type Actor } from './actor.js';
 import { isUuid, newId } from './ids.js';
 import { monitorListJson } from './monitor-list-sql.js';
 import { systemClock, type Clock } from './ports/clock.js';
-import { MONITOR_TYPES, type CheckedStatus, type DegradedReason, type DnsRecordType, type MonitorStatus, type Region } from '../shared/vocabulary.js';
-import { MONITOR_LIMITS } from '../shared/limits.js';
-import { deadlineAfterPing, type HeartbeatSchedule } from './heartbeats/schedule.js';
-import { newPingKey, pingKeyHash, pingUrl } from './heartbeats/ping-keys.js';
-import { normalAssertion, type AnyAssertionInput, type Assertion, type HttpAssertion } from './assertions/assertion-schema.js';
+import { MONITOR_TYPES, type DegradedReason, type MonitorStatus, type MonitorType, type Region } from '../shared/vocabulary.js';
+import { pingKeyColumns, pingUrl } from './heartbeats/ping-keys.js';
+import { DEFINITIONS_IN_ORDER, definitionOf, type MonitorTypeDefinitions, type TypeColumn } from '../monitor-types/definitions.js';
+import type { CheckCommon, ColumnChange, OpenSecret, RecordParts } from '../monitor-types/definition.js';
 import {
   MonitorCreate,
   MonitorListQuery,
   NoFields,
   UntypedMonitorCreateCheck,
-  heartbeatScheduleProblems,
-  httpRequestProblems,
   inFieldOrder,
   updateSchemaFor,
   type AnyMonitorUpdate,
-  type HeartbeatScheduleShape,
-  type HttpRequestShape,
-  type CertificateRecord,
-  type MonitorAuthInput,
-  type MonitorAuthRecord,
-  type DnsMonitorRecord,
   type MonitorRecord,
-  type TcpMonitorRecord,
 } from './monitor-schemas.js';
 import { SECRET_BOUND_FIELDS, heldSecretFields, secretNeededAgain, type SecretBoundField } from './monitor-secrets.js';
 import { POLICY_NOT_IN_TEAM, type NotificationPolicyService } from './notification-policies.js';
@@ -39,12 +30,12 @@ import { KEY_TAKEN, digestMatches, isKeyConflict, sealedDigest } from './keys.js
 import { Problem, problems, type FieldError } from './problem.js';
 import { ADMINS, ANY_ROLE, WRITERS } from './roles.js';
 import { monitorSecretAt } from './secrets/places.js';
-import { SecretBoxError, type SecretBox } from './secrets/secret-box.js';
+import type { SecretBox } from './secrets/secret-box.js';
 import { lockTeam } from './teams.js';
 import { iso, isoOrNull } from './time.js';
 import { parseInput } from './validation.js';
 
-/** Every column a record needs: the sealed secret is not among them. */
+/** The common columns every record needs (each type's own come from its definition): the sealed secret is not among them. */
 const RECORD_COLUMNS = [
   'id',
   'team_id',
@@ -66,78 +57,22 @@ const RECORD_COLUMNS = [
   'certificate',
   'created_at',
   'updated_at',
-  'url',
-  'method',
-  'expected_status',
-  'auth_type',
-  'auth_username',
-  'auth_header_name',
-  'request_headers',
-  'request_body',
-  'follow_redirects',
-  'assertions',
-  'host',
-  'port',
-  'warning_days',
-  'tls',
-  'record_type',
-  'resolver',
-  'period_seconds',
-  'cron',
-  'timezone',
-  'grace_seconds',
-  'ping_key',
-  'heartbeat_deadline',
 ] as const satisfies ReadonlyArray<keyof MonitorsTable>;
 
-type RecordRow = Pick<Selectable<MonitorsTable>, (typeof RECORD_COLUMNS)[number]>;
+/** Every column a record of any type reads: the common ones, then each type's own. */
+const RECORD_ROW_COLUMNS = [...new Set([...RECORD_COLUMNS, ...DEFINITIONS_IN_ORDER.flatMap((definition) => definition.columns)])] as Array<
+  (typeof RECORD_COLUMNS)[number] | TypeColumn
+>;
 
-/** Credentials as the check sends them: internal only, never part of an answer. */
-export interface CheckAuth {
-  type: MonitorAuthInput['type'];
-  secret: string;
-  username: string | null;
-  headerName: string | null;
-}
+type RecordRow = Pick<Selectable<MonitorsTable>, (typeof RECORD_COLUMNS)[number] | TypeColumn>;
 
-interface CheckCommon {
-  id: string;
-  teamId: string;
-  name: string;
-  intervalSeconds: number;
-  timeoutSeconds: number;
-  regions: Region[];
-  notificationPolicyId: string | null;
-  /** The stored status: pending, up, degraded or down. */
-  status: CheckedStatus;
-  /** Epoch milliseconds, or null before the first completed check. */
-  lastCheckedAt: number | null;
-}
+export type { CheckAuth, RequestHeader } from '../monitor-types/http/definition.js';
 
-/** A header an HTTP monitor sends. */
-export interface RequestHeader {
-  name: string;
-  value: string;
-}
+/** A monitor as the check engine runs it, with the decrypted credentials: one of a checked type (its definition's `forCheck`). */
+export type MonitorForCheck = { [T in MonitorType]: ReturnType<NonNullable<MonitorTypeDefinitions[T]['forCheck']>> }[MonitorType];
 
-/** What an HTTP check sends and judges, beyond the URL and the expected status. */
-export interface HttpCheckSettings {
-  url: string;
-  method: string;
-  expectedStatus: number;
-  auth: CheckAuth | null;
-  headers: RequestHeader[];
-  body: string | null;
-  followRedirects: boolean;
-  assertions: Assertion[];
-}
-
-/** A monitor as the check engine runs it, with the decrypted credentials. Heartbeats are not checked: they are pinged. */
-export type MonitorForCheck =
-  | (CheckCommon & { type: 'http' } & HttpCheckSettings)
-  | (CheckCommon & { type: 'ssl'; host: string; port: number; warningDays: number | null })
-  | (CheckCommon & { type: 'tcp'; host: string; port: number; tls: boolean; assertions: Assertion[] })
-  | (CheckCommon & { type: 'dns'; hostname: string; recordType: DnsRecordType; resolver: string | null; assertions: Assertion[] });
+/** The types Lookout checks (the others report their runs). */
+const CHECKED_TYPES = MONITOR_TYPES.filter((type) => definitionOf(type).checked);
 
 /** What a scheduler needs to plan checks, for every monitor that is neither paused nor deleted. */
 export interface ScheduledMonitor {
@@ -177,6 +112,7 @@ export class MonitorService {
   private readonly listQuery: (teamId: string) => Promise<string>;
   private readonly findQuery;
   private readonly activeQuery;
+  private readonly scheduledQuery;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -189,10 +125,19 @@ export class MonitorService {
   ) {
     this.listQuery = monitorListJson(db, dialect, (sealed, monitorId) => this.pingUrlOf(sealed, monitorId));
     this.findQuery = prepared(db, (monitorId: string, teamId: string) =>
-      db.selectFrom('monitors').select(RECORD_COLUMNS).where('id', '=', monitorId).where('team_id', '=', teamId).where('deleted_at', 'is', null),
+      db.selectFrom('monitors').select(RECORD_ROW_COLUMNS).where('id', '=', monitorId).where('team_id', '=', teamId).where('deleted_at', 'is', null),
     );
     this.activeQuery = prepared(db, (monitorId: string) =>
       db.selectFrom('monitors').selectAll().where('id', '=', monitorId).where('deleted_at', 'is', null).where('paused', '=', 0),
+    );
+    this.scheduledQuery = prepared(db, (monitorId: string) =>
+      db
+        .selectFrom('monitors')
+        .select(['id', 'team_id', 'interval_seconds', 'regions', 'last_checked_at'])
+        .where('id', '=', monitorId)
+        .where('deleted_at', 'is', null)
+        .where('paused', '=', 0)
+        .where('type', 'in', CHECKED_TYPES),
     );
   }
 
@@ -220,7 +165,7 @@ export class MonitorService {
     if (key === undefined) return null;
     const row = await this.db
       .selectFrom('monitors')
-      .select(RECORD_COLUMNS)
+      .select(RECORD_ROW_COLUMNS)
       .where('team_id', '=', actor.teamId)
       .where('key', '=', key)
       .where('deleted_at', 'is', null)
@@ -244,23 +189,25 @@ export class MonitorService {
       knownType ? MonitorCreate : UntypedMonitorCreateCheck,
       input,
       actor.teamId,
-      [...capError, ...requestProblemsOnCreate(input), ...scheduleProblemsOnCreate(input), ...digestProblems(input)],
+      // The rules between a type's fields, judged on a body of a known type.
+      [...capError, ...(knownType ? definitionOf(input.type as MonitorType).problemsOnCreate(input) : []), ...digestProblems(input)],
       capError,
     )) as MonitorCreate;
     const now = this.clock.now();
-    const checked = fields.type !== 'heartbeat';
+    const definition = definitionOf(fields.type);
+    // A type that is not checked (heartbeat) has no interval, timeout or regions of its own.
+    const checked = definition.checked && 'regions' in fields ? fields : null;
+    const id = newId(now);
     const row: Insertable<MonitorsTable> = {
-      ...EMPTY_TYPE_COLUMNS,
-      id: newId(now),
+      id,
       team_id: actor.teamId,
       type: fields.type,
       name: fields.name,
-      // A heartbeat is not checked: it has no interval, timeout or regions of its own.
-      interval_seconds: checked ? fields.intervalSeconds : 0,
-      timeout_seconds: checked ? fields.timeoutSeconds : 0,
+      interval_seconds: checked?.intervalSeconds ?? 0,
+      timeout_seconds: checked?.timeoutSeconds ?? 0,
       failure_threshold: fields.failureThreshold,
       recovery_threshold: fields.recoveryThreshold,
-      regions: JSON.stringify(checked ? fields.regions : []),
+      regions: JSON.stringify(checked?.regions ?? []),
       notification_policy_id: fields.notificationPolicyId?.toLowerCase() ?? null,
       key: fields.key ?? null,
       secrets_digest: fields.secretsDigest ? sealedDigest(fields.secretsDigest) : null,
@@ -271,48 +218,9 @@ export class MonitorService {
       created_at: now,
       updated_at: now,
       deleted_at: null,
+      // Its type's own columns; the other types' stay empty.
+      ...definition.createColumns(fields, { monitorId: id, secrets: this.secrets }),
     };
-    switch (fields.type) {
-      case 'http':
-        Object.assign(
-          row,
-          { url: fields.url, method: fields.method, expected_status: fields.expectedStatus },
-          this.authColumns(row.id, fields.auth ?? null),
-          requestColumns({
-            headers: fields.headers ?? null,
-            body: fields.body ?? null,
-            followRedirects: fields.followRedirects,
-            assertions: fields.assertions ?? null,
-          }),
-        );
-        break;
-      case 'ssl':
-        Object.assign(row, { host: fields.host, port: fields.port, warning_days: fields.warningDays ?? null });
-        break;
-      case 'tcp':
-        Object.assign(row, { host: fields.host, port: fields.port, tls: fields.tls ? 1 : 0, assertions: assertionColumn(fields.assertions ?? null) });
-        break;
-      case 'dns':
-        Object.assign(row, {
-          host: fields.hostname,
-          record_type: fields.recordType,
-          resolver: fields.resolver ?? null,
-          assertions: assertionColumn(fields.assertions ?? null),
-        });
-        break;
-      case 'heartbeat':
-        Object.assign(
-          row,
-          {
-            period_seconds: fields.periodSeconds ?? null,
-            cron: fields.cron ?? null,
-            timezone: fields.timezone ?? 'UTC',
-            grace_seconds: fields.graceSeconds,
-          },
-          this.pingKeyColumns(row.id),
-        );
-        break;
-    }
     const created = await inTransaction(this.db, async (trx) => {
       // With a cap, count and insert under the team's lock, so that creates at the same moment
       // cannot pass the count together.
@@ -321,8 +229,8 @@ export class MonitorService {
         const cap = await this.capError(actor.teamId, trx);
         if (cap.length > 0) throw problems.validation(cap);
       }
-      const inserted = await trx.insertInto('monitors').values(row).returning(RECORD_COLUMNS).executeTakeFirstOrThrow().catch(keyTaken);
-      if (checked) await storeDueNow(trx, inserted.id, fields.regions, now);
+      const inserted = await trx.insertInto('monitors').values(row).returning(RECORD_ROW_COLUMNS).executeTakeFirstOrThrow().catch(keyTaken);
+      if (checked) await storeDueNow(trx, inserted.id, checked.regions, now);
       return inserted;
     });
     this.emit({ kind: 'created', monitorId: created.id, teamId: created.team_id, ...(checked ? { dueAt: now } : {}) });
@@ -343,8 +251,7 @@ export class MonitorService {
       actor.teamId,
       [
         ...(await this.secretsLeftBehind(current, input)),
-        ...requestProblemsOnUpdate(current, input),
-        ...scheduleProblemsOnUpdate(current, input),
+        ...(isObject(input) ? definitionOf(current.type).problemsOnUpdate(current, input) : []),
         ...digestProblems(input),
       ],
       [],
@@ -352,10 +259,7 @@ export class MonitorService {
     );
     const set = await this.columnChanges(current, changes);
     if (Object.keys(set).length === 0) return this.record(current);
-    // Another schedule for a heartbeat that has been pinged: the deadline follows from its last success ping.
-    if (current.type === 'heartbeat' && current.heartbeat_deadline !== null && scheduleChanged(set)) {
-      set.heartbeat_deadline = deadlineAfterPing(scheduleOf({ ...current, ...set }), this.clock.now());
-    }
+    definitionOf(current.type).followChange(current, set, this.clock.now());
     // Another interval or other regions: checked at once.
     const replanned = current.paused === 0 && (set.interval_seconds !== undefined || set.regions !== undefined);
     const updated = await this.write(current, set, 'updated', replanned).catch(keyTaken);
@@ -405,7 +309,8 @@ export class MonitorService {
   async findActiveForCheck(monitorId: string): Promise<MonitorForCheck | undefined> {
     if (!isUuid(monitorId)) return undefined;
     const [row] = await this.activeQuery(monitorId.toLowerCase());
-    if (!row || row.type === 'heartbeat') return undefined;
+    const forCheck = row && definitionOf(row.type).forCheck;
+    if (!row || !forCheck) return undefined;
     const common: CheckCommon = {
       id: row.id,
       teamId: row.team_id,
@@ -417,42 +322,7 @@ export class MonitorService {
       status: row.status as CheckCommon['status'],
       lastCheckedAt: row.last_checked_at,
     };
-    switch (row.type) {
-      case 'ssl':
-        return { ...common, type: 'ssl', host: row.host!, port: row.port!, warningDays: row.warning_days };
-      case 'tcp':
-        return { ...common, type: 'tcp', host: row.host!, port: row.port!, tls: row.tls === 1, assertions: parseList<Assertion>(row.assertions) };
-      case 'dns':
-        return {
-          ...common,
-          type: 'dns',
-          hostname: row.host!,
-          recordType: row.record_type as DnsRecordType,
-          resolver: row.resolver,
-          assertions: parseList<Assertion>(row.assertions),
-        };
-    }
-    const auth: CheckAuth | null =
-      row.auth_type === null || row.auth_secret === null
-        ? null
-        : {
-            type: row.auth_type as CheckAuth['type'],
-            secret: this.secrets.open(row.auth_secret, monitorSecretAt(row.id, 'auth_secret')),
-            username: row.auth_username,
-            headerName: row.auth_header_name,
-          };
-    return {
-      ...common,
-      type: 'http',
-      url: row.url!,
-      method: row.method!,
-      expectedStatus: row.expected_status!,
-      auth,
-      headers: parseList<RequestHeader>(row.request_headers),
-      body: row.request_body,
-      followRedirects: row.follow_redirects === 1,
-      assertions: parseList<Assertion>(row.assertions),
-    };
+    return forCheck(row, common, this.openSecret) as MonitorForCheck;
   }
 
   /** Every monitor that should be checked (not paused, not deleted), across teams, oldest first. */
@@ -462,7 +332,7 @@ export class MonitorService {
       .select(['id', 'team_id', 'interval_seconds', 'regions', 'last_checked_at'])
       .where('deleted_at', 'is', null)
       .where('paused', '=', 0)
-      .where('type', '!=', 'heartbeat')
+      .where('type', 'in', CHECKED_TYPES)
       .orderBy('created_at')
       .orderBy('id')
       .execute();
@@ -475,12 +345,31 @@ export class MonitorService {
     }));
   }
 
+  /**
+   * What the scheduler plans a monitor by, or undefined when it is not to be checked (unknown,
+   * deleted, paused, or of a type that is not checked). Reads only those columns: the checker's
+   * view (findActiveForCheck) opens sealed credentials the scheduler never uses.
+   */
+  async findScheduled(monitorId: string): Promise<ScheduledMonitor | undefined> {
+    if (!isUuid(monitorId)) return undefined;
+    const [row] = await this.scheduledQuery(monitorId.toLowerCase());
+    return (
+      row && {
+        id: row.id,
+        teamId: row.team_id,
+        intervalSeconds: row.interval_seconds,
+        regions: JSON.parse(row.regions) as Region[],
+        lastCheckedAt: row.last_checked_at,
+      }
+    );
+  }
+
   /** The record of a monitor that is not deleted, whatever its team (webhook payloads); undefined otherwise. */
   async findRecord(monitorId: string): Promise<MonitorRecord | undefined> {
     if (!isUuid(monitorId)) return undefined;
     const row = await this.db
       .selectFrom('monitors')
-      .select(RECORD_COLUMNS)
+      .select(RECORD_ROW_COLUMNS)
       .where('id', '=', monitorId.toLowerCase())
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
@@ -518,7 +407,7 @@ export class MonitorService {
     const current = await this.find(actor, monitorId);
     parseInput(NoFields, input);
     if (current.type !== 'heartbeat') throw problems.invalidField('monitor', `is a ${current.type} monitor; only heartbeat monitors have a ping key`);
-    const updated = await this.write(current, this.pingKeyColumns(current.id), 'updated', false);
+    const updated = await this.write(current, pingKeyColumns(this.secrets, current.id), 'updated', false);
     if (!updated) throw problems.notFound('monitor');
     return this.record(updated);
   }
@@ -529,6 +418,9 @@ export class MonitorService {
   private record(row: RecordRow): MonitorRecord {
     return toRecord(row, this.pingUrlOf);
   }
+
+  /** Opens a secret sealed for one of a monitor's columns. */
+  private readonly openSecret: OpenSecret = (sealed, monitorId, column) => this.secrets.open(sealed, monitorSecretAt(monitorId, column));
 
   /**
    * Null when the key cannot be opened (sealed with a key this installation no longer has, or
@@ -542,11 +434,6 @@ export class MonitorService {
       return null;
     }
   };
-
-  private pingKeyColumns(monitorId: string): Pick<Updateable<MonitorsTable>, 'ping_key' | 'ping_key_hash'> {
-    const key = newPingKey();
-    return { ping_key: this.secrets.seal(key, monitorSecretAt(monitorId, 'ping_key')), ping_key_hash: pingKeyHash(key) };
-  }
 
   /**
    * The error for a team that already has `maxMonitorsPerTeam` monitors (deleted ones do not
@@ -629,7 +516,7 @@ export class MonitorService {
   /** The columns a validated PATCH actually changes (none when every sent value equals the stored one). */
   private async columnChanges(current: RecordRow, changes: Partial<AnyMonitorUpdate>): Promise<Updateable<MonitorsTable>> {
     const set: Updateable<MonitorsTable> = {};
-    const put = <K extends keyof MonitorsTable>(column: K, value: Updateable<MonitorsTable>[K]) => {
+    const put: ColumnChange['put'] = (column, value) => {
       if (value !== undefined && value !== current[column as keyof RecordRow]) set[column] = value;
     };
     put('name', changes.name);
@@ -639,27 +526,14 @@ export class MonitorService {
     put('recovery_threshold', changes.recoveryThreshold);
     put('regions', changes.regions && JSON.stringify(changes.regions));
     put('notification_policy_id', changes.notificationPolicyId === null ? null : changes.notificationPolicyId?.toLowerCase());
-    // Each type's schema lets only its own fields through, so the others are undefined here.
-    put('url', changes.url);
-    put('method', changes.method);
-    put('expected_status', changes.expectedStatus);
-    if (changes.auth !== undefined && !(await this.sameAuth(current, changes.auth))) Object.assign(set, this.authColumns(current.id, changes.auth));
-    const request = requestColumns(changes);
-    put('request_headers', request.request_headers);
-    put('request_body', request.request_body);
-    put('follow_redirects', request.follow_redirects);
-    put('assertions', request.assertions);
-    put('host', changes.host ?? changes.hostname);
-    put('port', changes.port);
-    put('warning_days', changes.warningDays);
-    put('tls', changes.tls === undefined ? undefined : changes.tls ? 1 : 0);
-    put('record_type', changes.recordType);
-    put('resolver', changes.resolver);
-    put('period_seconds', changes.periodSeconds);
-    put('cron', changes.cron);
-    // Without cron the zone means nothing: it is kept as UTC.
-    put('timezone', changes.cron === null ? 'UTC' : changes.timezone);
-    put('grace_seconds', changes.graceSeconds);
+    // Each type's schema lets only its own fields through: its definition puts their columns.
+    await definitionOf(current.type).changeColumns(changes, current, {
+      monitorId: current.id,
+      secrets: this.secrets,
+      put,
+      set: (columns) => Object.assign(set, columns),
+      storedSecret: async (column) => (await this.db.selectFrom('monitors').select(column).where('id', '=', current.id).executeTakeFirst())?.[column] ?? null,
+    });
     put('key', changes.key);
     // The same digest again changes nothing; another one is sealed afresh.
     if (changes.secretsDigest === null || (changes.secretsDigest && !digestMatches(current.secrets_digest, changes.secretsDigest))) {
@@ -691,36 +565,16 @@ export class MonitorService {
     return missing.map((field) => ({ field, message: secretNeededAgain(changed) }));
   }
 
-  private async sameAuth(current: RecordRow, auth: MonitorAuthInput | null): Promise<boolean> {
-    if (auth === null) return current.auth_type === null;
-    if (current.auth_type !== auth.type) return false;
-    if (current.auth_username !== (auth.type === 'basic' ? auth.username : null)) return false;
-    if (current.auth_header_name !== (auth.type === 'header' ? auth.headerName : null)) return false;
-    const row = await this.db.selectFrom('monitors').select('auth_secret').where('id', '=', current.id).executeTakeFirst();
-    if (row?.auth_secret == null) return false;
-    try {
-      return this.secrets.open(row.auth_secret, monitorSecretAt(current.id, 'auth_secret')) === auth.secret;
-    } catch (error) {
-      // A stored secret no key opens (or one sealed for another place) is replaced by the one sent.
-      if (error instanceof SecretBoxError) return false;
-      throw error;
-    }
-  }
-
-  private authColumns(monitorId: string, auth: MonitorAuthInput | null) {
-    return {
-      auth_type: auth?.type ?? null,
-      auth_username: auth?.type === 'basic' ? auth.username : null,
-      auth_header_name: auth?.type === 'header' ? auth.headerName : null,
-      auth_secret: auth ? this.secrets.seal(auth.secret, monitorSecretAt(monitorId, 'auth_secret')) : null,
-    };
-  }
-
   private async setPaused(current: RecordRow, set: Updateable<MonitorsTable>, kind: 'paused' | 'resumed'): Promise<MonitorRecord> {
     const updated = await this.write(current, set, kind, kind === 'resumed', true);
     if (!updated) {
       // Someone else paused, resumed or deleted it meanwhile: answer with what is there now.
-      const now = await this.db.selectFrom('monitors').select(RECORD_COLUMNS).where('id', '=', current.id).where('deleted_at', 'is', null).executeTakeFirst();
+      const now = await this.db
+        .selectFrom('monitors')
+        .select(RECORD_ROW_COLUMNS)
+        .where('id', '=', current.id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
       if (!now) throw problems.notFound('monitor');
       return this.record(now);
     }
@@ -741,7 +595,7 @@ export class MonitorService {
         .where('id', '=', current.id)
         .where('deleted_at', 'is', null)
         .$if(samePaused, (query) => query.where('paused', '=', current.paused))
-        .returning(RECORD_COLUMNS)
+        .returning(RECORD_ROW_COLUMNS)
         .executeTakeFirst();
       if (row && dueNow) await storeDueNow(trx, row.id, JSON.parse(row.regions) as Region[], now);
       return row;
@@ -762,141 +616,6 @@ export class MonitorService {
 }
 
 /**
- * Records, with the change that causes it, that a monitor's checks are due at once (made,
- * resumed, or given another interval or other regions). The scheduler plans them under this due
- * time when the change's notice reaches it; should it die before, the scheduler that takes over
- * finds it past and catches the checks up under it, rather than taking the monitor for one it
- * knows nothing of and planning its first check as late as the end of its catch-up window.
- */
-export async function storeDueNow(trx: Kysely<Database>, monitorId: string, regions: readonly Region[], now: number): Promise<void> {
-  if (regions.length === 0) return;
-  await trx
-    .insertInto('check_schedules')
-    .values(regions.map((region) => ({ monitor_id: monitorId, region, next_due_at: now })))
-    .onConflict((oc) => oc.columns(['monitor_id', 'region']).doUpdateSet((eb) => ({ next_due_at: eb.ref('excluded.next_due_at') })))
-    .execute();
-}
-
-/**
- * The request columns of the fields given (undefined: not given, so unchanged). Empty lists are
- * stored as null: the record answers both as an empty list.
- */
-function requestColumns(fields: {
-  headers?: RequestHeader[] | null;
-  body?: string | null;
-  followRedirects?: boolean;
-  assertions?: AnyAssertionInput[] | null;
-}): Pick<Updateable<MonitorsTable>, 'request_headers' | 'request_body' | 'follow_redirects' | 'assertions'> {
-  const list = (items: unknown[] | null | undefined) => (items === undefined ? undefined : items === null || items.length === 0 ? null : JSON.stringify(items));
-  return {
-    request_headers: list(fields.headers?.map(({ name, value }) => ({ name, value })) ?? fields.headers),
-    request_body: fields.body,
-    follow_redirects: fields.followRedirects === undefined ? undefined : fields.followRedirects ? 1 : 0,
-    assertions: list(fields.assertions?.map(normalAssertion) ?? fields.assertions),
-  };
-}
-
-/** The assertions column of a list (null for none). */
-function assertionColumn(assertions: AnyAssertionInput[] | null): string | null {
-  return requestColumns({ assertions }).assertions ?? null;
-}
-
-/** Every type's own columns, empty: a new row starts from these and sets those of its type. */
-const EMPTY_TYPE_COLUMNS = {
-  url: null,
-  method: null,
-  expected_status: null,
-  auth_type: null,
-  auth_username: null,
-  auth_header_name: null,
-  auth_secret: null,
-  request_headers: null,
-  request_body: null,
-  follow_redirects: 0,
-  assertions: null,
-  host: null,
-  port: null,
-  warning_days: null,
-  tls: 0,
-  record_type: null,
-  resolver: null,
-  period_seconds: null,
-  cron: null,
-  timezone: null,
-  grace_seconds: null,
-  ping_key: null,
-  ping_key_hash: null,
-  heartbeat_deadline: null,
-  heartbeat_started_at: null,
-} satisfies Partial<Insertable<MonitorsTable>>;
-
-/** A heartbeat's schedule from its row. */
-export function scheduleOf(row: Pick<MonitorsTable, 'period_seconds' | 'cron' | 'timezone' | 'grace_seconds'>): HeartbeatSchedule {
-  return {
-    periodSeconds: row.period_seconds,
-    cron: row.cron,
-    timezone: row.timezone ?? 'UTC',
-    graceSeconds: row.grace_seconds ?? MONITOR_LIMITS.defaultGraceSeconds,
-  };
-}
-
-function scheduleChanged(set: Updateable<MonitorsTable>): boolean {
-  return set.period_seconds !== undefined || set.cron !== undefined || set.timezone !== undefined || set.grace_seconds !== undefined;
-}
-
-const SCHEDULE_FIELDS = ['periodSeconds', 'cron', 'timezone'] as const;
-
-function sentScheduleFields(input: Record<string, unknown>): HeartbeatScheduleShape['sent'] {
-  return new Set(SCHEDULE_FIELDS.filter((field) => field in input));
-}
-
-/** A heartbeat's create body has a period or a cron expression, not both. */
-function scheduleProblemsOnCreate(input: unknown): FieldError[] {
-  if (!isObject(input) || input.type !== 'heartbeat') return [];
-  return heartbeatScheduleProblems({ periodSeconds: input.periodSeconds, cron: input.cron, timezone: input.timezone, sent: sentScheduleFields(input) });
-}
-
-/** The same rule on what a PATCH leaves: each field sent, or else the stored one. */
-function scheduleProblemsOnUpdate(current: RecordRow, input: unknown): FieldError[] {
-  if (current.type !== 'heartbeat' || !isObject(input)) return [];
-  return heartbeatScheduleProblems({
-    periodSeconds: 'periodSeconds' in input ? input.periodSeconds : current.period_seconds,
-    cron: 'cron' in input ? input.cron : current.cron,
-    timezone: input.timezone,
-    sent: sentScheduleFields(input),
-  });
-}
-
-function parseList<T>(json: string | null): T[] {
-  return json === null ? [] : (JSON.parse(json) as T[]);
-}
-
-const REQUEST_FIELDS = ['method', 'body', 'auth', 'headers'] as const;
-
-function sentFields(input: Record<string, unknown>): HttpRequestShape['sent'] {
-  return new Set(REQUEST_FIELDS.filter((field) => field in input));
-}
-
-/** The rules between request fields on a create body (nothing stored yet). */
-function requestProblemsOnCreate(input: unknown): FieldError[] {
-  if (!isObject(input) || input.type !== 'http') return [];
-  return httpRequestProblems({ method: input.method, body: input.body, auth: input.auth, headers: input.headers, sent: sentFields(input) });
-}
-
-/** The same rules on what a PATCH leaves: each field sent, or else the stored one. */
-function requestProblemsOnUpdate(current: RecordRow, input: unknown): FieldError[] {
-  if (current.type !== 'http' || !isObject(input)) return [];
-  const storedAuth = current.auth_type === null ? null : { type: current.auth_type, headerName: current.auth_header_name };
-  return httpRequestProblems({
-    method: 'method' in input ? input.method : current.method,
-    body: 'body' in input ? input.body : current.request_body,
-    auth: 'auth' in input ? input.auth : storedAuth,
-    headers: 'headers' in input ? input.headers : parseList(current.request_headers),
-    sent: sentFields(input),
-  });
-}
-
-/**
  * A digest vouches for the secrets sent with it, never for ones stored before: a body that sets
  * one carries the secrets too (an HTTP monitor's `auth`).
  */
@@ -911,7 +630,6 @@ function keyTaken(error: unknown): never {
   if (isKeyConflict(error, 'monitors')) throw problems.invalidField('key', KEY_TAKEN);
   throw error;
 }
-
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -949,85 +667,16 @@ export function toRecord(row: RecordRow, pingUrlOf?: (sealedKey: string, monitor
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
-  if (row.type === 'heartbeat') {
-    return {
-      id: row.id,
-      type: 'heartbeat',
+  const parts: RecordParts = {
+    common: {
       name: row.name,
+      intervalSeconds: row.interval_seconds,
+      timeoutSeconds: row.timeout_seconds,
+      regions: JSON.parse(row.regions) as Region[],
       ...state,
-      periodSeconds: row.period_seconds,
-      cron: row.cron,
-      timezone: row.timezone ?? 'UTC',
-      graceSeconds: row.grace_seconds ?? MONITOR_LIMITS.defaultGraceSeconds,
-      pingUrl: pingUrlOf && row.ping_key !== null ? pingUrlOf(row.ping_key, row.id) : null,
-      deadlineAt: isoOrNull(row.heartbeat_deadline),
-    };
-  }
-  const common = {
-    name: row.name,
-    intervalSeconds: row.interval_seconds,
-    timeoutSeconds: row.timeout_seconds,
-    regions: JSON.parse(row.regions) as Region[],
-    ...state,
+    },
+    state,
+    pingUrlOf,
   };
-  switch (row.type) {
-    case 'ssl':
-      return {
-        id: row.id,
-        type: 'ssl',
-        ...common,
-        host: row.host!,
-        port: row.port!,
-        warningDays: row.warning_days,
-        certificate: certificateOf(row.certificate),
-      };
-    case 'tcp':
-      return {
-        id: row.id,
-        type: 'tcp',
-        ...common,
-        host: row.host!,
-        port: row.port!,
-        tls: row.tls === 1,
-        assertions: parseList<TcpMonitorRecord['assertions'][number]>(row.assertions),
-      };
-    case 'dns':
-      return {
-        id: row.id,
-        type: 'dns',
-        ...common,
-        hostname: row.host!,
-        recordType: row.record_type as DnsRecordType,
-        resolver: row.resolver,
-        assertions: parseList<DnsMonitorRecord['assertions'][number]>(row.assertions),
-      };
-  }
-  const auth: MonitorAuthRecord | null =
-    row.auth_type === null
-      ? null
-      : {
-          type: row.auth_type as MonitorAuthRecord['type'],
-          username: row.auth_username,
-          headerName: row.auth_header_name,
-          secretSet: true,
-        };
-  return {
-    id: row.id,
-    type: 'http',
-    ...common,
-    url: row.url!,
-    method: row.method as 'GET',
-    expectedStatus: row.expected_status!,
-    auth,
-    headers: parseList<RequestHeader>(row.request_headers),
-    body: row.request_body,
-    followRedirects: row.follow_redirects === 1,
-    assertions: parseList<HttpAssertion>(row.assertions),
-  };
-}
-
-function certificateOf(json: string | null): CertificateRecord | null {
-  if (json === null) return null;
-  const c = JSON.parse(json) as CertificateRecord;
-  return { subject: c.subject, issuer: c.issuer, validFrom: c.validFrom, validTo: c.validTo, daysRemaining: c.daysRemaining };
+  return definitionOf(row.type).toRecord(row, parts) as MonitorRecord;
 }

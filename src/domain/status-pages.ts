@@ -1,6 +1,15 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { z } from 'zod';
-import { OVERALL_STATUSES, REGIONS, type IncidentStatus, type OverallStatus, type PublicMonitorStatus, type Severity } from '../shared/vocabulary.js';
+import {
+  OVERALL_STATUSES,
+  REGIONS,
+  type IncidentStatus,
+  type MonitorType,
+  type OverallStatus,
+  type PublicMonitorStatus,
+  type Severity,
+} from '../shared/vocabulary.js';
+import { definitionOf } from '../monitor-types/definitions.js';
 import { prepared } from '../store/prepared.js';
 import type { Dialect } from '../store/database.js';
 import type { Database } from '../store/schema.js';
@@ -708,27 +717,11 @@ function publicMonitorStatus(m: Pick<ListedMonitor, 'status' | 'paused' | 'maint
 }
 
 /**
- * What a listed monitor watches, as the public may see it: an HTTP monitor's host only (its URL may
- * carry a path, query or credentials that are nobody's business), an SSL or TCP monitor's host and
- * port, the name a DNS monitor asks about (kept in `host`). A heartbeat watches no address of its
- * own, and its ping URL is a secret: none.
+ * What a listed monitor watches, as the public may see it: its type's `publicTarget` (an HTTP
+ * monitor's host only, never a path, query or credentials; none for a heartbeat).
  */
 function targetOf(m: ListedMonitor): string | null {
-  switch (m.type) {
-    case 'ssl':
-      return m.host && (m.port && m.port !== 443 ? `${m.host}:${m.port}` : m.host);
-    case 'tcp':
-      return m.host && `${m.host}:${String(m.port)}`;
-    case 'dns':
-      return m.host;
-    case 'heartbeat':
-      return null;
-  }
-  try {
-    return m.url ? new URL(m.url).host : null;
-  } catch {
-    return null;
-  }
+  return definitionOf(m.type as MonitorType).publicTarget(m);
 }
 
 /** Whether `error` is another page holding the same value of a unique column (`slug` or `custom_domain`). */

@@ -1,5 +1,6 @@
 import { CreatePolicyInput } from '../domain/alerts/policies.js';
-import { heartbeatScheduleProblems, httpRequestProblems, MonitorCreate } from '../domain/monitor-schemas.js';
+import { MonitorCreate } from '../domain/monitor-schemas.js';
+import { definitionOf } from '../monitor-types/definitions.js';
 import type { FieldError } from '../domain/problem.js';
 import { fieldErrors } from '../domain/validation.js';
 import type { ImportedChannel, ImportedMonitor, ImportedPolicy } from './document.js';
@@ -19,28 +20,8 @@ export function monitorProblem(monitor: ImportedMonitor): string | null {
   const { key: _key, notificationPolicy: _policy, ...body } = monitor;
   const parsed = MonitorCreate.safeParse(body);
   if (!parsed.success) return describe(fieldErrors(parsed.error.issues, body));
-  const errors: FieldError[] = [];
-  if (body.type === 'http') {
-    errors.push(
-      ...httpRequestProblems({
-        method: body.method,
-        body: body.body,
-        auth: body.auth,
-        headers: body.headers,
-        sent: new Set(['method', 'body', 'auth', 'headers']),
-      }),
-    );
-  }
-  if (body.type === 'heartbeat') {
-    errors.push(
-      ...heartbeatScheduleProblems({
-        periodSeconds: body.periodSeconds,
-        cron: body.cron,
-        timezone: body.timezone,
-        sent: new Set(['periodSeconds', 'cron', 'timezone']),
-      }),
-    );
-  }
+  // The rules between a type's fields, as the API judges a create body of that type.
+  const errors = definitionOf(parsed.data.type).problemsOnCreate(body);
   return errors.length === 0 ? null : describe(errors);
 }
 

@@ -36,7 +36,14 @@ function importTable(markdown: string): Row[] {
     });
 }
 
-const within = (path: string, entry: string) => (entry.endsWith('/') ? path.startsWith(entry) : path === entry);
+/** A `*` in an entry stands for one folder name: `monitor-types/<any>/definition.ts` is that file in every type folder. */
+function pattern(entry: string): RegExp {
+  const escaped = entry.split('*').map((part) => part.replace(/[.+?^$()|[\]\\{}]/g, '\\$&'));
+  return new RegExp('^' + escaped.join('[^/]+') + (entry.endsWith('/') ? '' : '$'));
+}
+
+const within = (path: string, entry: string) =>
+  entry.includes('*') ? pattern(entry).test(path) : entry.endsWith('/') ? path.startsWith(entry) : path === entry;
 
 /** The most specific row covering a path of src/ (the longest entry that holds it). */
 function rowOf(table: Row[], path: string): { row: Row; entry: string } | undefined {
@@ -103,7 +110,9 @@ describe('layers point inward, as docs/architecture.md says', () => {
   it('reads the table: every folder and top-level file of src/ has a row, and every path it names exists', () => {
     const covered = table.flatMap((row) => row.covers);
     const named = [...covered, ...table.flatMap((row) => row.mayImport ?? [])];
-    expect(named.filter((path) => !existsSync(join(src, path)))).toEqual([]);
+    const relativeFiles = files.map((file) => relative(src, file).split(sep).join('/'));
+    const exists = (path: string) => (path.includes('*') ? relativeFiles.some((file) => within(file, path)) : existsSync(join(src, path)));
+    expect(named.filter((path) => !exists(path))).toEqual([]);
     const tops = readdirSync(src, { withFileTypes: true }).map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name));
     expect(tops.filter((top) => !covered.includes(top))).toEqual([]);
     expect(rowOf(table, 'domain/ports/clock.ts')?.entry).toBe('domain/ports/');
@@ -127,6 +136,14 @@ describe('layers point inward, as docs/architecture.md says', () => {
     expect(violationsOf(table, 'mcp/server.ts', "import { restApi } from '../http/api-plugin.js';")).toHaveLength(1);
     expect(violationsOf(table, 'cli/program.ts', "import { createApp } from '../app.js';")).toEqual([]);
     expect(violationsOf(table, 'nowhere.ts', '')).toEqual(['src/nowhere.ts is covered by no row of the table']);
+    // A `*` entry: a type's definition is in the domain's ring, its checker in the checks' ring.
+    expect(rowOf(table, 'monitor-types/http/definition.ts')?.entry).toBe('monitor-types/*/definition.ts');
+    expect(rowOf(table, 'monitor-types/http/checker.ts')?.entry).toBe('monitor-types/');
+    expect(violationsOf(table, 'monitor-types/http/definition.ts', "import { runHttpCheck } from './checker.js';")).toHaveLength(1);
+    expect(violationsOf(table, 'monitor-types/http/definition.ts', "import { settle } from '../../checks/settle-once.js';")).toHaveLength(1);
+    expect(violationsOf(table, 'monitor-types/http/checker.ts', "import { HttpMonitorFields } from './definition.js';")).toEqual([]);
+    expect(violationsOf(table, 'domain/monitors.ts', "import { definitionOf } from '../monitor-types/definitions.js';")).toEqual([]);
+    expect(violationsOf(table, 'domain/monitors.ts', "import { CHECKERS } from '../monitor-types/checkers.js';")).toHaveLength(1);
   });
 
   it('every relative import of src/ is one its row of the table allows (types included)', () => {

@@ -3,8 +3,8 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckResult, HttpCheckTarget } from '../../src/checks/check-result.js';
-import { runHttpCheck, type HttpCheckOptions } from '../../src/checks/http-check.js';
-import { JUDGING_TIME_LIMIT_MS } from '../../src/checks/judge-answer.js';
+import { runHttpCheck, type HttpCheckOptions } from '../../src/monitor-types/http/checker.js';
+import { JUDGING_TIME_LIMIT_MS } from '../../src/monitor-types/http/judge-answer.js';
 import { AssertionInput, normalAssertion, type Assertion } from '../../src/domain/assertions/assertion-schema.js';
 import { closeServers, startServer } from './local-servers.js';
 

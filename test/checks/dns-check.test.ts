@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDnsCheck, type DnsCheckOptions, type DnsCheckTarget } from '../../src/checks/dns-check.js';
-import { parseResolver } from '../../src/domain/monitor-schemas.js';
+import { runDnsCheck, type DnsCheckOptions, type DnsCheckTarget } from '../../src/monitor-types/dns/checker.js';
+import { parseResolver } from '../../src/monitor-types/dns/definition.js';
 import { DnsAssertionInput, normalAssertion, type Assertion } from '../../src/domain/assertions/assertion-schema.js';
 import { startDnsZone, type DnsZone } from '../helpers/dns-zone.js';
 

@@ -3,7 +3,7 @@ import https from 'node:https';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckResult, HttpCheckTarget, HttpTimings } from '../../src/checks/check-result.js';
-import { runHttpCheck, type HttpCheckOptions } from '../../src/checks/http-check.js';
+import { runHttpCheck, type HttpCheckOptions } from '../../src/monitor-types/http/checker.js';
 import { createTrustContext } from '../../src/net/trust-store.js';
 import { createTestCa, daysFromNow } from '../helpers/certificates.js';
 import { closedPort, closeServers, startServer } from './local-servers.js';

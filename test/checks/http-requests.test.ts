@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HttpCheckTarget } from '../../src/checks/check-result.js';
-import { runHttpCheck, type HttpCheckOptions } from '../../src/checks/http-check.js';
+import { runHttpCheck, type HttpCheckOptions } from '../../src/monitor-types/http/checker.js';
 import { AssertionInput, normalAssertion, type Assertion } from '../../src/domain/assertions/assertion-schema.js';
 import { HostResolver } from '../../src/net/resolver.js';
 import { createPolicyLookup } from '../../src/net/target-policy.js';

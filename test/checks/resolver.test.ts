@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runHttpCheck } from '../../src/checks/http-check.js';
+import { runHttpCheck } from '../../src/monitor-types/http/checker.js';
 import { HostResolver, parseHosts } from '../../src/net/resolver.js';
 import { createPolicyLookup } from '../../src/net/target-policy.js';
 import { startDnsServer, type DnsServer } from '../helpers/dns.js';

@@ -3,7 +3,7 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SslCheckTarget } from '../../src/checks/check-result.js';
-import { runSslCheck, type SslCheckOptions } from '../../src/checks/ssl-check.js';
+import { runSslCheck, type SslCheckOptions } from '../../src/monitor-types/ssl/checker.js';
 import { createTrustContext } from '../../src/net/trust-store.js';
 import { createTestCa, daysFromNow, type KeyAndCertificate } from '../helpers/certificates.js';
 import { closedPort, closeServers, startServer } from './local-servers.js';

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runHttpCheck } from '../../src/checks/http-check.js';
-import { runSslCheck } from '../../src/checks/ssl-check.js';
+import { runHttpCheck } from '../../src/monitor-types/http/checker.js';
+import { runSslCheck } from '../../src/monitor-types/ssl/checker.js';
 import { assertHostAllowed, createPolicyLookup, embeddedIPv4, isAddressAllowed, type TargetPolicy } from '../../src/net/target-policy.js';
 import { closeServers, connectionsBeforeProbe, startServer } from './local-servers.js';
 

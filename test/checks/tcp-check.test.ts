@@ -3,7 +3,7 @@ import net, { type LookupFunction } from 'node:net';
 import tls from 'node:tls';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HostResolver } from '../../src/net/resolver.js';
-import { runTcpCheck, type TcpCheckOptions, type TcpCheckTarget } from '../../src/checks/tcp-check.js';
+import { runTcpCheck, type TcpCheckOptions, type TcpCheckTarget } from '../../src/monitor-types/tcp/checker.js';
 import { createPolicyLookup } from '../../src/net/target-policy.js';
 import { createTrustContext } from '../../src/net/trust-store.js';
 import { AssertionInput, normalAssertion, type Assertion } from '../../src/domain/assertions/assertion-schema.js';

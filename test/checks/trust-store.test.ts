@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runSslCheck } from '../../src/checks/ssl-check.js';
+import { runSslCheck } from '../../src/monitor-types/ssl/checker.js';
 import { createTrustContext } from '../../src/net/trust-store.js';
 import { createTestCa } from '../helpers/certificates.js';
 import { closeServers, startServer } from './local-servers.js';

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DnsMonitorFields,
-  HeartbeatMonitorFields,
-  HttpMonitorFields,
-  MonitorCommonFields,
-  SslMonitorFields,
-  TcpMonitorFields,
-} from '../../src/domain/monitor-schemas.js';
+import { MonitorCommonFields } from '../../src/domain/monitor-fields.js';
+import { DnsMonitorFields } from '../../src/monitor-types/dns/definition.js';
+import { HeartbeatMonitorFields } from '../../src/monitor-types/heartbeat/definition.js';
+import { HttpMonitorFields } from '../../src/monitor-types/http/fields.js';
+import { SslMonitorFields } from '../../src/monitor-types/ssl/definition.js';
+import { TcpMonitorFields } from '../../src/monitor-types/tcp/definition.js';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 import { startServer, type Member, type TestServer } from '../helpers/server.js';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JUDGING_TIME_LIMIT_MS } from '../../src/checks/judge-answer.js';
+import { JUDGING_TIME_LIMIT_MS } from '../../src/monitor-types/http/judge-answer.js';
 import { jsonShapeProblem, MAX_JSON_DEPTH, MAX_JSON_NODES } from '../../src/http/json-shape.js';
 import { call, createHttpMonitor } from '../alerts/fixtures.js';
 import { startServer, type Member, type TestServer } from '../helpers/server.js';

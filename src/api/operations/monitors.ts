@@ -1,16 +1,12 @@
 import { z } from 'zod';
 import {
-  DnsMonitorFields,
-  HeartbeatMonitorFields,
-  HttpMonitorFields,
+  MONITOR_TYPE_FIELDS,
   MonitorCommonFields,
   MonitorCreate,
   MonitorList,
   MonitorListQuery,
   MonitorRecord,
   MonitorUpdate,
-  SslMonitorFields,
-  TcpMonitorFields,
   UntypedMonitorCreate,
 } from '../../domain/monitor-schemas.js';
 import { ADMINS, ANY_ROLE, WRITERS } from '../../domain/roles.js';
@@ -28,13 +24,9 @@ export const MONITOR_ID = { name: 'monitorId', description: 'The id of a monitor
    service still validates against the exact REST schemas. */
 
 /** Each type's own fields, with those it requires on create. */
-const TYPE_FIELDS: ReadonlyArray<{ label: string; shape: Record<string, z.ZodType>; required: readonly string[] }> = [
-  { label: 'HTTP monitors (type http)', shape: HttpMonitorFields.shape, required: ['url', 'method', 'expectedStatus'] },
-  { label: 'SSL monitors (type ssl)', shape: SslMonitorFields.shape, required: ['host'] },
-  { label: 'TCP monitors (type tcp)', shape: TcpMonitorFields.shape, required: ['host', 'port'] },
-  { label: 'DNS monitors (type dns)', shape: DnsMonitorFields.shape, required: ['hostname', 'recordType'] },
-  { label: 'Heartbeat monitors (type heartbeat)', shape: HeartbeatMonitorFields.shape, required: [] },
-];
+const TYPE_FIELDS: ReadonlyArray<{ label: string; shape: Record<string, z.ZodType>; required: readonly string[] }> = MONITOR_TYPE_FIELDS.map(
+  ({ type, title, shape, required }) => ({ label: `${title} monitors (type ${type})`, shape, required }),
+);
 
 /**
  * The fields of every monitor type, optional in the schema, each description saying which types
@@ -96,9 +88,7 @@ const Deleted = z.object({
 const MONITOR_FIELDS =
   'Common fields: name, notificationPolicyId, failureThreshold, recoveryThreshold; intervalSeconds (60-3600), timeoutSeconds (1-120), ' +
   'regions (us-east, eu-west, asia) for every type but heartbeat. ' +
-  'HTTP fields: url, method, expectedStatus, auth, headers, body, followRedirects, assertions. SSL fields: host, port, warningDays. ' +
-  'TCP fields: host, port, tls, assertions (responseTime). DNS fields: hostname, recordType (A, AAAA, CNAME, MX, TXT, NS), resolver, ' +
-  'assertions (answer, responseTime). Heartbeat fields: periodSeconds or cron (with timezone), graceSeconds.';
+  MONITOR_TYPE_FIELDS.map(({ title, fieldSummary }) => `${title} fields: ${fieldSummary}.`).join(' ');
 
 /** Thin adapters: every rule (roles, team scope, validation) is in MonitorService. */
 export function monitorOperations({ monitors }: { monitors: MonitorService }): Operation[] {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MONITOR_LIMITS } from '../../shared/limits.js';
 import { CHANNEL_TYPES, CUSTOM_METHODS, NTFY_PRIORITIES, OPSGENIE_REGIONS } from '../../shared/vocabulary.js';
-import { RequestHeaders, urlProblem } from '../monitor-schemas.js';
+import { RequestHeaders, urlProblem } from '../monitor-fields.js';
 import { intRange, judgedUnion } from '../validation.js';
 import { EMAIL_RECIPIENT_LIMIT, everyChannel } from './channels.js';
 import {

@@ -5,6 +5,7 @@ import type { MonitorsTable } from '../../store/tables/monitors.js';
 import { unprocessedEvents, type MonitorStatusChanged, type StoredEvent } from '../events.js';
 import { MonitorIncidents } from '../incidents.js';
 import { toRecord as monitorRecord } from '../monitors.js';
+import { definitionOf } from '../../monitor-types/definitions.js';
 import { ALERT_EVENTS, type AlertEvent } from './channels.js';
 import type { DegradedReason, NotifyOn } from '../../shared/vocabulary.js';
 import type { Alert, MonitorSummary } from './wording.js';
@@ -293,18 +294,9 @@ function summary(monitor: MonitorRow): MonitorSummary {
   return { id: monitor.id, name: monitor.name, type: monitor.type, target: targetOf(monitor) };
 }
 
+/** What the monitor watches, as its type names it. */
 function targetOf(monitor: MonitorRow): string {
-  switch (monitor.type) {
-    case 'ssl':
-    case 'tcp':
-      return `${monitor.host!}:${monitor.port!}`;
-    case 'dns':
-      return `${monitor.record_type ?? ''} ${monitor.host ?? ''}`;
-    case 'heartbeat':
-      return monitor.cron !== null ? `heartbeat (${monitor.cron} ${monitor.timezone ?? 'UTC'})` : `heartbeat (every ${monitor.period_seconds ?? 0} s)`;
-    default:
-      return monitor.url ?? '';
-  }
+  return definitionOf(monitor.type).target(monitor);
 }
 
 /*

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { CreatePolicyInput } from '../alerts/policies.js';
 import { KeyField } from '../keys.js';
 import { CreateMaintenanceWindowInput, MAX_WINDOW_MONITORS } from '../maintenance/schema.js';
-import { DnsMonitorCreate, HeartbeatMonitorCreate, HttpMonitorCreate, SslMonitorCreate, TcpMonitorCreate } from '../monitor-schemas.js';
+import { MONITOR_TYPE_DEFINITIONS as TYPES } from '../../monitor-types/definitions.js';
+import type { MonitorType } from '../../shared/vocabulary.js';
 import { MAX_PAGE_MONITORS, StatusPageInput } from '../status-pages.js';
 import { fieldErrors } from '../validation.js';
 
@@ -25,14 +26,17 @@ const MONITOR_KEYS = {
   notificationPolicy: PolicyKeyRef.nullable().optional(),
 };
 
+/** Each type's create body as the document holds it; a type missing here does not compile. */
+const DOCUMENT_MONITORS = {
+  http: TYPES.http.create.omit(MONITOR_OMITS).extend(MONITOR_KEYS),
+  ssl: TYPES.ssl.create.omit(MONITOR_OMITS).extend(MONITOR_KEYS),
+  tcp: TYPES.tcp.create.omit(MONITOR_OMITS).extend(MONITOR_KEYS),
+  dns: TYPES.dns.create.omit(MONITOR_OMITS).extend(MONITOR_KEYS),
+  heartbeat: TYPES.heartbeat.create.omit(MONITOR_OMITS).extend(MONITOR_KEYS),
+} satisfies Record<MonitorType, z.ZodType>;
+
 export const DocumentMonitor = z
-  .discriminatedUnion('type', [
-    HttpMonitorCreate.omit(MONITOR_OMITS).extend(MONITOR_KEYS),
-    SslMonitorCreate.omit(MONITOR_OMITS).extend(MONITOR_KEYS),
-    TcpMonitorCreate.omit(MONITOR_OMITS).extend(MONITOR_KEYS),
-    DnsMonitorCreate.omit(MONITOR_OMITS).extend(MONITOR_KEYS),
-    HeartbeatMonitorCreate.omit(MONITOR_OMITS).extend(MONITOR_KEYS),
-  ])
+  .discriminatedUnion('type', [DOCUMENT_MONITORS.http, DOCUMENT_MONITORS.ssl, DOCUMENT_MONITORS.tcp, DOCUMENT_MONITORS.dns, DOCUMENT_MONITORS.heartbeat])
   .describe('A monitor: the body of POST /api/v1/monitors with a `key`, and `notificationPolicy` (a policy key) instead of `notificationPolicyId`.');
 export type DocumentMonitor = z.output<typeof DocumentMonitor>;
 

@@ -70,7 +70,7 @@ const CHEAP_PATTERN_WORK = 1 << 18;
  * text, but its factor grows with the pattern (a case-folded Unicode class repeated hundreds of
  * times costs seconds per MiB) and with the number of patterns (twenty on one body cost twenty
  * times one), so the work is summed over all the assertions: past it, judging runs off the event
- * loop under a time limit (src/checks/judge-answer.ts).
+ * loop under a time limit (src/monitor-types/http/judge-answer.ts).
  */
 export function evaluationIsCostly(assertions: readonly Assertion[], answer: CheckAnswer): boolean {
   const bodyLength = answer.body && 'text' in answer.body ? answer.body.text.length : 0;

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PING_LIMITS } from '../../shared/limits.js';
+import { monitorSecretAt } from '../secrets/places.js';
+import type { SecretBox } from '../secrets/secret-box.js';
 
 /*
  * A heartbeat's ping key is the only thing that lets a job report for it, so it is a secret: 24
@@ -23,4 +25,10 @@ export function pingKeyHash(key: string): string | null {
 /** `{base_url}/ping/<key>`. */
 export function pingUrl(publicUrl: string, key: string): string {
   return `${publicUrl}/ping/${key}`;
+}
+
+/** The columns of a new ping key for a monitor: sealed for its place (for the team to read back), and its hash (how a ping finds it). */
+export function pingKeyColumns(secrets: SecretBox, monitorId: string): { ping_key: string; ping_key_hash: string } {
+  const key = newPingKey();
+  return { ping_key: secrets.seal(key, monitorSecretAt(monitorId, 'ping_key')), ping_key_hash: pingKeyHash(key)! };
 }

@@ -1,4 +1,6 @@
 import { Cron } from 'croner';
+import { MONITOR_LIMITS } from '../../shared/limits.js';
+import type { MonitorsTable } from '../../store/tables/monitors.js';
 
 /*
  * When a heartbeat monitor expects its job to report. A job runs every `periodSeconds`, or at each
@@ -77,4 +79,14 @@ function compile(expression: string, timezone: string): Cron {
     compiled.set(key, cron);
   }
   return cron;
+}
+
+/** A heartbeat's schedule from its stored columns. */
+export function scheduleOf(row: Pick<MonitorsTable, 'period_seconds' | 'cron' | 'timezone' | 'grace_seconds'>): HeartbeatSchedule {
+  return {
+    periodSeconds: row.period_seconds,
+    cron: row.cron,
+    timezone: row.timezone ?? 'UTC',
+    graceSeconds: row.grace_seconds ?? MONITOR_LIMITS.defaultGraceSeconds,
+  };
 }

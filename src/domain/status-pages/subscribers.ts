@@ -5,7 +5,7 @@ import { MONITOR_LIMITS } from '../../shared/limits.js';
 import type { Database } from '../../store/schema.js';
 import { requireRole, type Actor } from '../actor.js';
 import { isUuid, newId } from '../ids.js';
-import { urlProblem } from '../monitor-schemas.js';
+import { urlProblem } from '../monitor-fields.js';
 import { systemClock, type Clock } from '../ports/clock.js';
 import type { RateLimiter } from '../ports/coordination.js';
 import { Problem, problems } from '../problem.js';

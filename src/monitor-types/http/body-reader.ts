@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { TextDecoder } from 'node:util';
 import zlib from 'node:zlib';
-import type { BodyText } from '../domain/assertions/evaluate.js';
+import type { BodyText } from '../../domain/assertions/evaluate.js';
 
 /*
  * Reading an answer's body for assertions: at most `limit` bytes after Content-Encoding is undone

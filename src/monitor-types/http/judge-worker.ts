@@ -1,9 +1,9 @@
 import vm from 'node:vm';
 import { parentPort } from 'node:worker_threads';
-import type { Assertion } from '../domain/assertions/assertion-schema.js';
-import { evaluateAssertions, type AssertionVerdict, type CheckAnswer } from '../domain/assertions/evaluate.js';
-import { forgetPatterns } from '../domain/assertions/patterns.js';
-import type { SecretToBlank } from '../domain/secrets/blank-secrets.js';
+import type { Assertion } from '../../domain/assertions/assertion-schema.js';
+import { evaluateAssertions, type AssertionVerdict, type CheckAnswer } from '../../domain/assertions/evaluate.js';
+import { forgetPatterns } from '../../domain/assertions/patterns.js';
+import type { SecretToBlank } from '../../domain/secrets/blank-secrets.js';
 
 /*
  * The thread that judges costly answers (judge-answer.ts): the same pure evaluation as on the

@@ -1,12 +1,13 @@
 import { Resolver } from 'node:dns';
-import type { Assertion } from '../domain/assertions/assertion-schema.js';
-import { evaluateAssertions, type AssertionVerdict } from '../domain/assertions/evaluate.js';
-import { parseResolver } from '../domain/monitor-schemas.js';
-import type { DnsRecordType } from '../shared/vocabulary.js';
-import type { CheckResult, DnsAnswer } from './check-result.js';
-import { withReason, type CheckError } from '../net/check-error.js';
-import { isAddressAllowed, type TargetPolicy } from '../net/target-policy.js';
-import { SettleOnce } from '../net/settle-once.js';
+import type { Assertion } from '../../domain/assertions/assertion-schema.js';
+import { evaluateAssertions, type AssertionVerdict } from '../../domain/assertions/evaluate.js';
+import { parseResolver } from './definition.js';
+import type { DnsRecordType } from '../../shared/vocabulary.js';
+import type { CheckResult, DnsAnswer } from '../../checks/check-result.js';
+import { withReason, type CheckError } from '../../net/check-error.js';
+import { isAddressAllowed, type TargetPolicy } from '../../net/target-policy.js';
+import { SettleOnce } from '../../net/settle-once.js';
+import type { TypeChecker } from '../checkers.js';
 
 export interface DnsCheckTarget {
   hostname: string;
@@ -184,3 +185,16 @@ function noRecord({ hostname, recordType }: DnsCheckTarget): CheckError {
 function cut(record: string): string {
   return record.length > RECORD_CHARS ? `${record.slice(0, RECORD_CHARS - 1)}…` : record;
 }
+
+/** A DNS monitor's check. */
+export const dnsChecker: TypeChecker<'dns'> = (monitor, { targetPolicy, dnsServers }) =>
+  runDnsCheck(
+    {
+      hostname: monitor.hostname,
+      recordType: monitor.recordType,
+      resolver: monitor.resolver,
+      timeoutMs: monitor.timeoutSeconds * 1000,
+      assertions: monitor.assertions,
+    },
+    { targetPolicy, defaultServers: dnsServers },
+  );

@@ -3,17 +3,18 @@ import type { LookupFunction } from 'node:net';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import type tls from 'node:tls';
-import { assertionsNeedBody, type AssertionVerdict, type BodyText } from '../domain/assertions/evaluate.js';
-import { secretBlanker, type SecretToBlank } from '../domain/secrets/blank-secrets.js';
-import { ASSERTION_LIMITS, REQUEST_LIMITS } from '../shared/limits.js';
+import { assertionsNeedBody, type AssertionVerdict, type BodyText } from '../../domain/assertions/evaluate.js';
+import { secretBlanker, type SecretToBlank } from '../../domain/secrets/blank-secrets.js';
+import { ASSERTION_LIMITS, REQUEST_LIMITS } from '../../shared/limits.js';
 import { readBody } from './body-reader.js';
-import type { CheckResult, HttpCheckTarget, HttpTimings } from './check-result.js';
-import { toCheckError, withReason, type CheckError } from '../net/check-error.js';
+import type { CheckResult, HttpCheckTarget, HttpTimings } from '../../checks/check-result.js';
+import { toCheckError, withReason, type CheckError } from '../../net/check-error.js';
 import { judgeAnswer, judgingTimeoutMessage } from './judge-answer.js';
-import { checkServerIdentity } from '../net/peer-certificate.js';
+import { checkServerIdentity } from '../../net/peer-certificate.js';
 import { isRedirect, nextHop, type Hop } from './redirects.js';
-import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from '../net/target-policy.js';
-import { SettleOnce } from '../net/settle-once.js';
+import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from '../../net/target-policy.js';
+import { SettleOnce } from '../../net/settle-once.js';
+import type { TypeChecker } from '../checkers.js';
 
 export interface HttpCheckOptions {
   targetPolicy: TargetPolicy;
@@ -261,3 +262,20 @@ function timings(marks: Marks, exchangeStart: number, end: number): HttpTimings 
     totalMs: Math.round(end - exchangeStart),
   };
 }
+
+/** An HTTP monitor's check. */
+export const httpChecker: TypeChecker<'http'> = (monitor, { targetPolicy, userAgent, secureContext, lookup }) =>
+  runHttpCheck(
+    {
+      url: monitor.url,
+      method: monitor.method as 'GET',
+      expectedStatus: monitor.expectedStatus,
+      timeoutMs: monitor.timeoutSeconds * 1000,
+      auth: monitor.auth,
+      headers: monitor.headers,
+      body: monitor.body,
+      followRedirects: monitor.followRedirects,
+      assertions: monitor.assertions,
+    },
+    { targetPolicy, userAgent, secureContext, lookup },
+  );

@@ -1,11 +1,12 @@
 import { isIP, type LookupFunction } from 'node:net';
 import tls from 'node:tls';
-import type { CertificateInfo, SslCheckResult, SslCheckTarget } from './check-result.js';
-import { certificateErrorCode, toCheckError, withReason, type CheckError } from '../net/check-error.js';
-import { checkServerIdentity, readPeerCertificate } from '../net/peer-certificate.js';
-import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from '../net/target-policy.js';
-import { systemClock } from '../domain/ports/clock.js';
-import { SettleOnce } from '../net/settle-once.js';
+import type { CertificateInfo, SslCheckResult, SslCheckTarget } from '../../checks/check-result.js';
+import { certificateErrorCode, toCheckError, withReason, type CheckError } from '../../net/check-error.js';
+import { checkServerIdentity, readPeerCertificate } from '../../net/peer-certificate.js';
+import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from '../../net/target-policy.js';
+import { systemClock } from '../../domain/ports/clock.js';
+import { SettleOnce } from '../../net/settle-once.js';
+import type { TypeChecker } from '../checkers.js';
 
 export interface SslCheckOptions {
   targetPolicy: TargetPolicy;
@@ -120,3 +121,10 @@ function verificationError(failure: string, host: string, certificate: Certifica
       return { code, message: `certificate is not trusted (${failure})` };
   }
 }
+
+/** An SSL monitor's check. */
+export const sslChecker: TypeChecker<'ssl'> = (monitor, { targetPolicy, secureContext, lookup }, startedAt) =>
+  runSslCheck(
+    { host: monitor.host, port: monitor.port, timeoutMs: monitor.timeoutSeconds * 1000, warningDays: monitor.warningDays },
+    { targetPolicy, secureContext, lookup, now: startedAt },
+  );

@@ -1,13 +1,14 @@
 import net, { isIP } from 'node:net';
 import tls from 'node:tls';
-import type { Assertion } from '../domain/assertions/assertion-schema.js';
-import { evaluateAssertions, type AssertionVerdict } from '../domain/assertions/evaluate.js';
-import { systemClock } from '../domain/ports/clock.js';
-import type { CertificateInfo, CheckResult, HttpTimings } from './check-result.js';
-import { toCheckError, withReason, type CheckError } from '../net/check-error.js';
-import { judgeHandshake, tlsOptionsFor, type SslCheckOptions } from './ssl-check.js';
-import { assertHostAllowed, createPolicyLookup } from '../net/target-policy.js';
-import { SettleOnce } from '../net/settle-once.js';
+import type { Assertion } from '../../domain/assertions/assertion-schema.js';
+import { evaluateAssertions, type AssertionVerdict } from '../../domain/assertions/evaluate.js';
+import { systemClock } from '../../domain/ports/clock.js';
+import type { CertificateInfo, CheckResult, HttpTimings } from '../../checks/check-result.js';
+import { toCheckError, withReason, type CheckError } from '../../net/check-error.js';
+import { judgeHandshake, tlsOptionsFor, type SslCheckOptions } from '../ssl/checker.js';
+import { assertHostAllowed, createPolicyLookup } from '../../net/target-policy.js';
+import { SettleOnce } from '../../net/settle-once.js';
+import type { TypeChecker } from '../checkers.js';
 
 export interface TcpCheckTarget {
   /** A host name or an IP address, as for an SSL check. */
@@ -132,3 +133,10 @@ function timings(marks: Marks, literal: boolean, secure: boolean, start: number,
     totalMs: Math.round(end - start),
   };
 }
+
+/** A TCP monitor's check. */
+export const tcpChecker: TypeChecker<'tcp'> = (monitor, { targetPolicy, secureContext, lookup }, startedAt) =>
+  runTcpCheck(
+    { host: monitor.host, port: monitor.port, tls: monitor.tls, timeoutMs: monitor.timeoutSeconds * 1000, assertions: monitor.assertions },
+    { targetPolicy, secureContext, lookup, now: startedAt },
+  );

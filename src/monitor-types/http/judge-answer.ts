@@ -2,9 +2,9 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Assertion } from '../domain/assertions/assertion-schema.js';
-import { evaluateAssertions, evaluationIsCostly, unjudged, type AssertionVerdict, type CheckAnswer } from '../domain/assertions/evaluate.js';
-import type { SecretToBlank } from '../domain/secrets/blank-secrets.js';
+import type { Assertion } from '../../domain/assertions/assertion-schema.js';
+import { evaluateAssertions, evaluationIsCostly, unjudged, type AssertionVerdict, type CheckAnswer } from '../../domain/assertions/evaluate.js';
+import type { SecretToBlank } from '../../domain/secrets/blank-secrets.js';
 import { READY, type JudgeReply, type JudgeRequest } from './judge-worker.js';
 
 /**
