@@ -165,13 +165,13 @@ export const RequestHeaders = z
 /** Fields every monitor has (create and update); a heartbeat has no interval, timeout or regions. */
 export const MonitorCommonFields = z.object({
   name: NameField,
-  key: KeyField.nullable(),
   intervalSeconds: IntervalField,
   timeoutSeconds: TimeoutField,
   regions: RegionsField,
   notificationPolicyId: PolicyField,
   failureThreshold: FailureThresholdField,
   recoveryThreshold: RecoveryThresholdField,
+  key: KeyField.nullable(),
   secretsDigest: SecretsDigestField.nullable(),
 });
 

@@ -60,6 +60,16 @@ type Delivery = Selectable<DeliveriesTable>;
  * exponential backoff and jitter until the retry window has passed: at least once, perhaps more
  * (a crash between sending and recording repeats the send), always with the same event id.
  */
+/**
+ * The wait after the n-th failed attempt: base × 2^(n-1), capped, the upper half jittered. The
+ * alert and the status page subscribers' outboxes retry alike.
+ */
+export function retryDelay(options: Pick<DispatcherOptions, 'backoffBaseMs' | 'backoffCapMs' | 'random'>, failedAttempts: number): number {
+  const { backoffBaseMs, backoffCapMs, random } = options;
+  const full = Math.min(backoffCapMs, backoffBaseMs * 2 ** Math.min(failedAttempts - 1, 30));
+  return Math.round(full / 2 + (random() * full) / 2);
+}
+
 export class DeliveryDispatcher implements LeasedDeliveryRunner {
   private readonly options: DispatcherOptions;
   private readonly pump: Pump;
@@ -112,11 +122,9 @@ export class DeliveryDispatcher implements LeasedDeliveryRunner {
     await Promise.all(rows.map((row) => this.attempt(row, token, false)));
   }
 
-  /** The wait after the n-th failed attempt: base × 2^(n-1), capped, the upper half jittered. */
+  /** The wait after the n-th failed attempt (see `retryDelay`). */
   backoff(failedAttempts: number): number {
-    const { backoffBaseMs, backoffCapMs, random } = this.options;
-    const full = Math.min(backoffCapMs, backoffBaseMs * 2 ** Math.min(failedAttempts - 1, 30));
-    return Math.round(full / 2 + (random() * full) / 2);
+    return retryDelay(this.options, failedAttempts);
   }
 
   private async drain(): Promise<number> {

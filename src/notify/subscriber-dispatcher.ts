@@ -13,7 +13,7 @@ import type { ConfirmPayload } from '../domain/status-pages/subscribers.js';
 import type { Database } from '../store/schema.js';
 import type { SubscriberDeliveriesTable } from '../store/tables/status-pages.js';
 import { VERSION } from '../version.js';
-import { DEFAULT_DISPATCHER_OPTIONS, type DispatcherOptions } from './dispatcher.js';
+import { DEFAULT_DISPATCHER_OPTIONS, retryDelay, type DispatcherOptions } from './dispatcher.js';
 import { postJson, type PostResult } from './http-post.js';
 import { Mailer } from './mailer.js';
 import { webhookSignature } from './signature.js';
@@ -71,12 +71,6 @@ export class SubscriberDispatcher {
   /** Fans out and sends everything due now; resolves with how many attempts were made. */
   runDue(): Promise<number> {
     return this.pump.run();
-  }
-
-  private backoff(failedAttempts: number): number {
-    const { backoffBaseMs, backoffCapMs, random } = this.options;
-    const full = Math.min(backoffCapMs, backoffBaseMs * 2 ** Math.min(failedAttempts - 1, 30));
-    return Math.round(full / 2 + (random() * full) / 2);
   }
 
   private async drain(): Promise<number> {
@@ -138,7 +132,7 @@ export class SubscriberDispatcher {
       .set({
         status: result.ok ? 'delivered' : retry ? 'pending' : 'failed',
         attempts: attempt,
-        next_attempt_at: retry ? finished + this.backoff(attempt) : row.next_attempt_at,
+        next_attempt_at: retry ? finished + retryDelay(this.options, attempt) : row.next_attempt_at,
         lease_until: null,
         lease_token: null,
         last_error: result.error,

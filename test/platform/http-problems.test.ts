@@ -21,7 +21,7 @@ describe('HTTP conventions', () => {
     const answer = await server.request('DELETE', '/api/v1/teams/current', { token: owner.token });
     expect(answer.status).toBe(405);
     expect(answer.body.type).toBe('http://lookout.test/errors/method-not-allowed');
-    expect(answer.headers.get('allow')).toBe('GET, HEAD');
+    expect(answer.headers.get('allow')).toBe('GET, HEAD, PATCH');
   });
 
   it('puts a fresh X-Request-Id on every answer', async () => {

@@ -46,7 +46,7 @@ function draftsOf(policy?: Policy): ChannelDraft[] {
       else if (field.kind === 'list') values[field.name] = Array.isArray(c[field.name]) ? (c[field.name] as string[]).join(', ') : '';
       else if (field.header !== undefined) {
         // A choice sent as a header (Content-Type): taken out of the header rows; absent, the first choice.
-        const sent = headers.find((h) => h.name.toLowerCase() === field.header!.toLowerCase());
+        const sent = headers.find((h) => h.name.toLowerCase() === field.header.toLowerCase());
         headers = headers.filter((h) => h !== sent);
         values[field.name] = sent?.value ?? field.initial ?? '';
       } else if (field.kind !== 'headers' && field.kind !== 'secretHeaders')
