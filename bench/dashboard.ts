@@ -58,9 +58,11 @@ async function firstLoad(browser: Browser, baseUrl: string, cookie: { name: stri
     await context.addCookies([{ ...cookie, url: baseUrl }]);
     const page = await context.newPage();
     await page.goto(`${baseUrl}/monitors`);
-    // A string, evaluated in the page: this project's TypeScript has no DOM library outside web/.
     if (rows > 0)
-      await page.waitForFunction(`document.querySelectorAll('tr[data-monitor-id]').length >= ${rows}`, undefined, { timeout: 30_000, polling: 'raf' });
+      await page
+        .locator('tr[data-monitor-id]')
+        .nth(rows - 1)
+        .waitFor({ state: 'attached', timeout: 30_000 });
     else await page.getByText('No monitors yet').waitFor({ timeout: 30_000 });
     return await page.evaluate(() => performance.now());
   } finally {
