@@ -453,6 +453,24 @@ async function main(): Promise<void> {
     await page.getByRole('heading', { name: 'Team tokens' }).evaluate((element) => (element as unknown as Scrollable).scrollIntoView({ block: 'start' }));
     await shot(page, 'team-tokens');
 
+    await page.goto('/maintenance/new');
+    await page.locator('main h1').first().waitFor();
+    await shot(page, 'maintenance-form', true);
+
+    await page.goto('/deliveries');
+    await page.locator('main h1').first().waitFor();
+    await shot(page, 'deliveries');
+
+    await page.goto('/account');
+    await page.locator('main h1').first().waitFor();
+    await shot(page, 'account');
+
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(`/monitors/${checkout.id}`);
+    await page.locator('main h1').first().waitFor();
+    await shot(page, 'dark-monitor-detail');
+    await page.emulateMedia({ colorScheme: 'light' });
+
     const phone = await newPage(browser, server.baseUrl, { width: 390, height: 844 });
     await signInWithForm(phone.page, 'dana@acme.test', 'correct horse battery staple');
     await phone.page.locator('tr[data-monitor-id] .spark-cell svg:not(.sparkline-empty)').first().waitFor();
