@@ -108,8 +108,10 @@ const PAGES = () => [
   '/notifications/new',
   `/notifications/${ids.policy}`,
   `/notifications/${ids.policy}/edit`,
+  '/deliveries',
   '/team',
   '/tokens',
+  '/account',
 ];
 
 describe('the accessibility pass (axe-core in Chromium)', () => {

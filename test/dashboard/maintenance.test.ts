@@ -175,7 +175,9 @@ describe('maintenance windows on the dashboard', () => {
     const upcoming = page.locator('.window-group', { has: page.getByRole('heading', { name: 'Upcoming' }) });
     const item = upcoming.locator('.window-item', { hasText: 'Weekly patching' });
     await item.waitFor();
-    expect(await item.textContent()).toContain('FREQ=WEEKLY;BYDAY=SU in Europe/Berlin');
+    // The rule in words, the rule itself on hover.
+    expect(await item.textContent()).toContain('Every Sunday in Europe/Berlin');
+    expect(await item.getByText('Every Sunday').getAttribute('title')).toBe('FREQ=WEEKLY;BYDAY=SU');
     expect(await item.textContent()).toContain('Status pageNot shown');
 
     // The edit form holds the stored rule; a bad one is named beside the field.
@@ -191,7 +193,7 @@ describe('maintenance windows on the dashboard', () => {
     await page.getByLabel('Repeat rule').fill('FREQ=WEEKLY;BYDAY=SA');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('heading', { name: 'Maintenance', exact: true, level: 1 }).waitFor();
-    await upcoming.getByText('FREQ=WEEKLY;BYDAY=SA').waitFor();
+    await upcoming.getByText('Every Saturday').waitFor();
     // Only what changed is sent: the start, held to the minute, is not moved.
     expect(patches.at(-1)).toEqual({ rrule: 'FREQ=WEEKLY;BYDAY=SA' });
     expect(await server.app.services.maintenanceWindows.get(actor, created.id)).toMatchObject({ rrule: 'FREQ=WEEKLY;BYDAY=SA', startsAt: created.startsAt });

@@ -4,6 +4,7 @@ import type { ApiError } from '../api/errors.js';
 import type { MaintenanceWindow, Monitor } from '../api/types.js';
 import { Button, ButtonLink, Card, ConfirmDialog, EmptyState, ErrorState, PageHeader, SkeletonRows, useToast } from '../components/ui.js';
 import { dateTime } from '../format.js';
+import { rruleText } from '../../../src/shared/rrule-text.js';
 import { useDocumentTitle, useGet, useThrottled } from '../hooks.js';
 import { useLiveEvents } from '../live.js';
 import { Link } from '../router.js';
@@ -102,7 +103,8 @@ function WindowItem({
           <dd>
             {w.rrule ? (
               <>
-                <code>{w.rrule}</code> in {w.timezone}
+                {/* In words where the rule is one the words cover; the rule itself on hover and as a fallback. */}
+                <span title={w.rrule}>{rruleText(w.rrule) ?? <code>{w.rrule}</code>}</span> in {w.timezone}
               </>
             ) : (
               'No'
