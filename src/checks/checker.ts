@@ -1,37 +1,23 @@
-import type { SecureContext } from 'node:tls';
 import type { Logger } from 'pino';
 import type { MonitorForCheck, MonitorService } from '../domain/monitors.js';
 import { SecretBoxError } from '../domain/secrets/secret-box.js';
 import type { CheckJob } from '../domain/ports/check-dispatch.js';
 import type { CheckErrorReason, CheckMetrics } from './metrics.js';
 import type { RunRecorder } from './run-recorder.js';
-import { checkerOf, type CheckContext, type CheckOutcome } from '../monitor-types/checkers.js';
-import { createPolicyLookup, type TargetPolicy } from '../net/target-policy.js';
-import { HostResolver } from '../net/resolver.js';
-import { systemClock, type Clock } from '../domain/ports/clock.js';
+import type { CheckedRun, CheckExecutor } from './execution/due-check.js';
 
 export interface CheckerOptions {
   monitors: Pick<MonitorService, 'findActiveForCheck'>;
   recorder: RunRecorder;
   metrics: CheckMetrics;
   logger: Logger;
-  targetPolicy: TargetPolicy;
-  userAgent: string;
-  /** Trust store for HTTPS and SSL checks; Node's default (with NODE_EXTRA_CA_CERTS) when absent. */
-  secureContext?: SecureContext;
-  /** Pause before the confirming retry of a failed check. */
-  retryDelayMs?: number;
-  /** Resolves target names (off the thread pool); the system's DNS servers when absent. */
-  resolver?: HostResolver;
-  /** The servers DNS monitors without a resolver of their own ask (LOOKOUT_DNS_SERVERS); the system's when absent. */
-  dnsServers?: readonly string[] | null;
-  /** When a run started (its due time's clock); the system clock when absent. Durations stay on performance.now(). */
-  clock?: Clock;
+  /** Makes the checks (see execution/due-check.ts): on this event loop, or elsewhere. */
+  executor: CheckExecutor;
 }
 
 /**
- * Runs one check job: loads the monitor as it is now (a paused or deleted one is not
- * checked), checks it, confirms a failure with one immediate retry, and records the run.
+ * Runs one check job: loads the monitor as it is now (a paused or deleted one is not checked),
+ * hands it to the executor (the check and its confirming retry), and records the run.
  *
  * A check that cannot run or cannot be recorded is never silent: it is logged at error with the
  * monitor's id and counted in `lookout_check_errors_total` by reason. Failures that trying again
@@ -39,27 +25,16 @@ export interface CheckerOptions {
  * secret no key opens, a check that threw) end the job.
  */
 export class Checker {
-  private readonly retryDelayMs: number;
-  private readonly resolver: HostResolver;
-  /** What every check is given besides its monitor, built once. */
-  private readonly context: CheckContext;
-
-  constructor(private readonly options: CheckerOptions) {
-    this.retryDelayMs = options.retryDelayMs ?? 1000;
-    this.resolver = options.resolver ?? new HostResolver();
-    const { targetPolicy, userAgent, secureContext, dnsServers } = options;
-    // One lookup for every check: the policy is judged on the addresses it resolves.
-    this.context = { targetPolicy, userAgent, secureContext, dnsServers, lookup: createPolicyLookup(targetPolicy, this.resolver) };
-  }
+  constructor(private readonly options: CheckerOptions) {}
 
   /** Reads the hosts file, so that the first checks already see it. */
   ready(): Promise<void> {
-    return this.resolver.ready();
+    return this.options.executor.ready();
   }
 
   /** Ends DNS queries still waiting. */
   close(): void {
-    this.resolver.cancel();
+    this.options.executor.close();
   }
 
   readonly handle = async (job: CheckJob): Promise<void> => {
@@ -75,37 +50,33 @@ export class Checker {
       throw error;
     }
     if (!monitor || !monitor.regions.includes(job.region)) return;
-    const startedAt = (this.options.clock ?? systemClock).now();
-    if (job.trigger === 'scheduled') this.options.metrics.lateness.observe({ region: job.region }, Math.max(0, startedAt - job.dueAt) / 1000);
 
-    // Its type's checker, looked up once for both attempts.
-    const check = checkerOf(monitor.type);
-    let result: CheckOutcome;
-    let attempts = 1;
+    let run: CheckedRun;
     try {
-      result = await check(monitor, this.context, startedAt);
-      if (!result.ok) {
-        await new Promise((resolve) => setTimeout(resolve, this.retryDelayMs));
-        result = await check(monitor, this.context, startedAt);
-        attempts = 2;
-      }
+      run = await this.options.executor.execute({ job, monitor });
     } catch (error) {
       // The checks report every outcome as a result; reaching this is a defect, kept from the queue.
       this.failed('execute', job, error, 'check failed to run');
       return;
     }
+    await this.record(run, monitor.type);
+  };
 
+  /** Counts a finished check and writes its run. */
+  async record(run: CheckedRun, type: MonitorForCheck['type']): Promise<void> {
     const { metrics } = this.options;
+    const { job, result } = run;
+    if (job.trigger === 'scheduled') metrics.lateness.observe({ region: job.region }, Math.max(0, run.startedAt - job.dueAt) / 1000);
     metrics.checks.inc({ region: job.region, result: result.ok ? 'ok' : 'failed' });
     if (result.error) metrics.failures.inc({ region: job.region, code: result.error.code });
-    metrics.duration.observe({ region: job.region, type: monitor.type }, result.durationMs / 1000);
+    metrics.duration.observe({ region: job.region, type }, result.durationMs / 1000);
     try {
-      await this.options.recorder.record({ job, startedAt, attempts, result });
+      await this.options.recorder.record(run);
     } catch (error) {
       this.failed('record', job, error, 'check ran but its run could not be recorded');
       throw error;
     }
-  };
+  }
 
   private failed(reason: CheckErrorReason, job: CheckJob, error: unknown, message: string): void {
     this.options.metrics.errors.inc({ reason });

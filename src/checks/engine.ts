@@ -11,6 +11,7 @@ import type { MaintenanceWindowService } from '../domain/maintenance/service.js'
 import type { Store } from '../store/database.js';
 import { VERSION } from '../version.js';
 import { Checker } from './checker.js';
+import { InProcessExecutor } from './execution/in-process-executor.js';
 import type { CheckDispatcher } from '../domain/ports/check-dispatch.js';
 import { createCheckMetrics, type CheckMetrics } from './metrics.js';
 import { HostResolver } from '../net/resolver.js';
@@ -97,13 +98,15 @@ export class CheckEngine {
       recorder: this.recorder,
       metrics: this.metrics,
       logger,
-      targetPolicy: config.targetPolicy,
-      userAgent: `Lookout/${VERSION}`,
-      secureContext: createTrustContext(options.extraCaPem),
-      retryDelayMs: options.retryDelayMs,
-      resolver: new HostResolver({ servers: config.dnsServers ?? undefined }),
-      dnsServers: config.dnsServers,
-      clock,
+      executor: new InProcessExecutor({
+        targetPolicy: config.targetPolicy,
+        userAgent: `Lookout/${VERSION}`,
+        secureContext: createTrustContext(options.extraCaPem),
+        retryDelayMs: options.retryDelayMs,
+        resolver: new HostResolver({ servers: config.dnsServers ?? undefined }),
+        dnsServers: config.dnsServers,
+        clock,
+      }),
     });
     const scheduler = options.schedule ? new Scheduler({ db: store.db, monitors, changes: options.monitorChanges, dispatcher, logger, clock }) : null;
     this.scheduler = scheduler;
