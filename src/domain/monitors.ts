@@ -406,7 +406,9 @@ export class MonitorService {
     requireRole(actor, WRITERS);
     const current = await this.find(actor, monitorId);
     parseInput(NoFields, input);
-    if (current.type !== 'heartbeat') throw problems.invalidField('monitor', `is a ${current.type} monitor; only heartbeat monitors have a ping key`);
+    // A type has a ping key when its definition stores one (heartbeat).
+    if (!(definitionOf(current.type).columns as readonly string[]).includes('ping_key'))
+      throw problems.invalidField('monitor', `is a ${current.type} monitor, which has no ping key`);
     const updated = await this.write(current, pingKeyColumns(this.secrets, current.id), 'updated', false);
     if (!updated) throw problems.notFound('monitor');
     return this.record(updated);
