@@ -18,9 +18,11 @@ let clock: ManualClock;
 let server: TestServer;
 let owner: Member;
 let webhook: HttpReceiver;
+let slack: HttpReceiver;
 
 beforeAll(async () => {
   webhook = await startHttpReceiver('/hook');
+  slack = await startHttpReceiver('/slack');
   clock = new ManualClock(Date.now());
   // The client address is the one X-Forwarded-For names: the per-address limit follows it.
   server = await startServer({ TRUST_PROXY: 'true' }, { clock, alerting: { pollIntervalMs: 50, backoffBaseMs: 50 } });
@@ -29,6 +31,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
   await webhook.close();
+  await slack.close();
 });
 
 async function drained(on: TestServer = server): Promise<void> {
@@ -44,9 +47,17 @@ async function ping(url: string, init: RequestInit = {}): Promise<{ status: numb
 
 const unknownKeyUrl = () => `${server.baseUrl}/ping/${randomBytes(24).toString('base64url')}`;
 const eventsFor = (monitorId: string) => webhook.received.filter((r) => r.json?.monitor?.id === monitorId).map((r) => r.json);
+/** The Slack messages that name the monitor, as the text a person reads (the blocks' text). */
+const slackTextsFor = (monitorName: string) => slack.received.map((r) => JSON.stringify(r.json)).filter((text) => text.includes(monitorName));
 
 async function heartbeatWithPolicy(name: string): Promise<any> {
-  const policy = await createPolicy(server, owner, { name: `${name} policy`, channels: [{ type: 'webhook', url: webhook.url }] });
+  const policy = await createPolicy(server, owner, {
+    name: `${name} policy`,
+    channels: [
+      { type: 'webhook', url: webhook.url },
+      { type: 'slack', webhookUrl: slack.url },
+    ],
+  });
   return expectStatus(
     await call(server, owner, 'POST', '/api/v1/monitors', { type: 'heartbeat', name, periodSeconds: 3600, notificationPolicyId: policy.id }),
     201,
@@ -97,6 +108,11 @@ describe('a ping URL in the wrong hands', () => {
       const summed = eventsFor(monitor.id).slice(2);
       expect(summed).toHaveLength(1);
       expect(summed[0]).toMatchObject({ event: 'monitor.flapping', downCount: 14, status: 'up', incidentId: incident.id });
+      // What a person reads: the down alert, the recovery, then the flaps summed in words (rule 20).
+      const slackTexts = slackTextsFor('Nightly backup');
+      expect(slackTexts).toHaveLength(3);
+      expect(slackTexts[2]).toContain('Nightly backup went down 14 times in 5 minutes');
+      expect(slackTexts.slice(0, 2).some((text) => text.includes('times in 5 minutes'))).toBe(false);
 
       // A quiet window ends with nothing to send.
       clock.advance(10 * MINUTE);
