@@ -156,8 +156,13 @@ export function startWalCheckpointer(file: string, onFailure: (reason: string) =
       failed = true;
       settleRequest();
       const exited = new Promise((resolve) => worker.once('exit', resolve));
+      // While it stops, the thread keeps the process alive: otherwise a caller awaiting stop() with
+      // nothing else left to run (a script's last await) would see its process end with the await unsettled.
+      worker.ref();
       worker.postMessage('stop');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 1000)))]);
+      clearTimeout(timer);
       await worker.terminate();
     },
   };
