@@ -34,6 +34,11 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATABASE_URL=file:/data/lookout.db
 WORKDIR /app
+# Ping monitors run the system's `ping` (iputils): it carries the one capability it needs
+# (cap_net_raw) itself, so Lookout runs as the unprivileged `node` user. Nothing else is installed.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends iputils-ping \
+  && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 COPY --from=dependencies /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

@@ -75,6 +75,7 @@ export default defineConfig({
             'test/dashboard/member-invite.test.ts',
             'test/dashboard/focus.test.ts',
             'test/dashboard/monitor-pages.test.ts',
+            'test/dashboard/sign-in-browser.test.ts',
             'test/status-pages/browser.test.ts',
             'test/status-pages/subscribe-browser.test.ts',
           ],

@@ -34,11 +34,17 @@
  * for no compression, so the body comes plain; BENCH_ASSERTIONS_ENCODING (e.g. `gzip`) makes those
  * monitors send that Accept-Encoding, and the target compresses what it is asked to.
  *
+ * BENCH_PROTOCOLS may add `ping`: ping monitors of 127.0.0.1 (BENCH_PING_PACKETS echo requests each, default 3,
+ * the monitors' default), BENCH_PING_MONITORS of them (default "500"), run by the system's `ping`; their CPU per check
+ * counts the server's children (the `ping` processes, reaped) besides the server itself, as every protocol's does.
+ * Ping has no bare loop.
+ *
  * Environment: BENCH_MINUTES (3), BENCH_WARMUP_SECONDS (90, then until the first round's events are processed), BENCH_MONITORS ("2000,5000,10000"),
  * BENCH_HTTPS_MONITORS (the same), BENCH_REGIONS ("1,3"), BENCH_PROTOCOLS ("http,https"), BENCH_REPEATS (1), BENCH_BASELINE_SECONDS
  * (10), BENCH_BASELINE_REPEATS (3), BENCH_DAY_MONITORS (10000; 0 skips), BENCH_PIN (1),
  * BENCH_TLS_KEY (ec: ECDSA P-256, or rsa: RSA 2048), BENCH_JSON (a file for the raw figures), BENCH_KEEP_LOGS (1 keeps
- * the servers' logs), BENCH_SERVER_NODE_ARGS (extra node flags for the server, e.g. --cpu-prof).
+ * the servers' logs), BENCH_SERVER_NODE_ARGS (extra node flags for the server, e.g. --cpu-prof), BENCH_THREADS (1: the server's
+ * LOOKOUT_CHECK_THREADS; with 2 or more, BENCH_PIN=0 lets its check threads use every core).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -68,16 +74,22 @@ const MONITORS = numbers(env.BENCH_MONITORS, '2000,5000,10000');
 /** TLS handshakes cost several times a plain check: HTTPS can be given a list of its own. */
 const HTTPS_MONITORS = env.BENCH_HTTPS_MONITORS ? numbers(env.BENCH_HTTPS_MONITORS, '') : MONITORS;
 const REGION_COUNTS = numbers(env.BENCH_REGIONS, '1,3').filter((n) => n <= REGIONS.length);
+type Protocol = 'http' | 'https' | 'ping';
 const PROTOCOLS = (env.BENCH_PROTOCOLS ?? 'http,https')
   .split(',')
   .map((p) => p.trim())
-  .filter((p): p is 'http' | 'https' => p === 'http' || p === 'https');
+  .filter((p): p is Protocol => p === 'http' || p === 'https' || p === 'ping');
+/** Spawning `ping` costs far more than a request: ping has a list of its own. */
+const PING_MONITORS = numbers(env.BENCH_PING_MONITORS, '500');
+const PING_PACKETS = Number(env.BENCH_PING_PACKETS ?? 3);
 const REPEATS = Number(env.BENCH_REPEATS ?? 1);
 const BASELINE_SECONDS = Number(env.BENCH_BASELINE_SECONDS ?? 10);
 const BASELINE_REPEATS = Number(env.BENCH_BASELINE_REPEATS ?? 3);
 const DAY_MONITORS = Number(env.BENCH_DAY_MONITORS ?? 10_000);
 const PIN = env.BENCH_PIN !== '0' && spawnSync('taskset', ['-V']).status === 0;
 const TLS_KEY = env.BENCH_TLS_KEY === 'rsa' ? 'rsa' : 'ec';
+/** The server's LOOKOUT_CHECK_THREADS (BENCH_THREADS): 1, checks on its event loop, unless told. */
+const CHECK_THREADS = Number(env.BENCH_THREADS ?? 1);
 const INTERVAL_SECONDS = 60;
 const SAMPLE_EVERY_MS = 10_000;
 const CLOCK_TICKS = 100; // getconf CLK_TCK on Linux
@@ -287,7 +299,8 @@ async function sample(server: Server, dbFile: string, reader: SQLite.Database): 
   }
   const stat = readFileSync(`/proc/${server.pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const cpuTicks = Number(fields[11]) + Number(fields[12]); // utime + stime (fields 14 and 15 of stat)
+  // utime + stime (fields 14 and 15 of stat), and cutime + cstime (16, 17): the children it reaped (ping checks' processes).
+  const cpuTicks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
   const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
   const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
   return {
@@ -361,7 +374,7 @@ function maxBound(from: Sample, to: Sample): number {
 // One configuration
 
 interface RunResult {
-  protocol: 'http' | 'https';
+  protocol: Protocol;
   /** Whether the monitors judged their answer by three assertions (BENCH_ASSERTIONS). */
   assertions: boolean;
   /** Runs written during the measurement that carry assertion outcomes, and those of them that failed. */
@@ -417,7 +430,7 @@ function startStallProbe(): { stop(): Promise<number[]> } {
 }
 
 async function runConfiguration(
-  protocol: 'http' | 'https',
+  protocol: Protocol,
   target: Target,
   ca: string | null,
   monitors: number,
@@ -438,11 +451,18 @@ async function runConfiguration(
       firstDueAt: Date.now() + 15_000,
       assertions: assertions ? BENCH_ASSERTIONS : undefined,
       headers: assertions && ASSERTIONS_ENCODING ? [{ name: 'Accept-Encoding', value: ASSERTIONS_ENCODING }] : undefined,
+      ping: protocol === 'ping' ? { host: '127.0.0.1', packets: PING_PACKETS } : undefined,
     });
     console.log(`[${label}] seeded in ${Date.now() - seeded} ms; starting the server`);
     const logFile = join(logDir, `server-${protocol}${assertions ? '-assertions' : ''}-${monitors}x${regionCount}-${repeat}.log`);
     const server = await startServer(
-      { DATABASE_URL: databaseUrl, LOOKOUT_REGIONS: regions.join(','), LOOKOUT_TARGET_POLICY: 'all', ...(ca ? { NODE_EXTRA_CA_CERTS: ca } : {}) },
+      {
+        DATABASE_URL: databaseUrl,
+        LOOKOUT_REGIONS: regions.join(','),
+        LOOKOUT_TARGET_POLICY: 'all',
+        LOOKOUT_CHECK_THREADS: String(CHECK_THREADS),
+        ...(ca ? { NODE_EXTRA_CA_CERTS: ca } : {}),
+      },
       logFile,
     );
     const reader = new SQLite(dbFile, { readonly: true, fileMustExist: true });
@@ -677,21 +697,23 @@ async function main(): Promise<void> {
   const baselines: Record<string, Baseline[]> = {};
   const tlsFiles = PROTOCOLS.includes('https') ? makeCertificate(workDir) : null;
   for (const protocol of PROTOCOLS) {
-    const target = await startTarget(protocol === 'https' ? tlsFiles : null);
+    // Ping monitors ping this machine's loopback: no target process.
+    const target: Target =
+      protocol === 'ping' ? { url: 'ping://127.0.0.1', pid: 0, stop: () => Promise.resolve() } : await startTarget(protocol === 'https' ? tlsFiles : null);
     const ca = protocol === 'https' ? tlsFiles!.cert : null;
     try {
       const baseline = (baselines[protocol] = [] as Baseline[]);
-      for (let i = 0; i < BASELINE_REPEATS; i++) baseline.push(await bareLoop(target.url, ca));
+      for (let i = 0; i < BASELINE_REPEATS && protocol !== 'ping'; i++) baseline.push(await bareLoop(target.url, ca));
       console.log(`[${protocol}] bare loop before: ${JSON.stringify(baseline)}`);
       for (let repeat = 1; repeat <= REPEATS; repeat++) {
         for (const regions of REGION_COUNTS) {
-          for (const monitors of protocol === 'https' ? HTTPS_MONITORS : MONITORS)
+          for (const monitors of protocol === 'https' ? HTTPS_MONITORS : protocol === 'ping' ? PING_MONITORS : MONITORS)
             for (const assertions of ASSERTION_CASES)
               results.push(await runConfiguration(protocol, target, ca, monitors, regions, repeat, workDir, assertions));
         }
       }
       const after: Baseline[] = [];
-      for (let i = 0; i < BASELINE_REPEATS; i++) after.push(await bareLoop(target.url, ca));
+      for (let i = 0; i < BASELINE_REPEATS && protocol !== 'ping'; i++) after.push(await bareLoop(target.url, ca));
       console.log(`[${protocol}] bare loop after: ${JSON.stringify(after)}`);
       baseline.push(...after);
     } finally {

@@ -41,7 +41,10 @@ export function freePort(): Promise<number> {
 }
 
 /** Runs `lookout serve` in its own process, as in production, so the load generator does not share its event loop. */
-export async function startBenchServer(env: Record<string, string>, options: { nodeArgs?: string[]; logFile?: string } = {}): Promise<BenchServer> {
+export async function startBenchServer(
+  env: Record<string, string>,
+  options: { nodeArgs?: string[]; logFile?: string; /** How long it may take to answer /healthz (20 s). */ startTimeoutMs?: number } = {},
+): Promise<BenchServer> {
   const port = await freePort();
   // BENCH_SERVER_NODE_ARGS passes Node flags to the server alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles`.
   const nodeArgs = [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...(options.nodeArgs ?? [])];
@@ -64,7 +67,11 @@ export async function startBenchServer(env: Record<string, string>, options: { n
       )
     )
       break;
-    if (i === 200 || child.exitCode !== null) throw new Error('the server under test did not start');
+    if (i === Math.ceil((options.startTimeoutMs ?? 20_000) / 100) || child.exitCode !== null) {
+      // Not left running behind the failed bench.
+      child.kill('SIGKILL');
+      throw new Error('the server under test did not start');
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

@@ -24,6 +24,8 @@ export async function seedMonitors(
     headers?: ReadonlyArray<{ name: string; value: string }>;
     /** An existing team to add the monitors to; a new team "Bench" otherwise. */
     teamId?: string;
+    /** Ping monitors of this host instead of HTTP monitors of `url`. */
+    ping?: { host: string; packets: number };
   },
 ): Promise<string[]> {
   const store = openStore(databaseUrl);
@@ -46,7 +48,7 @@ export async function seedMonitors(
         rows.push({
           id,
           team_id: teamId,
-          type: 'http' as const,
+          type: options.ping ? ('ping' as const) : ('http' as const),
           name: `Monitor ${i}`,
           interval_seconds: INTERVAL_SECONDS,
           timeout_seconds: 10,
@@ -61,16 +63,17 @@ export async function seedMonitors(
           created_at: now,
           updated_at: now,
           deleted_at: null,
-          url: `${url}?m=${i}`,
-          method: 'GET',
-          expected_status: 200,
+          url: options.ping ? null : `${url}?m=${i}`,
+          method: options.ping ? null : 'GET',
+          expected_status: options.ping ? null : 200,
           auth_type: null,
           auth_username: null,
           auth_header_name: null,
           auth_secret: null,
           assertions,
           request_headers: headers,
-          host: null,
+          host: options.ping?.host ?? null,
+          packets: options.ping?.packets ?? null,
           port: null,
           warning_days: null,
         });

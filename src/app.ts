@@ -23,6 +23,8 @@ import { openStore, type Store } from './store/database.js';
 import { PING_LIMITS } from './shared/limits.js';
 import { UNKNOWN_KEY_PINGS_PER_MINUTE } from './domain/heartbeats/ping-budget.js';
 import { pingRoutes } from './http/ping-routes.js';
+import { oidcRoutes } from './http/oidc-routes.js';
+import { probeRoutes } from './http/probe-routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -38,6 +40,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Each token's request budget (300 in any 60 s); tests shorten its window to cross its edge in seconds. */
   requestBudget?: ServiceDeps['requestBudget'];
+  /** Remote probes: the margin of a check's lease beyond its longest run; tests shorten it to see a lease run out. */
+  probes?: { leaseMarginMs?: number };
 }
 
 /** What every Lookout process has, with or without HTTP: store, coordination, services, check engine. */
@@ -63,6 +67,8 @@ export interface App extends Runtime {
 export interface RuntimeOptions extends AppOptions {
   /** Whether this process may plan checks (serve: yes; a worker: no). */
   schedule: boolean;
+  /** Whether this process serves remote probes (serve: yes; a worker: no). */
+  serveProbes?: boolean;
 }
 
 /**
@@ -78,6 +84,8 @@ export async function createRuntime({
   schedule,
   clock = systemClock,
   requestBudget,
+  probes,
+  serveProbes = false,
 }: RuntimeOptions): Promise<Runtime> {
   const logger = createLogger(config.logLevel, logDestination);
   const store = openStore(config.databaseUrl, {
@@ -120,6 +128,8 @@ export async function createRuntime({
     pingLimiter: coordination.rateLimiter({ name: 'heartbeat-pings', points: PING_LIMITS.perMinute, durationSeconds: 60 }),
     unknownPingLimiter: coordination.rateLimiter({ name: 'unknown-ping-keys', points: UNKNOWN_KEY_PINGS_PER_MINUTE, durationSeconds: 60 }),
     clock,
+    regions: services.regions,
+    probes: serveProbes ? { leases: services.probeLeases, leaseMarginMs: probes?.leaseMarginMs } : undefined,
     ...checks,
   });
   return { config, logger, store, coordination, services, engine };
@@ -129,7 +139,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const { config } = options;
   // Embedded, planning checks only makes sense where they are checked; in a cluster every serve
   // node may plan (one at a time, under a lease) for the regional workers.
-  const runtime = await createRuntime({ ...options, schedule: config.redisUrl !== null || config.regions.length > 0 });
+  const runtime = await createRuntime({ ...options, schedule: config.redisUrl !== null || config.regions.length > 0, serveProbes: true });
   const { logger, store, coordination, services, engine } = runtime;
   const operations = apiOperations(services);
   const http = await buildHttpServer({
@@ -149,6 +159,8 @@ export async function createApp(options: AppOptions): Promise<App> {
       }),
       acknowledgePage(services.incidents, services.acknowledgeLinks, options.clock ?? systemClock),
       pingRoutes(engine.pings),
+      oidcRoutes(services.oidc, { secureCookies: services.sessions.secureCookies }),
+      probeRoutes(services.probeTokens, engine.broker!),
     ],
     ready: async () => {
       await store.ping();

@@ -1,7 +1,8 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
-import { REGIONS, type Region } from './shared/vocabulary.js';
+import { REGION_NAME, REGIONS, type Region } from './shared/vocabulary.js';
 
 export const TARGET_POLICIES = ['all', 'no-link-local', 'public-only'] as const;
 
@@ -14,8 +15,10 @@ export interface Config {
   redisUrl: string | null;
   /** Base64 of 32 bytes, or null to use (or create) `<dataDir>/secret.key` with SQLite. */
   secretKey: string | null;
-  /** Regions this process checks; empty means an API-only node. */
+  /** Regions this process checks; empty means an API-only node. The others are served to probes. */
   regions: Region[];
+  /** Regions only remote probes serve (LOOKOUT_EXTRA_REGIONS), besides the built-in ones. */
+  extraRegions: string[];
   targetPolicy: (typeof TARGET_POLICIES)[number];
   smtpUrl: string | null;
   logLevel: string;
@@ -33,8 +36,25 @@ export interface Config {
   maxMonitorsPerTeam: number | null;
   /** DNS servers (`ip` or `ip:port`) that resolve check targets; null: the system's (resolv.conf). */
   dnsServers: string[] | null;
+  /** IANA's RDAP bootstrap file for DNS, or another with its format (LOOKOUT_RDAP_BOOTSTRAP_URL, for tests and mirrors). */
+  rdapBootstrapUrl: string;
+  /** Threads that run this process's checks; 0 or 1: the main thread's event loop runs them. */
+  checkThreads: number;
   /** The API addresses of the notification providers with a fixed one (no trailing slash): the real ones unless set. */
   providerUrls: ProviderUrls;
+  /** Sign-in with an OpenID Connect provider; null when LOOKOUT_OIDC_ISSUER is not set. */
+  oidc: OidcConfig | null;
+}
+
+export interface OidcConfig {
+  /** The issuer identifier, as the provider's discovery document names it (https, or http on a loopback address). */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The provider's name on the sign-in button ("Sign in with <name>"). */
+  name: string;
+  /** True: password sign-in is off (tokens and the CLI still work). */
+  only: boolean;
 }
 
 export interface ProviderUrls {
@@ -62,6 +82,7 @@ const Env = z.object({
   REDIS_URL: z.string().min(1).optional(),
   LOOKOUT_SECRET_KEY: z.string().min(1).optional(),
   LOOKOUT_REGIONS: z.string().default(REGIONS.join(',')),
+  LOOKOUT_EXTRA_REGIONS: z.string().optional(),
   LOOKOUT_TARGET_POLICY: z.enum(TARGET_POLICIES).default('no-link-local'),
   SMTP_URL: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -76,11 +97,19 @@ const Env = z.object({
   LOOKOUT_TEAM_CONCURRENCY: z.coerce.number().int().min(1).max(100_000).default(32),
   LOOKOUT_MAX_MONITORS_PER_TEAM: z.coerce.number().int().min(1).max(1_000_000_000).optional(),
   LOOKOUT_DNS_SERVERS: z.string().min(1).optional(),
+  LOOKOUT_RDAP_BOOTSTRAP_URL: z.url({ protocol: /^https?$/ }).default('https://data.iana.org/rdap/dns.json'),
+  // One per core by default: checks then use the whole machine, the main thread keeping the API and the recorder.
+  LOOKOUT_CHECK_THREADS: z.coerce.number().int().min(0).max(256).default(availableParallelism()),
   LOOKOUT_TELEGRAM_API_URL: apiUrl('https://api.telegram.org'),
   LOOKOUT_PAGERDUTY_API_URL: apiUrl('https://events.pagerduty.com'),
   LOOKOUT_OPSGENIE_API_URL: apiUrl('https://api.opsgenie.com'),
   LOOKOUT_OPSGENIE_EU_API_URL: apiUrl('https://api.eu.opsgenie.com'),
   LOOKOUT_PUSHOVER_API_URL: apiUrl('https://api.pushover.net'),
+  LOOKOUT_OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  LOOKOUT_OIDC_CLIENT_ID: z.string().min(1).max(1000).optional(),
+  LOOKOUT_OIDC_CLIENT_SECRET: z.string().min(1).max(4000).optional(),
+  LOOKOUT_OIDC_NAME: z.string().trim().min(1).max(100).optional(),
+  LOOKOUT_OIDC_ONLY: z.enum(['true', 'false']).default('false'),
 });
 
 /** Every environment variable the configuration reads (compose.yaml's services set no other). */
@@ -104,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL ?? null,
     secretKey: e.LOOKOUT_SECRET_KEY ?? null,
     regions: parseRegions(e.LOOKOUT_REGIONS),
+    extraRegions: parseExtraRegions(e.LOOKOUT_EXTRA_REGIONS ?? ''),
     targetPolicy: e.LOOKOUT_TARGET_POLICY,
     smtpUrl: e.SMTP_URL ?? null,
     logLevel: e.LOG_LEVEL,
@@ -113,6 +143,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     teamConcurrency: e.LOOKOUT_TEAM_CONCURRENCY,
     maxMonitorsPerTeam: e.LOOKOUT_MAX_MONITORS_PER_TEAM ?? null,
     dnsServers: e.LOOKOUT_DNS_SERVERS === undefined ? null : parseDnsServers(e.LOOKOUT_DNS_SERVERS),
+    rdapBootstrapUrl: e.LOOKOUT_RDAP_BOOTSTRAP_URL,
+    checkThreads: e.LOOKOUT_CHECK_THREADS,
     providerUrls: {
       telegram: e.LOOKOUT_TELEGRAM_API_URL,
       pagerduty: e.LOOKOUT_PAGERDUTY_API_URL,
@@ -120,7 +152,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       opsgenieEu: e.LOOKOUT_OPSGENIE_EU_API_URL,
       pushover: e.LOOKOUT_PUSHOVER_API_URL,
     },
+    oidc: parseOidc(e),
   };
+}
+
+/**
+ * The OpenID Connect settings: all of issuer, client id and secret, or none. The issuer must be
+ * https (its discovery document and keys decide who may sign in); plain http only on a loopback
+ * address, where nothing crosses a network.
+ */
+function parseOidc(e: z.infer<typeof Env>): OidcConfig | null {
+  const given = [e.LOOKOUT_OIDC_ISSUER, e.LOOKOUT_OIDC_CLIENT_ID, e.LOOKOUT_OIDC_CLIENT_SECRET];
+  if (given.every((v) => v === undefined)) {
+    if (e.LOOKOUT_OIDC_ONLY === 'true')
+      throw new ConfigError('Invalid configuration: LOOKOUT_OIDC_ONLY: needs LOOKOUT_OIDC_ISSUER, LOOKOUT_OIDC_CLIENT_ID and LOOKOUT_OIDC_CLIENT_SECRET');
+    return null;
+  }
+  if (given.some((v) => v === undefined)) {
+    throw new ConfigError('Invalid configuration: LOOKOUT_OIDC_ISSUER, LOOKOUT_OIDC_CLIENT_ID and LOOKOUT_OIDC_CLIENT_SECRET go together: set all three');
+  }
+  const issuer = new URL(e.LOOKOUT_OIDC_ISSUER!);
+  if (issuer.protocol !== 'https:' && !isLoopbackHost(issuer.hostname)) {
+    throw new ConfigError('Invalid configuration: LOOKOUT_OIDC_ISSUER: must be an https:// address (plain http only on a loopback address)');
+  }
+  if (issuer.search || issuer.hash || issuer.username || issuer.password) {
+    throw new ConfigError('Invalid configuration: LOOKOUT_OIDC_ISSUER: an issuer has no query, fragment or user');
+  }
+  return {
+    issuer: e.LOOKOUT_OIDC_ISSUER!,
+    clientId: e.LOOKOUT_OIDC_CLIENT_ID!,
+    clientSecret: e.LOOKOUT_OIDC_CLIENT_SECRET!,
+    name: e.LOOKOUT_OIDC_NAME ?? issuer.hostname,
+    only: e.LOOKOUT_OIDC_ONLY === 'true',
+  };
+}
+
+/** `localhost`, 127.0.0.0/8 or ::1: an address that never leaves the machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host === '::1') return true;
+  return isIP(host) === 4 && host.startsWith('127.');
 }
 
 export function isRegion(value: string): value is Region {
@@ -139,6 +210,29 @@ function parseRegions(value: string): Region[] {
     }
   }
   return [...new Set(regions)] as Region[];
+}
+
+/** At most this many extra regions: each is a queue, a line in /metrics and a column of every region view. */
+export const MAX_EXTRA_REGIONS = 32;
+
+/** `LOOKOUT_EXTRA_REGIONS`: comma-separated region names, none of them a built-in region. */
+function parseExtraRegions(value: string): string[] {
+  const names = [
+    ...new Set(
+      value
+        .split(',')
+        .map((r) => r.trim())
+        .filter(Boolean),
+    ),
+  ];
+  for (const name of names) {
+    if (!REGION_NAME.test(name)) {
+      throw new ConfigError(`Invalid configuration: LOOKOUT_EXTRA_REGIONS: "${name}" is not a region name (2-32 characters of a-z, 0-9 and -)`);
+    }
+    if (isRegion(name)) throw new ConfigError(`Invalid configuration: LOOKOUT_EXTRA_REGIONS: "${name}" is a built-in region already`);
+  }
+  if (names.length > MAX_EXTRA_REGIONS) throw new ConfigError(`Invalid configuration: LOOKOUT_EXTRA_REGIONS: at most ${MAX_EXTRA_REGIONS} regions`);
+  return names;
 }
 
 /** `TRUST_PROXY`: unset or `false` (off), `true`, a hop count, or a comma-separated list of addresses/CIDRs. */

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from '../domain/actor.js';
+import type { AuditOrigin } from '../domain/audit/trail.js';
 import type { ProblemCode } from '../domain/problem.js';
 import { ANY_ROLE } from '../domain/roles.js';
 import type { Role } from '../shared/vocabulary.js';
@@ -27,6 +28,8 @@ export interface OperationCall {
   /** The request body or the MCP arguments other than the ids, unvalidated: the domain validates. */
   body: unknown;
   http?: HttpExchange;
+  /** The surface the call came through and the client's address, for the audit log. */
+  origin?: AuditOrigin;
 }
 
 /**
@@ -40,6 +43,8 @@ export interface McpExposure {
   description: string;
   /** The name and description of the argument that carries the path's id (`{id}` → `monitorId`). */
   id?: { name: string; description: string };
+  /** A read whose arguments are the operation's query parameters (a list's filters, a cursor): advertised and passed as its query. */
+  queryArguments?: boolean;
   /** The advertised arguments when they differ from id + body fields (a flattened union, say). */
   input?: z.ZodObject;
   /** For operations that answer no body over REST: what the tool answers instead, and its schema. */
@@ -99,6 +104,14 @@ export function listOf<T>(data: T[]): { data: T[] } {
  */
 export class RawJson {
   constructor(readonly text: string) {}
+}
+
+/** An answer that is text of its own type (Prometheus metrics): REST sends it as is with that content type. */
+export class RawText {
+  constructor(
+    readonly text: string,
+    readonly contentType: string,
+  ) {}
 }
 
 /**

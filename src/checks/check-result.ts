@@ -36,6 +36,31 @@ export interface CheckResult {
   warnings: string[];
   /** DNS checks: the answer code and records. */
   dns?: DnsAnswer | null;
+  /** Ping checks: what was sent and what came back. */
+  ping?: PingSummary | null;
+  /** Domain checks: the registration's expiry as the registry told it. */
+  domain?: DomainExpiry | null;
+  /**
+   * Warnings that say something about the run without making the monitor degraded (a domain
+   * within its warning days): stored with the run's warnings, never judged by the status decision.
+   */
+  notes?: string[];
+}
+
+/** What a ping check sent and got back; the round trips are null when no reply came. */
+export interface PingSummary {
+  sent: number;
+  received: number;
+  rttMinMs: number | null;
+  rttAvgMs: number | null;
+  rttMaxMs: number | null;
+}
+
+/** What a domain check learnt from the registry: the expiry (ISO; null when the registry gave none), the registrar and where it asked. */
+export interface DomainExpiry {
+  expiresAt: string | null;
+  registrar: string | null;
+  rdapUrl: string | null;
 }
 
 /** What a DNS check was answered: the code (null when no answer came) and the records as text. */
@@ -67,6 +92,14 @@ export interface HttpCheckTarget {
   /** Follow up to 5 redirects and judge the final answer. */
   followRedirects?: boolean;
   assertions?: readonly Assertion[];
+  /** False: any certificate and name is accepted, and the run says `certificate not verified`. Default true. */
+  tlsVerify?: boolean;
+  /** Presented to https targets that ask for one. */
+  clientCertificate?: { certificate: string; key: string } | null;
+  /** An HTTP proxy every request goes through (CONNECT for https). */
+  proxy?: { host: string; port: number; username: string | null; password: string | null } | null;
+  /** Which addresses of the host to connect to; `auto` (any) when absent. */
+  ipFamily?: 'auto' | 'ipv4' | 'ipv6';
 }
 
 export interface SslCheckTarget {

@@ -5,6 +5,7 @@ import type { CheckJob } from '../domain/ports/check-dispatch.js';
 import type { CheckErrorReason, CheckMetrics } from './metrics.js';
 import type { RunRecorder } from './run-recorder.js';
 import type { CheckedRun, CheckExecutor } from './execution/due-check.js';
+import type { RegionActivity } from './region-activity.js';
 
 export interface CheckerOptions {
   monitors: Pick<MonitorService, 'findActiveForCheck'>;
@@ -13,6 +14,8 @@ export interface CheckerOptions {
   logger: Logger;
   /** Makes the checks (see execution/due-check.ts): on this event loop, or elsewhere. */
   executor: CheckExecutor;
+  /** Counts each recorded check per region (the regions' rate and lag). */
+  activity?: RegionActivity;
 }
 
 /**
@@ -25,6 +28,14 @@ export interface CheckerOptions {
  * secret no key opens, a check that threw) end the job.
  */
 export class Checker {
+  /**
+   * Monitors loaded in this turn of the event loop. A monitor's regions fall due at the same
+   * moment, and their jobs start in the same turn: they share one load of the monitor as it is
+   * then, rather than reading and building it once per region.
+   */
+  private loaded = new Map<string, Promise<MonitorForCheck | undefined>>();
+  private forgetting: NodeJS.Immediate | null = null;
+
   constructor(private readonly options: CheckerOptions) {}
 
   /** Reads the hosts file, so that the first checks already see it. */
@@ -40,7 +51,7 @@ export class Checker {
   readonly handle = async (job: CheckJob): Promise<void> => {
     let monitor: MonitorForCheck | undefined;
     try {
-      monitor = await this.options.monitors.findActiveForCheck(job.monitorId);
+      monitor = await this.load(job.monitorId);
     } catch (error) {
       if (error instanceof SecretBoxError) {
         this.failed('secret', job, error, "check skipped: the monitor's stored secret cannot be opened");
@@ -62,6 +73,19 @@ export class Checker {
     await this.record(run, monitor.type);
   };
 
+  private load(monitorId: string): Promise<MonitorForCheck | undefined> {
+    let loading = this.loaded.get(monitorId);
+    if (!loading) {
+      loading = this.options.monitors.findActiveForCheck(monitorId);
+      this.loaded.set(monitorId, loading);
+      this.forgetting ??= setImmediate(() => {
+        this.forgetting = null;
+        this.loaded = new Map();
+      });
+    }
+    return loading;
+  }
+
   /** Counts a finished check and writes its run. */
   async record(run: CheckedRun, type: MonitorForCheck['type']): Promise<void> {
     const { metrics } = this.options;
@@ -70,6 +94,7 @@ export class Checker {
     metrics.checks.inc({ region: job.region, result: result.ok ? 'ok' : 'failed' });
     if (result.error) metrics.failures.inc({ region: job.region, code: result.error.code });
     metrics.duration.observe({ region: job.region, type }, result.durationMs / 1000);
+    this.options.activity?.note(job.region, job.trigger === 'scheduled' ? run.startedAt - job.dueAt : 0);
     try {
       await this.options.recorder.record(run);
     } catch (error) {

@@ -12,6 +12,8 @@ import type { Store } from '../store/database.js';
 import { VERSION } from '../version.js';
 import { Checker } from './checker.js';
 import { InProcessExecutor } from './execution/in-process-executor.js';
+import { ThreadPoolExecutor } from './execution/thread-pool-executor.js';
+import type { CheckExecutor } from './execution/due-check.js';
 import type { CheckDispatcher } from '../domain/ports/check-dispatch.js';
 import { createCheckMetrics, type CheckMetrics } from './metrics.js';
 import { HostResolver } from '../net/resolver.js';
@@ -20,6 +22,12 @@ import { RunRecorder } from './run-recorder.js';
 import { Scheduler } from './scheduler.js';
 import { createTrustContext } from '../net/trust-store.js';
 import { systemClock, type Clock } from '../domain/ports/clock.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.js';
+import type { RegionService } from '../domain/probes/regions.js';
+import type { ProbeLeases } from '../domain/probes/leases.js';
+import { ProbeBroker } from './probes/broker.js';
+import { RegionActivity } from './region-activity.js';
 
 export interface CheckEngineOptions {
   config: Config;
@@ -55,7 +63,14 @@ export interface CheckEngineOptions {
   concurrency?: number;
   /** Due times, run start times and retention cut-offs; the system clock when absent. */
   clock?: Clock;
+  /** Who serves which region, and when each last asked for work. */
+  regions: Pick<RegionService, 'markServed' | 'presence'>;
+  /** Serving remote probes (`lookout serve` only): the leases their checks are handed with. */
+  probes?: { leases: ProbeLeases; leaseMarginMs?: number };
 }
+
+/** How often a process says that its regions asked for work, even when none was due (staleness is minutes). */
+const PRESENCE_TICK_MS = 10_000;
 
 /** Scheduler, checkers of this process's regions, and the run recorder, started and stopped together. */
 export class CheckEngine {
@@ -75,12 +90,23 @@ export class CheckEngine {
   /** Writes pings and missed deadlines: a ping waits for its run, so nothing waits to share a batch. */
   private readonly heartbeatRecorder: RunRecorder;
   private readonly checker: Checker;
+  /** Runs the checks: on this event loop, or on check threads (LOOKOUT_CHECK_THREADS). */
+  readonly executor: CheckExecutor;
+  /** Checks recorded per region in the last minute, and how late: what each region's presence reports. */
+  readonly activity = new RegionActivity();
+  /** Hands the due checks of the regions this process does not check to remote probes (serve only). */
+  readonly broker: ProbeBroker | null;
+  private presenceTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: CheckEngineOptions) {
     const { config, store, monitors, maintenanceWindows, alerts, dispatcher, logger } = options;
     const clock = options.clock ?? systemClock;
     this.metrics = createCheckMetrics((region) => dispatcher.depth(region as never), config.regions);
-    const hooks = { onEvents: () => alerts.notify(), beforeWrite: () => store.beforeBulkWrite() };
+    const hooks = {
+      onEvents: () => alerts.notify(),
+      beforeWrite: () => store.beforeBulkWrite(),
+      staleness: { presence: (trx: Kysely<Database>) => options.regions.presence(trx), now: () => clock.now() },
+    };
     this.recorder = new RunRecorder(store.db, hooks, store.dialect === 'postgres');
     this.heartbeatRecorder = new RunRecorder(store.db, hooks, store.dialect === 'postgres', 0);
     this.pings = new HeartbeatPings({
@@ -93,21 +119,29 @@ export class CheckEngine {
     });
     const heartbeats = new HeartbeatSweep({ db: store.db, recorder: this.heartbeatRecorder, logger, clock });
     this.heartbeats = heartbeats;
-    this.checker = new Checker({
-      monitors,
-      recorder: this.recorder,
-      metrics: this.metrics,
-      logger,
-      executor: new InProcessExecutor({
-        targetPolicy: config.targetPolicy,
-        userAgent: `Lookout/${VERSION}`,
-        secureContext: createTrustContext(options.extraCaPem),
-        retryDelayMs: options.retryDelayMs,
-        resolver: new HostResolver({ servers: config.dnsServers ?? undefined }),
-        dnsServers: config.dnsServers,
-        clock,
-      }),
-    });
+    this.executor = createExecutor(options, clock);
+    this.checker = new Checker({ monitors, recorder: this.recorder, metrics: this.metrics, logger, executor: this.executor, activity: this.activity });
+    const checker = this.checker;
+    this.broker = options.probes
+      ? new ProbeBroker({
+          db: store.db,
+          dispatcher,
+          monitors,
+          record: (run, type) => checker.record(run, type),
+          recorderBacklog: () => this.recorder.backlog,
+          leases: options.probes.leases,
+          regions: options.regions,
+          activity: this.activity,
+          logger,
+          clock,
+          // Embedded, the server's own regions are checked here; a cluster's probes share the queues with workers.
+          selfRegions: config.redisUrl === null ? config.regions : [],
+          leaseMarginMs: options.probes.leaseMarginMs,
+          retryDelayMs: options.retryDelayMs,
+          teamConcurrency: config.teamConcurrency,
+          registry: this.metrics.registry,
+        })
+      : null;
     const scheduler = options.schedule ? new Scheduler({ db: store.db, monitors, changes: options.monitorChanges, dispatcher, logger, clock }) : null;
     this.scheduler = scheduler;
     const sweep = new MaintenanceSweep({
@@ -146,13 +180,28 @@ export class CheckEngine {
     const { config, dispatcher } = this.options;
     if (config.regions.length > 0) {
       await this.checker.ready();
-      dispatcher.consume(config.regions, this.checker.handle, { concurrency: this.options.concurrency ?? 256, teamConcurrency: config.teamConcurrency });
+      const handle = this.checker.handle;
+      dispatcher.consume(
+        config.regions,
+        (job) => {
+          this.markServed(job.region);
+          return handle(job);
+        },
+        { concurrency: this.options.concurrency ?? 256, teamConcurrency: config.teamConcurrency },
+      );
+      // Asking for work is what keeps a region from going stale: said at start and while running, even with nothing due.
+      for (const region of config.regions) this.markServed(region);
+      this.presenceTimer = setInterval(() => {
+        for (const region of config.regions) this.markServed(region);
+      }, PRESENCE_TICK_MS).unref();
     }
     await this.leadership?.start();
     this.pruner.start();
   }
 
   async stop(): Promise<void> {
+    if (this.presenceTimer) clearInterval(this.presenceTimer);
+    this.broker?.stop();
     await this.leadership?.stop();
     await this.pruner.stop();
     await this.options.dispatcher.close();
@@ -160,4 +209,44 @@ export class CheckEngine {
     await this.heartbeatRecorder.flush();
     this.checker.close();
   }
+
+  /** Notes that one of this process's regions asked for work (written at most every few seconds). */
+  private markServed(region: string): void {
+    const servedBy = this.options.schedule ? 'server' : 'worker';
+    this.options.regions.markServed(region, servedBy, this.activity.snapshot(region)).catch((error: unknown) => {
+      this.options.logger.warn({ err: error, region }, 'could not note that the region asked for work');
+    });
+  }
+}
+
+/**
+ * The executor of LOOKOUT_CHECK_THREADS: check threads for 2 or more, this event loop otherwise.
+ * Either way, each resolver and trust store is built once and serves every check it runs.
+ */
+function createExecutor(options: CheckEngineOptions, clock: Clock): CheckExecutor {
+  const { config, logger } = options;
+  const userAgent = `Lookout/${VERSION}`;
+  if (config.checkThreads > 1) {
+    return new ThreadPoolExecutor({
+      threads: config.checkThreads,
+      targetPolicy: config.targetPolicy,
+      userAgent,
+      extraCaPem: options.extraCaPem,
+      retryDelayMs: options.retryDelayMs,
+      dnsServers: config.dnsServers,
+      rdapBootstrapUrl: config.rdapBootstrapUrl,
+      clock,
+      logger,
+    });
+  }
+  return new InProcessExecutor({
+    targetPolicy: config.targetPolicy,
+    userAgent,
+    secureContext: createTrustContext(options.extraCaPem),
+    retryDelayMs: options.retryDelayMs,
+    resolver: new HostResolver({ servers: config.dnsServers ?? undefined }),
+    dnsServers: config.dnsServers,
+    rdapBootstrapUrl: config.rdapBootstrapUrl,
+    clock,
+  });
 }

@@ -6,6 +6,7 @@ import { compiledOnce, type Executor } from '../store/prepared.js';
 import { SESSION_IDLE_MS } from '../domain/sessions.js';
 import type { Database } from '../store/schema.js';
 import { DAY_MS, HOUR_MS } from '../domain/rollup-buckets.js';
+import { AUDIT_RETENTION_DAYS } from '../domain/audit/log.js';
 
 export interface RetentionPolicy {
   /** Raw runs are kept this long (`LOOKOUT_RUN_RETENTION_HOURS`)… */
@@ -26,6 +27,8 @@ export interface RetentionPolicy {
   certificateEventRetentionMs: number;
   /** Notification deliveries and their attempts, by when the delivery was made. */
   deliveryRetentionMs: number;
+  /** Audit log entries (contract-2 §U: 400 days). */
+  auditRetentionMs: number;
 }
 
 export const DEFAULT_RETENTION: Omit<RetentionPolicy, 'runRetentionMs'> = {
@@ -35,6 +38,7 @@ export const DEFAULT_RETENTION: Omit<RetentionPolicy, 'runRetentionMs'> = {
   eventRetentionMs: 7 * DAY_MS,
   certificateEventRetentionMs: 400 * DAY_MS,
   deliveryRetentionMs: 30 * DAY_MS,
+  auditRetentionMs: AUDIT_RETENTION_DAYS * DAY_MS,
 };
 
 export interface PrunerOptions {
@@ -56,7 +60,7 @@ export interface PrunerOptions {
 
 /** One committed batch of deletions. */
 export interface PruneBatch {
-  table: 'monitor_runs' | 'rollups' | 'events' | 'deliveries' | 'sessions' | 'password_setups';
+  table: 'monitor_runs' | 'rollups' | 'events' | 'deliveries' | 'sessions' | 'password_setups' | 'audit_log';
   rows: number;
 }
 
@@ -71,6 +75,8 @@ export interface PruneReport {
   sessions: number;
   /** Set-password links that were used or have expired. */
   passwordSetups: number;
+  /** Audit log entries past 400 days. */
+  auditEntries: number;
   /** Batches committed (each at most `batchSize` rows), with a yield to the event loop after each. */
   batches: number;
   monitors: number;
@@ -96,6 +102,7 @@ const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmedi
  * - processed events past 7 days (index events_unprocessed);
  * - notification deliveries made more than 30 days ago, with their attempts (indexes
  *   deliveries_created, delivery_attempts_delivery);
+ * - audit log entries past 400 days (index audit_log_at), under the permit the log's trigger asks for;
  * - dashboard sessions that can no longer be used (expired, idle too long, signed out) and
  *   set-password links that were used or have expired: nothing reads them again, and without
  *   this they would pile up for every sign-in and invitation.
@@ -156,8 +163,9 @@ export class Pruner {
       if (!lock.acquired) return null;
     }
     const report = await this.pruneOnce();
-    if (report.runs + report.hourlyRollups + report.dailyRollups + report.events + report.deliveries + report.sessions + report.passwordSetups > 0) {
-      this.options.logger.info({ retention: report }, 'retention pass deleted old runs, rollups, events, deliveries, sessions and links');
+    const deleted = report.runs + report.hourlyRollups + report.dailyRollups + report.events + report.deliveries + report.sessions + report.passwordSetups;
+    if (deleted + report.auditEntries > 0) {
+      this.options.logger.info({ retention: report }, 'retention pass deleted old runs, rollups, events, deliveries, sessions, links and audit entries');
     }
     return report;
   }
@@ -182,6 +190,7 @@ export class Pruner {
       deliveries: 0,
       sessions: 0,
       passwordSetups: 0,
+      auditEntries: 0,
       batches: 0,
       monitors: 0,
       ms: 0,
@@ -199,7 +208,7 @@ export class Pruner {
     const { db } = this.options;
     const steps: Array<
       [
-        keyof Pick<PruneReport, 'hourlyRollups' | 'dailyRollups' | 'events' | 'deliveries' | 'sessions' | 'passwordSetups'>,
+        keyof Pick<PruneReport, 'hourlyRollups' | 'dailyRollups' | 'events' | 'deliveries' | 'sessions' | 'passwordSetups' | 'auditEntries'>,
         PruneBatch['table'],
         (limit: number) => Promise<number>,
       ]
@@ -221,6 +230,20 @@ export class Pruner {
       ],
       ['sessions', 'sessions', (n) => s.deleteEndedSessions(db, now, now - SESSION_IDLE_MS, n)],
       ['passwordSetups', 'password_setups', (n) => s.deleteSpentPasswordSetups(db, now, n)],
+      // The audit log refuses every deletion but this one: the permit (entries older than the cutoff)
+      // lives only inside this transaction (src/store/migrations/0024-audit-log.ts).
+      [
+        'auditEntries',
+        'audit_log',
+        (n) =>
+          db.transaction().execute(async (trx) => {
+            const before = now - this.policy.auditRetentionMs;
+            await trx.insertInto('audit_log_prune_permits').values({ before }).execute();
+            const rows = await s.deleteAuditEntries(trx, before, n);
+            await trx.deleteFrom('audit_log_prune_permits').execute();
+            return rows;
+          }),
+      ],
     ];
     for (const [counter, table, remove] of steps) {
       for (;;) {
@@ -360,7 +383,14 @@ function prepareStatements(db: Kysely<Database>) {
     ),
   );
 
+  const deleteAuditEntries = compiledOnce((before: number, limit: number) =>
+    db
+      .deleteFrom('audit_log')
+      .where('id', 'in', (eb) => eb.selectFrom('audit_log as a').select('a.id').where('a.at', '<', before).orderBy('a.at').limit(limit)),
+  );
+
   return {
+    deleteAuditEntries: (executor: Executor, before: number, limit: number) => changes(executor, deleteAuditEntries(before, limit)),
     deleteDeliveryAttempts: (executor: Executor, before: number, limit: number) => changes(executor, deleteDeliveryAttempts(before, limit)),
     deleteDeliveries: (executor: Executor, before: number, limit: number) => changes(executor, deleteDeliveries(before, limit)),
     deleteEndedSessions: (executor: Executor, now: number, idleBefore: number, limit: number) => changes(executor, deleteEndedSessions(now, idleBefore, limit)),

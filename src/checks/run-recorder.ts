@@ -9,6 +9,7 @@ import {
   type MonitorState,
   type RunOutcome,
   type SeenCertificate,
+  type SeenDomainExpiry,
   type StatusInput,
 } from '../domain/status/apply-runs.js';
 import { prepared, preparedNamed } from '../store/prepared.js';
@@ -20,6 +21,7 @@ import { DAY_MS, HOUR_MS, bucketIndex } from '../domain/rollup-buckets.js';
 import { afterRun, missStillDue, pingVerdict, runDuration } from '../domain/heartbeats/runs.js';
 import { NO_DURATION, PUSH_REGION } from '../domain/run-columns.js';
 import { prepareScheduleAdvance } from '../domain/check-schedules.js';
+import { staleRegions, type RegionPresence } from '../domain/probes/regions.js';
 
 /** A finished check (or a heartbeat's ping or missed deadline), ready to be stored. */
 export interface CompletedCheck {
@@ -28,7 +30,7 @@ export interface CompletedCheck {
   startedAt: number;
   /** 1, or 2 when the confirming retry ran. */
   attempts: number;
-  result: CheckResult & { expiringSoon?: boolean };
+  result: CheckResult & { expiringSoon?: boolean; domainExpiring?: SeenDomainExpiry | null };
   /**
    * The run's id when the job cannot give one: each ping is a run of its own, however many come
    * in one millisecond. Otherwise the id follows from the job (see write()).
@@ -54,6 +56,12 @@ export interface RecorderHooks {
   onRecorded?(check: CompletedCheck): void;
   /** Before each batch's transaction: what the store may need first (see Store.beforeBulkWrite). */
   beforeWrite?(): Promise<void>;
+  /**
+   * When each region last asked for work, read in the batch's transaction, and the time now: a
+   * monitor's region nobody served for 3 × its interval is stale, and its old result does not
+   * count toward the status (contract-2 §P). Without it, no region is ever stale.
+   */
+  staleness?: { presence(trx: Transaction<Database>): Promise<RegionPresence>; now(): number };
 }
 
 const BATCH_SIZE = 200;
@@ -79,6 +87,8 @@ export class RunRecorder {
   private immediate: NodeJS.Immediate | null = null;
   private flushing: Promise<void> = Promise.resolve();
   private readonly statements;
+  /** The regions' presence read in the batch under way (null: no region is stale). */
+  private presence: RegionPresence | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -91,6 +101,11 @@ export class RunRecorder {
     private readonly batchDelayMs = BATCH_DELAY_MS,
   ) {
     this.statements = prepareStatements(db, forUpdate);
+  }
+
+  /** Runs waiting to be written: how far behind the database is. */
+  get backlog(): number {
+    return this.pending.length;
   }
 
   /** Resolves once the run is committed (or known not to be written). */
@@ -179,6 +194,7 @@ export class RunRecorder {
     let events = 0;
     try {
       await this.db.transaction().execute(async (trx) => {
+        this.presence = this.hooks.staleness ? await this.hooks.staleness.presence(trx) : null;
         for (const monitorId of monitorIds) events += await this.write(trx, monitorId, byMonitor.get(monitorId)!);
       });
     } catch (error) {
@@ -262,9 +278,11 @@ export class RunRecorder {
         timings: result.timings ? JSON.stringify(result.timings) : null,
         certificate: result.certificate ? JSON.stringify(result.certificate) : null,
         assertions: result.assertions.length > 0 ? JSON.stringify(result.assertions) : null,
-        warnings: result.warnings.length > 0 ? JSON.stringify(result.warnings) : null,
+        warnings: storedWarnings(result),
         maintenance: monitor.maintenance,
         dns: result.dns ? JSON.stringify(result.dns) : null,
+        ping: result.ping ? JSON.stringify(result.ping) : null,
+        domain: result.domain ? JSON.stringify(result.domain) : null,
         log: check.log ?? null,
       });
       // Judged, even when its run was written before (the same deadline again): it must not stay due.
@@ -332,7 +350,7 @@ export class RunRecorder {
       teamId: monitor.team_id,
       paused: monitor.paused === 1,
       // A heartbeat's status follows its pings as a monitor's follows one region.
-      regions: monitor.type === 'heartbeat' ? [PUSH_REGION] : (JSON.parse(monitor.regions) as string[]),
+      regions: monitor.type === 'heartbeat' ? [PUSH_REGION] : this.servedRegions(monitor, runs),
       status: monitor.status as CheckedStatus,
       degradedReasons: JSON.parse(monitor.degraded_reasons) as DegradedReason[],
       regionResults: parseRegionResults(monitor.region_results),
@@ -342,6 +360,7 @@ export class RunRecorder {
       certificate: monitor.certificate ? (JSON.parse(monitor.certificate) as SeenCertificate) : null,
       warnedFingerprints: await this.warnedFingerprints(trx, monitorId, monitor.expiry_warned_fingerprint, runs),
       warningDays: monitor.warning_days,
+      domainWarnedExpiry: monitor.domain_warned_expiry,
       lastCheckedAt: monitor.last_checked_at ?? 0,
       maintenance: monitor.maintenance === 1,
     };
@@ -357,6 +376,7 @@ export class RunRecorder {
       // Unchanged: the stored text as it was.
       certificate: next.state.certificate === state.certificate ? monitor.certificate : JSON.stringify(next.state.certificate),
       warned: next.state.warnedFingerprints.at(-1) ?? null,
+      domainWarned: next.state.domainWarnedExpiry ?? monitor.domain_warned_expiry,
       maintenance: next.state.maintenance ? 1 : 0,
     };
     // A heartbeat's deadline (indexed) is written with its state; a checked monitor's update leaves that index alone.
@@ -371,6 +391,20 @@ export class RunRecorder {
       await this.statements.updateMonitor.in(trx, { ...stored, id: monitorId });
     }
     return next.events.length;
+  }
+
+  /**
+   * The monitor's regions whose results count: those served within 3 × its interval. A region
+   * that reports in this batch is served; when every region is stale (none reports) the monitor
+   * keeps its regions, and so its last status.
+   */
+  private servedRegions(monitor: MonitorRow, runs: readonly RunOutcome[]): string[] {
+    const regions = JSON.parse(monitor.regions) as string[];
+    if (!this.presence || !this.hooks.staleness) return regions;
+    const reporting = new Set(runs.map((run) => run.region));
+    const stale = new Set(staleRegions(regions, monitor.interval_seconds, this.presence, this.hooks.staleness.now()));
+    const served = regions.filter((region) => reporting.has(region) || !stale.has(region));
+    return served.length > 0 ? served : regions;
   }
 
   /**
@@ -400,7 +434,14 @@ function runOutcome(check: CompletedCheck): RunOutcome {
     warnings: result.warnings,
     certificate: result.certificate,
     expiringSoon: result.expiringSoon === true,
+    domainExpiring: result.domainExpiring ?? null,
   };
+}
+
+/** The run's warnings as stored: the failing `degraded` assertions, then the notes that degrade nothing. */
+function storedWarnings(result: CheckResult): string | null {
+  const all = result.notes && result.notes.length > 0 ? [...result.warnings, ...result.notes] : result.warnings;
+  return all.length > 0 ? JSON.stringify(all) : null;
 }
 
 /** A run as it is stored (monitor_runs), by the names of the insert's parameters. */
@@ -422,6 +463,8 @@ interface RunRow {
   warnings: string | null;
   maintenance: number;
   dns: string | null;
+  ping: string | null;
+  domain: string | null;
   log: string | null;
 }
 
@@ -451,6 +494,7 @@ interface StateRow {
   lastCheckedAt: number | null;
   certificate: string | null;
   warned: string | null;
+  domainWarned: string | null;
   maintenance: number;
 }
 
@@ -464,6 +508,7 @@ function stateColumns(state: StateRow) {
     last_checked_at: state.lastCheckedAt,
     certificate: state.certificate,
     expiry_warned_fingerprint: state.warned,
+    domain_warned_expiry: state.domainWarned,
     maintenance: state.maintenance,
   };
 }
@@ -481,6 +526,7 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
           'status',
           'degraded_reasons',
           'regions',
+          'interval_seconds',
           'region_results',
           'region_streaks',
           'failure_threshold',
@@ -491,6 +537,7 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
           'certificate',
           'warning_days',
           'expiry_warned_fingerprint',
+          'domain_warned_expiry',
           'maintenance',
           'type',
           'period_seconds',
@@ -526,6 +573,8 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
           warnings: run.warnings,
           maintenance: run.maintenance,
           dns: run.dns,
+          ping: run.ping,
+          domain: run.domain,
           log: run.log,
         })
         .onConflict((oc) => oc.column('id').doNothing())

@@ -1,3 +1,4 @@
+import type { Command } from 'commander';
 import { loadConfig, type Config } from '../config.js';
 import { createEmbeddedCoordination } from '../coordination/embedded.js';
 import { Problem } from '../domain/problem.js';
@@ -9,13 +10,29 @@ export interface OutputOptions {
   json?: boolean;
 }
 
-/** Runs an operator command against the configured database, then closes it. */
+/** The command each run of the program is executing (`member.set-role`) and its options, for the audit log. */
+const commands = new WeakMap<CliIo, { name: string; options: Record<string, unknown> }>();
+
+/** Called before a command's action (a Commander `preAction` hook): its words after `lookout`, joined with dots. */
+export function noteCommand(io: CliIo, action: Command): void {
+  const words: string[] = [];
+  for (let command = action; command.parent; command = command.parent) words.unshift(command.name());
+  commands.set(io, { name: words.join('.'), options: action.opts() });
+}
+
+/**
+ * Runs an operator command against the configured database, then closes it. The command runs as
+ * one audited call (`cli.<command>`): whatever it changes carries its audit log entry.
+ */
 export async function withServices<T>(io: CliIo, run: (services: Services, config: Config) => Promise<T>): Promise<T> {
   const config = loadConfig(io.env);
   const store = openStore(config.databaseUrl);
   try {
     await store.migrate();
-    return await run(createServices({ config, store, coordination: createEmbeddedCoordination() }), config);
+    const services = createServices({ config, store, coordination: createEmbeddedCoordination() });
+    const command = commands.get(io);
+    if (!command) return await run(services, config);
+    return await services.auditTrail.command(command.name, command.options, () => run(services, config));
   } finally {
     await store.close();
   }

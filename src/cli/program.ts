@@ -7,6 +7,8 @@ import { registerImportCommands } from './commands/import.js';
 import { registerDataCommands } from './commands/data.js';
 import { registerSecretCommands } from './commands/secrets.js';
 import { registerServerCommands } from './commands/server.js';
+import { noteCommand } from './context.js';
+import { registerProbeCommands } from './commands/probes.js';
 import { CliExit, type CliIo } from './io.js';
 
 export function buildProgram(io: CliIo): Command {
@@ -22,7 +24,10 @@ export function buildProgram(io: CliIo): Command {
       writeErr: (text) => io.err(text),
       outputError: (text, write) => write(`lookout: ${text.replace(/^error: /, '')}`),
     });
+  // Every command's name and options reach the audit log of what it changes.
+  program.hook('preAction', (_program, action) => noteCommand(io, action));
   registerServerCommands(program, io);
+  registerProbeCommands(program, io);
   registerAccountCommands(program, io);
   registerSecretCommands(program, io);
   registerDataCommands(program, io);

@@ -1,3 +1,5 @@
+import { VERSION } from '../version.js';
+import { rdapFor } from '../monitor-types/domain/rdap.js';
 import { AcknowledgeLinks } from '../domain/alerts/acknowledge-links.js';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
@@ -5,6 +7,8 @@ import type { CheckDispatcher } from '../domain/ports/check-dispatch.js';
 import { EmbeddedDispatcher } from '../checks/embedded-dispatch.js';
 import type { Coordination } from '../domain/ports/coordination.js';
 import { systemClock, type Clock } from '../domain/ports/clock.js';
+import { AuditLogService } from '../domain/audit/log.js';
+import { AuditTrail } from '../domain/audit/trail.js';
 import { AccountMailer } from '../notify/account-mailer.js';
 import { DEFAULT_DISPATCHER_OPTIONS, DeliveryDispatcher, type DispatcherOptions } from '../notify/dispatcher.js';
 import type { Store } from '../store/database.js';
@@ -18,10 +22,15 @@ import { MaintenanceWindowService } from '../domain/maintenance/service.js';
 import { MonitorService } from '../domain/monitors.js';
 import { LiveStatusService, type LiveOptions } from '../domain/live-status.js';
 import { MonitorStatsService } from '../domain/monitor-stats.js';
+import { MonitorMetricsService } from '../domain/monitor-metrics.js';
 import { NotificationPolicyService } from '../domain/notification-policies.js';
 import { PersonalTokenService } from '../domain/personal-tokens.js';
 import { EmailChangeService } from '../domain/email-changes.js';
 import { SecretBox } from '../domain/secrets/secret-box.js';
+import { RegionNames } from '../domain/probes/region-names.js';
+import { RegionService } from '../domain/probes/regions.js';
+import { ProbeTokenService } from '../domain/probes/probe-tokens.js';
+import { ProbeLeases } from '../domain/probes/leases.js';
 import { SecretService, createKeySource } from '../domain/secrets/secrets.js';
 import { SIGN_IN_FAILURES_PER_ACCOUNT, SIGN_IN_FAILURES_PER_ADDRESS, SIGN_IN_WINDOW_SECONDS, SessionService } from '../domain/sessions.js';
 import { StatusPageService } from '../domain/status-pages.js';
@@ -33,6 +42,9 @@ import { TeamMemberService } from '../domain/team-members.js';
 import { TeamTokenService } from '../domain/team-tokens.js';
 import { TeamService } from '../domain/teams.js';
 import { TokenService } from '../domain/tokens.js';
+import { TwoFactorService } from '../domain/two-factor.js';
+import { OIDC_STARTS_PER_MINUTE, OidcSignInService } from '../domain/oidc-sign-in.js';
+import { OpenIdProvider } from '../identity/openid-provider.js';
 import { UserService } from '../domain/users.js';
 
 /**
@@ -70,6 +82,10 @@ export interface Services {
   deliveryLog: DeliveryLogService;
   /** Dashboard sign-in: server-side sessions behind an HttpOnly cookie, CSRF tokens, set-password links. */
   sessions: SessionService;
+  /** Sign-in with the OpenID Connect provider of LOOKOUT_OIDC_ISSUER (none configured: every call is refused). */
+  oidc: OidcSignInService;
+  /** A person's TOTP second factor: enrol, confirm (recovery codes), turn off; judged at password sign-in. */
+  twoFactor: TwoFactorService;
   /** The caller's own personal access tokens (list, create once-shown, revoke). */
   personalTokens: PersonalTokenService;
   /** Members managing members: roles, removal, invitations (Admin and Owner). */
@@ -88,6 +104,19 @@ export interface Services {
   subscriberDeliveries: SubscriberDispatcher;
   /** Read-only uptime and response-time figures from rollups (charts, the monitors list). */
   monitorStats: MonitorStatsService;
+  monitorMetrics: MonitorMetricsService;
+  /** Runs each API call and CLI command as one audited call (its entry written with its change), and writes sign-ins. */
+  auditTrail: AuditTrail;
+  /** The team's audit log, for Admins and Owners: filtered, newest first, a page at a time. */
+  auditLog: AuditLogService;
+  /** The installation's regions: the built-in ones and LOOKOUT_EXTRA_REGIONS. */
+  regionNames: RegionNames;
+  /** Who serves each region (presence), staleness, and `GET /api/v1/regions`. */
+  regions: RegionService;
+  /** Installation-wide probe tokens (`lkb_…`), managed by the CLI. */
+  probeTokens: ProbeTokenService;
+  /** The signed leases of checks handed to probes. */
+  probeLeases: ProbeLeases;
 }
 
 export interface ServiceDeps {
@@ -122,12 +151,25 @@ export function createServices({
   requestBudget = { points: REQUESTS_PER_MINUTE, durationSeconds: 60 },
 }: ServiceDeps): Services {
   const tokens = new TokenService(store.db, clock);
+  const auditTrail = new AuditTrail(store.db, store.dialect, clock);
+  const keySource = createKeySource({ secretKey: config.secretKey, dialect: store.dialect, file: store.file });
+  const secretBox = new SecretBox(keySource);
+  // One per-account window for wrong passwords and wrong two-factor codes alike.
+  const signInFailuresPerAccount = coordination.rateLimiter({
+    name: 'sign-in-account',
+    points: SIGN_IN_FAILURES_PER_ACCOUNT,
+    durationSeconds: SIGN_IN_WINDOW_SECONDS,
+  });
+  const twoFactor = new TwoFactorService(store.db, secretBox, signInFailuresPerAccount, clock);
+  const regionNames = new RegionNames(config.extraRegions);
   const sessions = new SessionService(
     store.db,
-    coordination.rateLimiter({ name: 'sign-in-account', points: SIGN_IN_FAILURES_PER_ACCOUNT, durationSeconds: SIGN_IN_WINDOW_SECONDS }),
+    signInFailuresPerAccount,
     coordination.rateLimiter({ name: 'sign-in-address', points: SIGN_IN_FAILURES_PER_ADDRESS, durationSeconds: SIGN_IN_WINDOW_SECONDS }),
     config.publicUrl.startsWith('https:'),
     clock,
+    { twoFactor, passwordSignIn: !config.oidc?.only, providerName: config.oidc?.name },
+    auditTrail,
   );
   const access = new AccessService(
     tokens,
@@ -135,8 +177,6 @@ export function createServices({
     coordination.rateLimiter({ name: 'auth-failures', points: AUTH_FAILURES_PER_MINUTE, durationSeconds: 60 }),
     sessions,
   );
-  const keySource = createKeySource({ secretKey: config.secretKey, dialect: store.dialect, file: store.file });
-  const secretBox = new SecretBox(keySource);
   const notificationPolicies = new NotificationPolicyService(store.db);
   const deliveries = new DeliveryDispatcher(store.db, secretBox, config, alerting, logger, clock);
   const acknowledgeLinks = new AcknowledgeLinks(secretBox, config.publicUrl);
@@ -165,7 +205,12 @@ export function createServices({
     secretBox,
     notificationPolicies,
     store.dialect,
-    { maxMonitorsPerTeam: config.maxMonitorsPerTeam, publicUrl: config.publicUrl },
+    {
+      maxMonitorsPerTeam: config.maxMonitorsPerTeam,
+      publicUrl: config.publicUrl,
+      rdap: rdapFor(config.rdapBootstrapUrl, `Lookout/${VERSION}`),
+      regions: regionNames,
+    },
     clock,
   );
   const services = {
@@ -192,11 +237,22 @@ export function createServices({
     alerts,
     deliveries,
     deliveryLog: new DeliveryLogService(store.db),
+    auditTrail,
+    auditLog: new AuditLogService(store.db),
   };
   const accountMail = new AccountMailer(config, alerting?.timeoutMs ?? DEFAULT_DISPATCHER_OPTIONS.timeoutMs, logger);
   return {
     ...services,
     sessions,
+    twoFactor,
+    oidc: new OidcSignInService(
+      store.db,
+      config.oidc ? new OpenIdProvider(config.oidc) : null,
+      sessions,
+      coordination.rateLimiter({ name: 'oidc-start', points: OIDC_STARTS_PER_MINUTE, durationSeconds: 60 }),
+      { publicUrl: config.publicUrl, passwordSignIn: !config.oidc?.only },
+      clock,
+    ),
     emailChanges: new EmailChangeService(store.db, sessions, config.publicUrl, accountMail, clock),
     personalTokens: new PersonalTokenService(store.db, tokens),
     teamTokens: new TeamTokenService(store.db, tokens, clock),
@@ -214,5 +270,10 @@ export function createServices({
     ),
     subscriberDeliveries,
     monitorStats: new MonitorStatsService(store.db, services.monitors, clock, store.dialect),
+    monitorMetrics: new MonitorMetricsService(store.db, store.dialect, clock),
+    regionNames,
+    regions: new RegionService(store.db, regionNames, clock),
+    probeTokens: new ProbeTokenService(store.db, regionNames, clock),
+    probeLeases: new ProbeLeases(secretBox),
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REGIONS } from '../shared/vocabulary.js';
+import type { Region } from '../shared/vocabulary.js';
 import type { Kysely } from 'kysely';
 import type { CheckDispatcher } from './ports/check-dispatch.js';
 import type { LockManager } from './ports/coordination.js';
@@ -29,7 +29,7 @@ export const RUNS_LISTED = 100;
 export const RunRecord = z.object({
   id: z.string(),
   monitorId: z.string(),
-  region: z.enum(REGIONS).nullable().describe('The region checked from; null for a heartbeat run (its job reported it).'),
+  region: z.string().nullable().describe('The region checked from; null for a heartbeat run (its job reported it).'),
   trigger: z.enum(RUN_TRIGGERS).describe('`scheduled`, `manual` (check now), or `ping` (a heartbeat job reported; a missed heartbeat is `scheduled`).'),
   startedAt: z.string(),
   durationMs: z.int().nullable().describe('How long the check took; for a heartbeat run, how long the job ran since its `/start` ping, or null without one.'),
@@ -44,6 +44,24 @@ export const RunRecord = z.object({
     })
     .nullable()
     .describe('DNS runs: the answer.'),
+  ping: z
+    .object({
+      sent: z.int().describe('Echo requests sent.'),
+      received: z.int().describe('Echo replies received.'),
+      rttMinMs: z.number().nullable().describe('The shortest round trip in milliseconds (to the microsecond); null when no reply came.'),
+      rttAvgMs: z.number().nullable().describe('The average round trip; null when no reply came. The run’s durationMs is it rounded.'),
+      rttMaxMs: z.number().nullable().describe('The longest round trip; null when no reply came.'),
+    })
+    .nullable()
+    .describe('Ping runs: what was sent and what came back; null when nothing was sent (the name did not resolve, the address is blocked).'),
+  domain: z
+    .object({
+      expiresAt: z.string().nullable().describe('When the registration expires (ISO-8601 UTC), as the registry said; null when it could not say.'),
+      registrar: z.string().nullable().describe('The registrar the registry names, if any.'),
+      rdapUrl: z.string().nullable().describe('The RDAP address asked; null when no registry serves the domain.'),
+    })
+    .nullable()
+    .describe('Domain runs: the registration’s expiry, from the registry (answers are kept 12 hours per domain).'),
   log: z.string().nullable().describe('Heartbeat runs: up to 10 KiB of the body the job POSTed with its ping.'),
   timings: z
     .object({ dnsMs: z.int().nullable(), connectMs: z.int().nullable(), tlsMs: z.int().nullable(), ttfbMs: z.int().nullable(), totalMs: z.int() })
@@ -59,7 +77,11 @@ export const RunRecord = z.object({
       }),
     )
     .describe("Each assertion's outcome when an answer came to judge; empty when the monitor has none or no answer came."),
-  warnings: z.array(z.string()).describe('Assertions of severity `degraded` that did not hold, such as "assertion 2: responseTime 912 ms ≥ 800".'),
+  warnings: z
+    .array(z.string())
+    .describe(
+      'Assertions of severity `degraded` that did not hold, such as "assertion 2: responseTime 912 ms ≥ 800"; and notes that leave the status as it is, such as "domain expires in 12 days, on 2027-01-01".',
+    ),
   textsWithheld: z
     .boolean()
     .describe(
@@ -82,7 +104,7 @@ export function certificateRecord(stored: CertificateRecord): CertificateRecord 
 export const CheckEnqueued = z.object({
   monitorId: z.string(),
   status: z.literal('queued'),
-  regions: z.array(z.enum(REGIONS)),
+  regions: z.array(z.string()),
   enqueuedAt: z.string(),
   nextTriggerAt: z.string().describe('When the next manual check of this monitor may be triggered.'),
 });
@@ -133,6 +155,8 @@ export class CheckService {
         error: row.error_code ? { code: row.error_code as RunError['code'], message: row.error_message ?? '' } : null,
         statusCode: carries.has('statusCode') ? row.status_code : null,
         dns: carries.has('dns') && row.dns ? (JSON.parse(row.dns) as RunRecord['dns']) : null,
+        ping: carries.has('ping') && row.ping ? (JSON.parse(row.ping) as RunRecord['ping']) : null,
+        domain: carries.has('domain') && row.domain ? (JSON.parse(row.domain) as RunRecord['domain']) : null,
         log: carries.has('log') ? row.log : null,
         timings: carries.has('timings') && row.timings ? (JSON.parse(row.timings) as RunRecord['timings']) : null,
         certificate: carries.has('certificate') && row.certificate ? certificateRecord(JSON.parse(row.certificate) as CertificateRecord) : null,
@@ -169,7 +193,8 @@ export class CheckService {
     }
     const now = this.clock.now();
     for (const region of monitor.regions) {
-      await this.dispatcher.enqueue({ monitorId: monitor.id, teamId: actor.teamId, region, trigger: 'manual', dueAt: now, nextDueAt: null });
+      // An extra region (LOOKOUT_EXTRA_REGIONS) is a name outside the built-in union; the queues take any region's name.
+      await this.dispatcher.enqueue({ monitorId: monitor.id, teamId: actor.teamId, region: region as Region, trigger: 'manual', dueAt: now, nextDueAt: null });
     }
     return { monitorId: monitor.id, status: 'queued', regions: monitor.regions, enqueuedAt: iso(now), nextTriggerAt: iso(now + TRIGGER_LOCK_MS) };
   }

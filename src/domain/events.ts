@@ -39,6 +39,16 @@ export interface CertificateExpiring {
   occurredAt: string;
 }
 
+/** A domain monitor's registration expires within its warning days: told once per expiry date. */
+export interface DomainExpiring {
+  type: 'domain.expiring';
+  monitorId: string;
+  teamId: string;
+  domain: { name: string; expiresAt: string; daysRemaining: number; registrar: string | null };
+  warningDays: number;
+  occurredAt: string;
+}
+
 /** Someone said they are on the monitor's open incident. */
 export interface IncidentAcknowledged {
   type: 'incident.acknowledged';
@@ -85,7 +95,8 @@ export interface MonitorFlapping {
   occurredAt: string;
 }
 
-export type DomainEvent = MonitorStatusChanged | CertificateExpiring | IncidentAcknowledged | MonitorReminder | IncidentEscalated | MonitorFlapping;
+export type DomainEvent =
+  MonitorStatusChanged | CertificateExpiring | DomainExpiring | IncidentAcknowledged | MonitorReminder | IncidentEscalated | MonitorFlapping;
 
 export interface StoredEvent {
   id: string;

@@ -6,7 +6,7 @@ import type { AssertionOutcome } from './assertions/evaluate.js';
 import { regionOf } from './run-columns.js';
 import { WITHHELD_TEXT, withholdRunTexts } from './run-texts.js';
 import { iso } from './time.js';
-import { CHECK_ERROR_CODES, REGIONS } from '../shared/vocabulary.js';
+import { CHECK_ERROR_CODES } from '../shared/vocabulary.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -14,7 +14,7 @@ export const IncidentCause = z
   .object({
     runId: z.string(),
     startedAt: z.string(),
-    region: z.enum(REGIONS).nullable().describe('The region of the failed run; null for a heartbeat (its job reports, from no region).'),
+    region: z.string().nullable().describe('The region of the failed run; null for a heartbeat (its job reports, from no region).'),
     error: z
       .object({ code: z.enum(CHECK_ERROR_CODES), message: z.string() })
       .nullable()

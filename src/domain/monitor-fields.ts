@@ -1,7 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import { z } from 'zod';
-import { MONITOR_LIMITS, REQUEST_LIMITS } from '../shared/limits.js';
-import { DEGRADED_REASONS, MONITOR_STATUSES, MONITOR_TYPES, REGIONS } from '../shared/vocabulary.js';
+import { MONITOR_LIMITS, REQUEST_LIMITS, TAG_PATTERN } from '../shared/limits.js';
+import { DEGRADED_REASONS, MONITOR_STATUSES, MONITOR_TYPES, REGION_NAME, REGIONS } from '../shared/vocabulary.js';
 import { HEADER_TOKEN, HEADER_TOKEN_MESSAGE, RESERVED_HEADERS } from './header-names.js';
 import { KeyField, SecretsDigestField } from './keys.js';
 import { intRange, text, uuid } from './validation.js';
@@ -32,6 +32,29 @@ export function urlProblem(url: string): string | null {
   }
   if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.hostname === '') return wrong;
   if (parsed.username !== '' || parsed.password !== '') return 'must not contain credentials; use auth instead';
+  return null;
+}
+
+/** What is wrong with a proxy URL, or null. */
+export function proxyProblem(text: string): string | null {
+  const shape = 'must be http://[user:password@]host:port';
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
+  if (/[\s\u0000-\u001f\u007f]/.test(text)) return 'must not contain white space or control characters';
+  if (!/^http:\/\/[^/\\]/i.test(text)) return shape;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return shape;
+  }
+  if (url.hostname === '' || url.port === '') return `${shape} (with its port)`;
+  if ((url.pathname !== '/' && url.pathname !== '') || url.search !== '' || url.hash !== '') return `${shape}, without a path, query or fragment`;
+  try {
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+  } catch {
+    return 'must percent-encode its user name and password correctly';
+  }
   return null;
 }
 
@@ -86,7 +109,8 @@ export const MonitorTypeField = z
   .enum(MONITOR_TYPES)
   .describe(
     '`http` requests a URL and judges the answer; `ssl` checks the TLS certificate of a host; `tcp` connects to a port; ' +
-      '`dns` asks a resolver for a record; `heartbeat` waits for pings from a job. Fixed at creation.',
+      '`dns` asks a resolver for a record; `heartbeat` waits for pings from a job; `ping` sends ICMP echo requests to a host; ' +
+      '`domain` asks the registry (RDAP) when a domain registration expires. Fixed at creation.',
   );
 
 // PostgreSQL text cannot hold U+0000, so no stored string may contain it.
@@ -109,7 +133,7 @@ export const RecoveryThresholdField = intRange(...MONITOR_LIMITS.threshold).desc
 );
 
 export const RegionsField = z
-  .array(z.enum(REGIONS))
+  .array(z.string().regex(REGION_NAME, 'must be a region name (2-32 characters of a-z, 0-9 and -)'))
   .min(1)
   .superRefine((regions, ctx) => {
     const twice = regions.find((region, i) => regions.indexOf(region) !== i);
@@ -117,8 +141,35 @@ export const RegionsField = z
   })
   .meta({
     uniqueItems: true,
-    description: `Regions to check from: one or more of ${REGIONS.join(', ')}, each at most once. The monitor is down only when every region fails.`,
+    description: `Regions to check from: one or more of ${REGIONS.join(', ')} or of the installation's extra regions (LOOKOUT_EXTRA_REGIONS, served by remote probes; see GET /api/v1/regions), each at most once. The monitor is down only when every region fails.`,
   });
+
+export const TagsField = z
+  .array(
+    z
+      .string()
+      .regex(TAG_PATTERN, { message: `must be 1-${MONITOR_LIMITS.tagLength} characters of a-z, 0-9, -, _, : and .` })
+      .describe('One tag: 1-32 of a-z 0-9 - _ : .'),
+  )
+  .max(MONITOR_LIMITS.tags)
+  .superRefine((tags, ctx) => {
+    const twice = tags.find((tag, i) => tags.indexOf(tag) !== i);
+    if (twice !== undefined) ctx.addIssue({ code: 'custom', message: `must not list a tag twice ("${twice}")`, input: tags });
+  })
+  // Answered sorted, whatever order they were sent in: stored as they are answered.
+  .transform((tags) => [...tags].sort())
+  .meta({
+    uniqueItems: true,
+    description: `Tags to find the monitor by: 0-${MONITOR_LIMITS.tags} distinct strings of 1-${MONITOR_LIMITS.tagLength} characters of a-z 0-9 - _ : . (answered sorted). Default none.`,
+  });
+
+export const DependsOnField = uuid()
+  .nullable()
+  .describe(
+    'The id of another monitor of your team this one depends on, or null. While that monitor is down, this one going down opens no incident and ' +
+      'alerts nobody (its runs are stored and its status is down, with `suppressedBy`); if it is still down when that monitor recovers, it opens its ' +
+      'incident and alerts then. No loops.',
+  );
 
 export const PolicyField = uuid().nullable().describe('The id of a notification policy of your team, told when the status changes; null for none.');
 
@@ -173,6 +224,8 @@ export const MonitorCommonFields = z.object({
   recoveryThreshold: RecoveryThresholdField,
   key: KeyField.nullable(),
   secretsDigest: SecretsDigestField.nullable(),
+  tags: TagsField,
+  dependsOn: DependsOnField,
 });
 
 /** The common fields a heartbeat monitor has: it is not checked, so it has no interval, timeout or regions. */
@@ -185,6 +238,8 @@ export const commonCreate = {
   recoveryThreshold: RecoveryThresholdField.default(1),
   key: KeyField.nullable().optional(),
   secretsDigest: SecretsDigestField.nullable().optional(),
+  tags: TagsField.default([]),
+  dependsOn: DependsOnField.optional(),
 };
 
 export const CertificateRecord = z.object({
@@ -203,6 +258,8 @@ export const stateRecord = {
   notificationPolicyId: z.string().nullable(),
   failureThreshold: z.int(),
   recoveryThreshold: z.int(),
+  tags: z.array(z.string()).describe('Its tags, sorted; empty for none.'),
+  dependsOn: z.string().nullable().describe('The monitor this one depends on, or null.'),
   status: z
     .enum(MONITOR_STATUSES)
     .describe(
@@ -215,6 +272,18 @@ export const stateRecord = {
       'Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), ' +
         '`assertions` (the newest run of some region succeeded with warnings), or both.',
     ),
+  suppressedBy: z
+    .string()
+    .nullable()
+    .describe(
+      'The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise.',
+    ),
+  staleRegions: z
+    .array(z.string())
+    .describe(
+      'Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward ' +
+        '`down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status.',
+    ),
   paused: z.boolean(),
   lastCheckedAt: z.string().nullable(),
   createdAt: z.string(),
@@ -225,7 +294,7 @@ export const commonRecord = {
   name: z.string(),
   intervalSeconds: z.int(),
   timeoutSeconds: z.int(),
-  regions: z.array(z.enum(REGIONS)),
+  regions: z.array(z.string()),
   ...stateRecord,
 };
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MONITOR_TYPES, type MonitorType } from '../shared/vocabulary.js';
 import { DEFINITIONS_IN_ORDER, MONITOR_TYPE_DEFINITIONS, type MonitorTypeDefinitions } from '../monitor-types/definitions.js';
 import { KeyField } from './keys.js';
+import { MONITOR_LIMITS, TAG_PATTERN } from '../shared/limits.js';
 import { MonitorCommonFields, MonitorTypeField, commonCreate } from './monitor-fields.js';
 import type { FieldError } from './problem.js';
 
@@ -100,9 +101,17 @@ export const NoFields = z.strictObject({});
 export const MonitorRecord = z.discriminatedUnion('type', eachType('record'));
 export type MonitorRecord = z.output<typeof MonitorRecord>;
 
+const TagText = z.string().regex(TAG_PATTERN, { message: `must be a tag: 1-${MONITOR_LIMITS.tagLength} characters of a-z, 0-9, -, _, : and .` });
+
 /** GET /monitors: `key` narrows the list to the monitor that has it (none or one). Other parameters are left to the list's other filters. */
 export const MonitorListQuery = z.object({
   key: KeyField.optional().describe('Only the monitor with this key (a list of none or one).'),
+  // Repeated in a query string (`?tag=a&tag=b`) it is a list; once, a string; either way a list here.
+  tag: z
+    .union([TagText, z.array(TagText).max(MONITOR_LIMITS.tags)])
+    .transform((tags) => (Array.isArray(tags) ? tags : [tags]))
+    .optional()
+    .describe('Only monitors with this tag; repeated (`?tag=a&tag=b`), only those with every tag given.'),
 });
 
 export const MonitorList = z.object({ data: z.array(MonitorRecord).describe('Every monitor of the team, oldest first.') });

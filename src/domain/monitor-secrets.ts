@@ -9,11 +9,14 @@ import type { MonitorRecord } from './monitor-schemas.js';
  */
 
 /**
- * Each secret field of a monitor, with whether a monitor (as answered) holds it. A new secret
- * (`clientCertificate`, `proxy`) joins with one line here.
+ * Each secret field of a monitor, with whether a monitor (as answered) holds it: `auth`, the
+ * client certificate's key and the proxy's password. A new secret joins with one line here.
  */
 export const MONITOR_SECRET_FIELDS = {
   auth: (monitor: MonitorRecord) => 'auth' in monitor && monitor.auth !== null,
+  clientCertificate: (monitor: MonitorRecord) => 'clientCertificate' in monitor && monitor.clientCertificate !== null,
+  // A proxy holds a secret when it has a password; one without credentials is bound to nothing.
+  proxy: (monitor: MonitorRecord) => 'proxySet' in monitor && monitor.proxySet,
 } as const satisfies Record<string, (monitor: MonitorRecord) => boolean>;
 
 export type MonitorSecretField = keyof typeof MONITOR_SECRET_FIELDS;

@@ -9,8 +9,11 @@ import { storeDueNow } from './check-schedules.js';
 import { requireRole, type Actor } from './actor.js';
 import { isUuid, newId } from './ids.js';
 import { monitorListJson } from './monitor-list-sql.js';
+import { readPresence, staleRegions, type RegionPresence } from './probes/regions.js';
+import type { RegionNames } from './probes/region-names.js';
 import { systemClock, type Clock } from './ports/clock.js';
-import { MONITOR_TYPES, type DegradedReason, type MonitorStatus, type MonitorType, type Region } from '../shared/vocabulary.js';
+import type { RdapDirectory } from './ports/rdap-directory.js';
+import { MONITOR_TYPES, REGION_NAME, type DegradedReason, type MonitorStatus, type MonitorType, type Region } from '../shared/vocabulary.js';
 import { pingKeyColumns, pingUrl } from './heartbeats/ping-keys.js';
 import { DEFINITIONS_IN_ORDER, definitionOf, type MonitorTypeDefinitions, type TypeColumn } from '../monitor-types/definitions.js';
 import type { CheckCommon, ColumnChange, OpenSecret, RecordParts } from '../monitor-types/definition.js';
@@ -28,10 +31,11 @@ import { SECRET_BOUND_FIELDS, heldSecretFields, secretNeededAgain, type SecretBo
 import { POLICY_NOT_IN_TEAM, type NotificationPolicyService } from './notification-policies.js';
 import { KEY_TAKEN, digestMatches, isKeyConflict, sealedDigest } from './keys.js';
 import { Problem, problems, type FieldError } from './problem.js';
-import { ADMINS, ANY_ROLE, WRITERS } from './roles.js';
+import { ADMINS, ANY_ROLE, WRITERS, seesPingUrls } from './roles.js';
 import { monitorSecretAt } from './secrets/places.js';
 import type { SecretBox } from './secrets/secret-box.js';
 import { lockTeam } from './teams.js';
+import { releaseSuppressed } from './dependencies.js';
 import { iso, isoOrNull } from './time.js';
 import { parseInput } from './validation.js';
 
@@ -49,6 +53,9 @@ const RECORD_COLUMNS = [
   'notification_policy_id',
   'key',
   'secrets_digest',
+  'tags',
+  'depends_on',
+  'suppressed_by',
   'paused',
   'maintenance',
   'status',
@@ -74,6 +81,32 @@ export type MonitorForCheck = { [T in MonitorType]: ReturnType<NonNullable<Monit
 /** The types Lookout checks (the others report their runs). */
 const CHECKED_TYPES = MONITOR_TYPES.filter((type) => definitionOf(type).checked);
 
+/**
+ * The columns a check's monitor is built from: the common ones CheckCommon reads, each checked
+ * type's own, and the sealed credential. Not the whole row: its state (results, streaks, the
+ * certificate seen) is the recorder's, and every check reads this row anew.
+ */
+export const CHECK_ROW_COLUMNS = [
+  ...new Set([
+    'id',
+    'team_id',
+    'type',
+    'name',
+    'interval_seconds',
+    'timeout_seconds',
+    'regions',
+    'notification_policy_id',
+    'status',
+    'last_checked_at',
+    // What a check opens but no record shows: sealed secrets, and the client certificate presented with its key.
+    'auth_secret',
+    'client_certificate',
+    'client_key_secret',
+    // An SSL monitor's record shows the certificate last seen: state, which its check does not read.
+    ...CHECKED_TYPES.flatMap((type) => definitionOf(type).columns).filter((column) => column !== 'certificate'),
+  ] as const),
+] as Array<keyof MonitorsTable>;
+
 /** What a scheduler needs to plan checks, for every monitor that is neither paused nor deleted. */
 export interface ScheduledMonitor {
   id: string;
@@ -88,6 +121,10 @@ export interface MonitorSettings {
   maxMonitorsPerTeam: number | null;
   /** `{base_url}`, which a heartbeat's `pingUrl` starts with. */
   publicUrl: string;
+  /** Which TLDs have an RDAP registry: a domain monitor of another is refused. Not judged when absent. */
+  rdap?: RdapDirectory;
+  /** The regions a monitor may list: the built-in ones and LOOKOUT_EXTRA_REGIONS. All names pass without it. */
+  regions?: Pick<RegionNames, 'isKnown' | 'known'>;
 }
 
 export interface MonitorChange {
@@ -109,7 +146,7 @@ export interface MonitorChange {
 export class MonitorService {
   private readonly listeners = new Set<(change: MonitorChange) => void>();
   /* The queries every read takes, compiled once. */
-  private readonly listQuery: (teamId: string) => Promise<string>;
+  private readonly listQuery: (teamId: string, showPingUrls: boolean) => Promise<string>;
   private readonly findQuery;
   private readonly activeQuery;
   private readonly scheduledQuery;
@@ -123,12 +160,17 @@ export class MonitorService {
     /** Creation, change and deletion times. */
     private readonly clock: Clock = systemClock,
   ) {
-    this.listQuery = monitorListJson(db, dialect, (sealed, monitorId) => this.pingUrlOf(sealed, monitorId));
+    this.listQuery = monitorListJson(
+      db,
+      dialect,
+      (sealed, monitorId) => this.pingUrlOf(sealed, monitorId),
+      () => this.clock.now(),
+    );
     this.findQuery = prepared(db, (monitorId: string, teamId: string) =>
       db.selectFrom('monitors').select(RECORD_ROW_COLUMNS).where('id', '=', monitorId).where('team_id', '=', teamId).where('deleted_at', 'is', null),
     );
     this.activeQuery = prepared(db, (monitorId: string) =>
-      db.selectFrom('monitors').selectAll().where('id', '=', monitorId).where('deleted_at', 'is', null).where('paused', '=', 0),
+      db.selectFrom('monitors').select(CHECK_ROW_COLUMNS).where('id', '=', monitorId).where('deleted_at', 'is', null).where('paused', '=', 0),
     );
     this.scheduledQuery = prepared(db, (monitorId: string) =>
       db
@@ -152,30 +194,36 @@ export class MonitorService {
    */
   async listJson(actor: Actor): Promise<string> {
     requireRole(actor, ANY_ROLE);
-    return this.listQuery(actor.teamId);
+    return this.listQuery(actor.teamId, seesPingUrls(actor.role));
   }
 
   /**
-   * The list narrowed by the query's `key` (GET /monitors?key=): the team's live monitor with that
-   * key, as a list of none or one; null when the query names no key (the whole list applies).
+   * The list narrowed by the query (GET /monitors?key=…&tag=…): the team's live monitor with that
+   * key (a list of none or one), and those holding every tag given, oldest first; null when the
+   * query names neither (the whole list applies, written by the database).
    */
-  async listWithKey(actor: Actor, query: unknown): Promise<MonitorRecord[] | null> {
+  async listFiltered(actor: Actor, query: unknown): Promise<MonitorRecord[] | null> {
     requireRole(actor, ANY_ROLE);
-    const { key } = parseInput(MonitorListQuery, query);
-    if (key === undefined) return null;
-    const row = await this.db
+    const { key, tag } = parseInput(MonitorListQuery, query);
+    if (key === undefined && tag === undefined) return null;
+    const rows = await this.db
       .selectFrom('monitors')
       .select(RECORD_ROW_COLUMNS)
       .where('team_id', '=', actor.teamId)
-      .where('key', '=', key)
+      .$if(key !== undefined, (q) => q.where('key', '=', key!))
+      // Tags are few per monitor and stored as a JSON list: a row without any tag is left out here, the list is judged below.
+      .$if(tag !== undefined && tag.length > 0, (q) => q.where('tags', 'is not', null))
       .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    return row ? [this.record(row)] : [];
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    const wanted = tag ?? [];
+    return Promise.all(rows.filter((row) => wanted.length === 0 || hasEveryTag(row.tags, wanted)).map((row) => this.record(row, actor)));
   }
 
   async get(actor: Actor, monitorId: string): Promise<MonitorRecord> {
     requireRole(actor, ANY_ROLE);
-    return this.record(await this.find(actor, monitorId));
+    return this.record(await this.find(actor, monitorId), actor);
   }
 
   async create(actor: Actor, input: unknown): Promise<MonitorRecord> {
@@ -190,9 +238,15 @@ export class MonitorService {
       input,
       actor.teamId,
       // The rules between a type's fields, judged on a body of a known type.
-      [...capError, ...(knownType ? definitionOf(input.type as MonitorType).problemsOnCreate(input) : []), ...digestProblems(input)],
+      [
+        ...capError,
+        ...(knownType ? definitionOf(input.type as MonitorType).problemsOnCreate(input) : []),
+        ...digestProblems(input),
+        ...this.unknownRegions(input),
+      ],
       capError,
     )) as MonitorCreate;
+    if (fields.type === 'domain') await this.judgeDomain(fields.domain);
     const now = this.clock.now();
     const definition = definitionOf(fields.type);
     // A type that is not checked (heartbeat) has no interval, timeout or regions of its own.
@@ -211,6 +265,8 @@ export class MonitorService {
       notification_policy_id: fields.notificationPolicyId?.toLowerCase() ?? null,
       key: fields.key ?? null,
       secrets_digest: fields.secretsDigest ? sealedDigest(fields.secretsDigest) : null,
+      tags: tagsColumn(fields.tags),
+      depends_on: fields.dependsOn?.toLowerCase() ?? null,
       paused: 0,
       status: 'pending',
       last_checked_at: null,
@@ -230,7 +286,7 @@ export class MonitorService {
         if (cap.length > 0) throw problems.validation(cap);
       }
       const inserted = await trx.insertInto('monitors').values(row).returning(RECORD_ROW_COLUMNS).executeTakeFirstOrThrow().catch(keyTaken);
-      if (checked) await storeDueNow(trx, inserted.id, checked.regions, now);
+      if (checked) await storeDueNow(trx, inserted.id, checked.regions as Region[], now);
       return inserted;
     });
     this.emit({ kind: 'created', monitorId: created.id, teamId: created.team_id, ...(checked ? { dueAt: now } : {}) });
@@ -253,10 +309,15 @@ export class MonitorService {
         ...(await this.secretsLeftBehind(current, input)),
         ...(isObject(input) ? definitionOf(current.type).problemsOnUpdate(current, input) : []),
         ...digestProblems(input),
+        // Sent regions must all be known now; a monitor that lists a region since removed from
+        // LOOKOUT_EXTRA_REGIONS stays valid (and stale there) until its regions are edited.
+        ...this.unknownRegions(input),
       ],
       [],
       current.id,
     );
+    if (current.type === 'domain' && typeof (changes as { domain?: unknown }).domain === 'string')
+      await this.judgeDomain((changes as { domain: string }).domain);
     const set = await this.columnChanges(current, changes);
     if (Object.keys(set).length === 0) return this.record(current);
     definitionOf(current.type).followChange(current, set, this.clock.now());
@@ -264,7 +325,25 @@ export class MonitorService {
     const replanned = current.paused === 0 && (set.interval_seconds !== undefined || set.regions !== undefined);
     const updated = await this.write(current, set, 'updated', replanned).catch(keyTaken);
     if (!updated) throw problems.notFound('monitor');
+    // Held back by a monitor it no longer depends on: alerts now if still down.
+    if (set.depends_on !== undefined && current.suppressed_by !== null && set.depends_on !== current.suppressed_by) {
+      await releaseSuppressed(this.db, { monitorId: current.id }, this.clock.now());
+      return this.get(actor, current.id);
+    }
     return this.record(updated);
+  }
+
+  /** A domain whose TLD no registry serves over RDAP is refused: its runs could never tell an expiry. */
+  private async judgeDomain(domain: string): Promise<void> {
+    if (!this.settings.rdap) return;
+    const served = await this.settings.rdap.serves(domain, this.clock.now());
+    // An unreadable directory judges nothing: the runs say `rdap-error` until it can be read.
+    if (served === false) {
+      throw problems.invalidField(
+        'domain',
+        `has a top-level domain (.${domain.slice(domain.lastIndexOf('.') + 1)}) with no RDAP service in IANA’s bootstrap file`,
+      );
+    }
   }
 
   /** Soft delete: never listed, found or checked again. The sealed secret is erased with it. */
@@ -273,12 +352,19 @@ export class MonitorService {
     const current = await this.find(actor, monitorId);
     parseInput(NoFields, input);
     const now = this.clock.now();
-    const result = await this.db
-      .updateTable('monitors')
-      .set({ deleted_at: now, updated_at: now, auth_secret: null })
-      .where('id', '=', current.id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+    const result = await inTransaction(this.db, async (trx) => {
+      const deleted = await trx
+        .updateTable('monitors')
+        .set({ deleted_at: now, updated_at: now, ...NO_SECRETS })
+        .where('id', '=', current.id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (deleted.numUpdatedRows === 0n) return deleted;
+      // Its dependents depend on nothing now; those it held back alert now if still down.
+      await releaseSuppressed(trx, { parentId: current.id }, now);
+      await trx.updateTable('monitors').set({ depends_on: null }).where('depends_on', '=', current.id).execute();
+      return deleted;
+    });
     if (result.numUpdatedRows === 0n) throw problems.notFound('monitor');
     this.emit({ kind: 'deleted', monitorId: current.id, teamId: current.team_id });
   }
@@ -290,7 +376,10 @@ export class MonitorService {
     parseInput(NoFields, input);
     if (current.paused) return this.record(current);
     // A paused heartbeat expects nothing; it waits for its first ping again once resumed.
-    return this.setPaused(current, { paused: 1, heartbeat_deadline: null, heartbeat_started_at: null }, 'paused');
+    const paused = await this.setPaused(current, { paused: 1, heartbeat_deadline: null, heartbeat_started_at: null }, 'paused');
+    // A paused monitor is not down: those it held back alert now if still down.
+    await releaseSuppressed(this.db, { parentId: current.id }, this.clock.now());
+    return paused;
   }
 
   /** Checks run again, at once; the status is `pending` until a check completes. Resuming a running monitor changes nothing. */
@@ -322,6 +411,7 @@ export class MonitorService {
       status: row.status as CheckCommon['status'],
       lastCheckedAt: row.last_checked_at,
     };
+    // The row holds CHECK_ROW_COLUMNS, every column a type's forCheck reads (test/monitors/check-columns.test.ts).
     return forCheck(row, common, this.openSecret) as MonitorForCheck;
   }
 
@@ -416,9 +506,19 @@ export class MonitorService {
 
   /* Internals. */
 
-  /** The record as the team sees it: a heartbeat's `pingUrl` with its key opened. */
-  private record(row: RecordRow): MonitorRecord {
-    return toRecord(row, this.pingUrlOf);
+  /** A region the body lists that is not one of this installation's. */
+  private unknownRegions(input: unknown): FieldError[] {
+    const names = this.settings.regions;
+    if (!names || !isObject(input) || !Array.isArray(input.regions)) return [];
+    const index = input.regions.findIndex((region) => typeof region === 'string' && REGION_NAME.test(region) && !names.isKnown(region));
+    if (index < 0) return [];
+    return [{ field: `regions.${index}`, message: `"${String(input.regions[index])}" is not a region of this installation (known: ${names.known().join(', ')})` }];
+  }
+
+  /** The record as the team sees it: a heartbeat's `pingUrl` with its key opened (null for a Viewer reading it). */
+  private async record(row: RecordRow, reader?: Actor): Promise<MonitorRecord> {
+    const pingUrlOf = reader && !seesPingUrls(reader.role) ? NO_PING_URL : this.pingUrlOf;
+    return toRecord(row, pingUrlOf, { presence: await readPresence(this.db), now: this.clock.now() });
   }
 
   /** Opens a secret sealed for one of a monitor's columns. */
@@ -510,9 +610,41 @@ export class MonitorService {
       const holder = await this.keyHolder(teamId, key);
       if (holder !== null && holder !== ownId) errors.push({ field: 'key', message: KEY_TAKEN });
     }
+    const dependsOn = isObject(input) ? input.dependsOn : undefined;
+    if (typeof dependsOn === 'string' && isUuid(dependsOn) && !errors.some((e) => e.field === 'dependsOn')) {
+      const message = await this.dependencyProblem(teamId, dependsOn.toLowerCase(), ownId);
+      if (message !== null) errors.push({ field: 'dependsOn', message });
+    }
     errors.push(...more.filter((extra) => !errors.some((e) => e.field === extra.field)));
     if (errors.length > 0) throw problems.validation(inFieldOrder(errors, wholeBody));
     return value as z.output<S>;
+  }
+
+  /**
+   * Why the monitor `ownId` (none for a new one) cannot depend on `parentId`, or null: the parent
+   * must be another live monitor of the team, and following `dependsOn` from it must never come
+   * back to `ownId` (a loop would hold back each other's alerts for ever). The chain is at most as
+   * long as the team has monitors; each step is one indexed read, and a chain that is already a
+   * loop (written before this rule, or by two changes racing) ends the walk too.
+   */
+  private async dependencyProblem(teamId: string, parentId: string, ownId: string | undefined): Promise<string | null> {
+    if (parentId === ownId) return 'must name another monitor: a monitor cannot depend on itself';
+    const seen = new Set<string>();
+    let next: string | null = parentId;
+    while (next !== null && !seen.has(next)) {
+      seen.add(next);
+      const row = await this.db
+        .selectFrom('monitors')
+        .select('depends_on')
+        .where('id', '=', next)
+        .where('team_id', '=', teamId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (!row) return next === parentId ? MONITOR_NOT_IN_TEAM : null;
+      if (ownId !== undefined && row.depends_on === ownId) return 'must not make a loop: that monitor depends on this one (directly or through others)';
+      next = row.depends_on;
+    }
+    return null;
   }
 
   /** The columns a validated PATCH actually changes (none when every sent value equals the stored one). */
@@ -528,6 +660,8 @@ export class MonitorService {
     put('recovery_threshold', changes.recoveryThreshold);
     put('regions', changes.regions && JSON.stringify(changes.regions));
     put('notification_policy_id', changes.notificationPolicyId === null ? null : changes.notificationPolicyId?.toLowerCase());
+    put('tags', changes.tags && tagsColumn(changes.tags));
+    put('depends_on', changes.dependsOn === null ? null : changes.dependsOn?.toLowerCase());
     // Each type's schema lets only its own fields through: its definition puts their columns.
     await definitionOf(current.type).changeColumns(changes, current, {
       monitorId: current.id,
@@ -542,7 +676,8 @@ export class MonitorService {
       put('secrets_digest', changes.secretsDigest && sealedDigest(changes.secretsDigest));
     }
     // New secrets without a digest: the stored one no longer vouches for them.
-    if (set.auth_secret !== undefined && changes.secretsDigest === undefined && current.secrets_digest !== null) set.secrets_digest = null;
+    const newSecrets = set.auth_secret !== undefined || set.client_key_secret !== undefined || set.proxy_password_secret !== undefined;
+    if (newSecrets && changes.secretsDigest === undefined && current.secrets_digest !== null) set.secrets_digest = null;
     return set;
   }
 
@@ -554,7 +689,7 @@ export class MonitorService {
    */
   private async secretsLeftBehind(current: RecordRow, input: unknown): Promise<FieldError[]> {
     if (!isObject(input)) return [];
-    const missing = heldSecretFields(this.record(current)).filter((field) => !(field in input));
+    const missing = heldSecretFields(await this.record(current)).filter((field) => !(field in input));
     if (missing.length === 0) return [];
     const schema = updateSchemaFor(current.type);
     const changed: SecretBoundField[] = [];
@@ -623,15 +758,30 @@ export class MonitorService {
  */
 function digestProblems(input: unknown): FieldError[] {
   if (!isObject(input) || typeof input.secretsDigest !== 'string') return [];
-  if (isObject(input.auth)) return [];
-  return [{ field: 'secretsDigest', message: 'must be sent with the secrets it is a digest of (auth)' }];
+  if (isObject(input.auth) || isObject(input.clientCertificate) || typeof input.proxy === 'string') return [];
+  return [{ field: 'secretsDigest', message: 'must be sent with the secrets it is a digest of (auth, clientCertificate, proxy)' }];
 }
+
+/** Every sealed secret column, emptied when the monitor is deleted. */
+const NO_SECRETS = { auth_secret: null, client_key_secret: null, proxy_password_secret: null } as const;
 
 /** The unique index on the team's live keys, met by a write that raced another: the same 400 as the check before it. */
 function keyTaken(error: unknown): never {
   if (isKeyConflict(error, 'monitors')) throw problems.invalidField('key', KEY_TAKEN);
   throw error;
 }
+/** Whether a stored tags column holds every tag wanted. */
+function hasEveryTag(column: string | null, wanted: readonly string[]): boolean {
+  if (column === null) return false;
+  const tags = JSON.parse(column) as string[];
+  return wanted.every((tag) => tags.includes(tag));
+}
+
+/** The tags column of a list of tags (already sorted by the schema); none is stored as null. */
+function tagsColumn(tags: readonly string[]): string | null {
+  return tags.length === 0 ? null : JSON.stringify(tags);
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -655,15 +805,26 @@ export async function monitorsNotInTeam(db: Kysely<Database>, teamId: string, id
  * whether one is set; a heartbeat's `pingUrl` only with `pingUrlOf` (records for the team, not for
  * notification payloads that leave it).
  */
-export function toRecord(row: RecordRow, pingUrlOf?: (sealedKey: string, monitorId: string) => string | null): MonitorRecord {
+const NO_PING_URL = (): null => null;
+
+export function toRecord(
+  row: RecordRow,
+  pingUrlOf?: (sealedKey: string, monitorId: string) => string | null,
+  /** When each region last asked for work, and the time now: which regions are stale. None without it. */
+  served?: { presence: RegionPresence; now: number },
+): MonitorRecord {
   const state = {
     key: row.key,
     secretsDigest: row.secrets_digest,
     notificationPolicyId: row.notification_policy_id,
     failureThreshold: row.failure_threshold,
     recoveryThreshold: row.recovery_threshold,
+    tags: row.tags === null ? [] : (JSON.parse(row.tags) as string[]),
+    dependsOn: row.depends_on,
     status: (row.paused ? 'paused' : row.maintenance ? 'maintenance' : row.status) as MonitorStatus,
     degradedReasons: !row.paused && !row.maintenance && row.status === 'degraded' ? (JSON.parse(row.degraded_reasons) as DegradedReason[]) : [],
+    suppressedBy: row.suppressed_by,
+    staleRegions: served ? staleRegions(JSON.parse(row.regions) as string[], row.interval_seconds, served.presence, served.now) : [],
     paused: row.paused === 1,
     lastCheckedAt: isoOrNull(row.last_checked_at),
     createdAt: iso(row.created_at),

@@ -27,6 +27,7 @@ const TITLES: Record<ProblemCode, [status: number, title: string]> = {
   internal: [500, 'Internal Server Error'],
   unavailable: [503, 'Service Unavailable'],
   'email-unavailable': [503, 'Email Unavailable'],
+  'two-factor-required': [401, 'Two-Factor Code Required'],
 };
 
 export const UNAUTHORIZED_DETAIL = 'A valid bearer token is required.';

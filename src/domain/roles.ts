@@ -9,9 +9,10 @@ export function isRole(value: string): value is Role {
  * an intent, not a set that happens to be equal to another today:
  * - ANY_ROLE, to read: every member of the team, whatever role they hold, roles added later included.
  * - WRITERS, to change monitors, incidents, maintenance windows and checks: the roles trusted to
- *   change things. Today that is every role, so WRITERS holds the same roles as ANY_ROLE; it is
- *   written out rather than `= ROLES` on purpose, because the read-only Viewer (issue 32) will be
- *   in ROLES and so in ANY_ROLE, and must not be in WRITERS.
+ *   change things. Every role but the read-only Viewer, who reads what a Member reads and changes
+ *   nothing of the team (its own account and tokens only: see ACCOUNT_HOLDERS).
+ * - ACCOUNT_HOLDERS: what a caller does to its own account (name, password, email, its own tokens):
+ *   every role, the Viewer included, since that changes nothing the team shares.
  * - ADMINS: the roles trusted with what the whole team shares (see each operation's `roles`).
  * A new role joins ANY_ROLE by itself (it is ROLES); it joins WRITERS or ADMINS only by a decision
  * written here.
@@ -19,3 +20,9 @@ export function isRole(value: string): value is Role {
 export const ANY_ROLE: readonly Role[] = ROLES;
 export const WRITERS: readonly Role[] = ['Member', 'Admin', 'Owner'];
 export const ADMINS: readonly Role[] = ['Admin', 'Owner'];
+export const ACCOUNT_HOLDERS: readonly Role[] = ROLES;
+
+/** Whether the role sees a heartbeat's `pingUrl` (its key lets anyone report for the job): Members and up. */
+export function seesPingUrls(role: Role): boolean {
+  return WRITERS.includes(role);
+}

@@ -1,5 +1,6 @@
 import type { Actor } from './actor.js';
 import { ADMINS } from './roles.js';
+import { RUN_NOTICES } from './status/apply-runs.js';
 
 /*
  * What a check read from a target with a monitor's credentials belongs to whoever may hold those
@@ -29,7 +30,8 @@ export function withholdRunTexts<R extends RunTexts>(run: R): R {
   return {
     ...run,
     assertions: run.assertions.map((outcome) => ({ ...outcome, actual: null })),
-    warnings: run.warnings.map((line) => withheldLine(line, false)),
+    // A notice (`certificate not verified`) quotes nothing read from the target.
+    warnings: run.warnings.map((line) => (RUN_NOTICES.has(line) ? line : withheldLine(line, false))),
     error: run.error && run.error.code === 'assertion-failed' ? { ...run.error, message: withheldLine(run.error.message, true) } : run.error,
   };
 }

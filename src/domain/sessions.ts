@@ -6,6 +6,7 @@ import { systemClock, type Clock } from './ports/clock.js';
 import { prepared } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
 import { inTransaction } from '../store/transaction.js';
+import type { AuditTrail } from './audit/trail.js';
 import { requireRole, type Actor } from './actor.js';
 import { newId } from './ids.js';
 import { hashPassword, randomPassword, verifyPassword } from './passwords.js';
@@ -14,6 +15,7 @@ import { ANY_ROLE, isRole } from './roles.js';
 import { ROLES, type Role } from '../shared/vocabulary.js';
 import { iso } from './time.js';
 import { parseInput, uuid } from './validation.js';
+import type { TwoFactorService } from './two-factor.js';
 
 /*
  * Dashboard sessions: email and password in, an HttpOnly SameSite=Lax cookie out; state-changing
@@ -30,6 +32,10 @@ import { parseInput, uuid } from './validation.js';
  * - Sign-in is throttled per account (10 failures per 15 minutes) and per client address (50 per
  *   15 minutes); past either, 429 with Retry-After. An attempt spends its point before the password
  *   is checked and gets it back when the password is right.
+ * - A user with two-factor sign-in (two-factor.ts) also sends a code or a recovery code: without
+ *   one the right password is 401 `two-factor-required` (points given back, no session); a wrong
+ *   one keeps the attempt's points spent, as a wrong password does.
+ * - With `LOOKOUT_OIDC_ONLY` password sign-in is off: people sign in through the identity provider.
  */
 
 export const SESSION_COOKIE = 'lookout_session';
@@ -49,6 +55,7 @@ const SESSION_PATTERN = /^lks_[A-Za-z0-9_-]{43}$/;
 const SETUP_PATTERN = /^lkp_[A-Za-z0-9_-]{43}$/;
 
 export const SIGN_IN_FAILED = 'The email or password is not correct.';
+export const TWO_FACTOR_FAILED = 'The two-factor code is not correct, or was used already.';
 
 /* Inputs */
 
@@ -58,6 +65,8 @@ export const NewPassword = z.string().min(12).max(1024).describe('At least 12 an
 export const SignInInput = z.strictObject({
   email: z.email().max(320).describe('The email address the account was created with (any case).'),
   password: z.string().min(1).max(1024),
+  code: z.string().min(1).max(20).optional().describe('With two-factor sign-in on: the 6-digit code from the authenticator app.'),
+  recoveryCode: z.string().min(1).max(64).optional().describe('With two-factor sign-in on, in place of `code`: one of the recovery codes (each works once).'),
 });
 
 export const SwitchTeamInput = z.strictObject({
@@ -85,8 +94,21 @@ export const SessionRecord = z.object({
   teams: z.array(SessionTeam).describe('Every team of the user, for the team switcher.'),
   csrfToken: z.string().describe('Send it as the `X-CSRF-Token` header on every POST, PUT, PATCH and DELETE made with the session cookie.'),
   expiresAt: z.string().describe('When the session ends at the latest (it also ends after 7 days without use).'),
+  twoFactor: z.object({
+    enabled: z.boolean().describe('Whether the user signs in with a second factor (TOTP).'),
+    requiredByTeam: z.boolean().describe('Whether the session’s team requires one: the dashboard sends a user without one to enrol first.'),
+  }),
 });
 export type SessionRecord = z.infer<typeof SessionRecord>;
+
+/** What password sign-in depends on besides the store: the second factor, and whether it is on at all. */
+export interface PasswordSignInRules {
+  twoFactor: Pick<TwoFactorService, 'checkSignIn' | 'enabled'>;
+  /** False with LOOKOUT_OIDC_ONLY: password sign-in is refused. */
+  passwordSignIn: boolean;
+  /** The identity provider's name, for the refusal's words. */
+  providerName?: string | undefined;
+}
 
 export interface OpenedSession {
   /** The cookie value: returned once, stored only as a digest. */
@@ -142,6 +164,9 @@ export class SessionService {
     readonly secureCookies = false,
     /** Session and set-password link expiry are read on it. */
     private readonly clock: Clock = systemClock,
+    private readonly rules: PasswordSignInRules | null = null,
+    /** Where sign-ins and failed sign-ins are written (the audit log); none in tests that build the service alone. */
+    private readonly audit?: Pick<AuditTrail, 'signedIn' | 'signInFailed'>,
   ) {
     this.findActive = prepared(db, (tokenHash: string) =>
       db
@@ -155,7 +180,8 @@ export class SessionService {
 
   /** Checks email and password and opens a session in the user's first team. */
   async signIn(input: unknown, client: { ip: string; userAgent?: string }): Promise<OpenedSession> {
-    const { email, password } = parseInput(SignInInput, input);
+    this.requirePasswordSignIn();
+    const { email, password, code, recoveryCode } = parseInput(SignInInput, input);
     const account = email.toLowerCase();
     // Every attempt spends its points before the password is looked at, so that a burst of
     // parallel guesses cannot all pass the check before the first failure is counted, and an
@@ -175,9 +201,35 @@ export class SessionService {
     const user = await this.db.selectFrom('users').select(['id', 'email', 'name', 'password_hash']).where('email', '=', account).executeTakeFirst();
     // Without a user or a password, a hash is still checked so that the answer takes as long.
     const ok = await verifyPassword(password, user?.password_hash ?? (await this.dummy()));
-    if (!user || user.password_hash === null || !ok) throw new Problem('unauthorized', SIGN_IN_FAILED);
+    if (!user || user.password_hash === null || !ok) {
+      await this.audit?.signInFailed(user?.id ?? null, { surface: 'dashboard', ip: client.ip });
+      throw new Problem('unauthorized', SIGN_IN_FAILED);
+    }
+    const second = this.rules ? await this.rules.twoFactor.checkSignIn(user.id, { code, recoveryCode }) : 'not-enrolled';
+    // A wrong code keeps the attempt's points spent, as a wrong password does, and is a failed sign-in.
+    if (second === 'refused') {
+      await this.audit?.signInFailed(user.id, { surface: 'dashboard', ip: client.ip });
+      throw new Problem('unauthorized', TWO_FACTOR_FAILED);
+    }
     await Promise.all([this.failuresPerAccount.refund(account), this.failuresPerAddress.refund(client.ip)]);
-    return this.open(user.id, client);
+    if (second === 'missing') {
+      throw new Problem('two-factor-required', 'This account signs in with a second factor: send `code` (from the authenticator app) or `recoveryCode`.');
+    }
+    return this.open(user.id, client, 'signIn');
+  }
+
+  /**
+   * Opens a session for a user the identity provider vouched for (OIDC sign-in: its verified email
+   * matched this existing user). The second factor is the provider's business, not asked again.
+   */
+  openVerified(userId: string, client: { ip: string; userAgent?: string }): Promise<OpenedSession> {
+    return this.open(userId, client, 'signInWithOidc');
+  }
+
+  private requirePasswordSignIn(): void {
+    if (this.rules && !this.rules.passwordSignIn) {
+      throw new Problem('forbidden', `Password sign-in is turned off here; sign in with ${this.rules.providerName ?? 'your identity provider'}.`);
+    }
   }
 
   /** The session of a cookie, with its user and teams; 401 when it is missing, unknown, ended or revoked. */
@@ -283,6 +335,7 @@ export class SessionService {
 
   /** Sets a password through a set-password link, ends the user's other sessions and signs in. */
   async setPassword(input: unknown, client: { ip: string; userAgent?: string }): Promise<OpenedSession> {
+    this.requirePasswordSignIn();
     // Spent before the link is looked up (and given back when the link is good or the body is not
     // even a guess), like sign-in attempts.
     const byAddress = await this.failuresPerAddress.consume(client.ip);
@@ -327,7 +380,7 @@ export class SessionService {
         .execute();
       await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', setup.user_id).where('revoked_at', 'is', null).execute();
     });
-    return this.open(setup.user_id, client);
+    return this.open(setup.user_id, client, 'setPassword');
   }
 
   /**
@@ -369,16 +422,12 @@ export class SessionService {
     await this.failuresPerAccount.refund(user.email);
   }
 
-  private async open(userId: string, client: { ip: string; userAgent?: string }): Promise<OpenedSession> {
+  /** Opens a session in the user's first team; `action` names it in that team's audit log (signIn, setPassword). */
+  private async open(userId: string, client: { ip: string; userAgent?: string }, action: string): Promise<OpenedSession> {
     const teams = await this.teamsOf(userId);
     if (teams.length === 0) throw new Problem('forbidden', 'Your account is not a member of any team yet; ask a team Owner to add you.');
     const now = this.clock.now();
-    // Sessions of this user that can no longer be used are of no further interest: keep the table small.
-    await this.db
-      .deleteFrom('sessions')
-      .where('user_id', '=', userId)
-      .where((eb) => eb.or([eb('revoked_at', 'is not', null), eb('expires_at', '<=', now), eb('last_seen_at', '<=', now - SESSION_IDLE_MS)]))
-      .execute();
+
     const secret = newSecret('lks');
     const row: SessionRow = {
       id: newId(now),
@@ -389,10 +438,20 @@ export class SessionService {
       expires_at: now + SESSION_ABSOLUTE_MS,
       revoked_at: null,
     };
-    await this.db
-      .insertInto('sessions')
-      .values({ ...row, token_hash: digest(secret), ip: client.ip, user_agent: client.userAgent?.slice(0, 300) ?? null })
-      .execute();
+    // The session and its sign-in entry in the audit log commit together.
+    await this.db.transaction().execute(async (trx) => {
+      // Sessions of this user that can no longer be used are of no further interest: keep the table small.
+      await trx
+        .deleteFrom('sessions')
+        .where('user_id', '=', userId)
+        .where((eb) => eb.or([eb('revoked_at', 'is not', null), eb('expires_at', '<=', now), eb('last_seen_at', '<=', now - SESSION_IDLE_MS)]))
+        .execute();
+      await trx
+        .insertInto('sessions')
+        .values({ ...row, token_hash: digest(secret), ip: client.ip, user_agent: client.userAgent?.slice(0, 300) ?? null })
+        .execute();
+      await this.audit?.signedIn(trx, { id: userId }, row.team_id, { surface: 'dashboard', ip: client.ip }, action);
+    });
     return { secret, session: await this.record(secret, row, teams[0]!, teams) };
   }
 
@@ -426,7 +485,18 @@ export class SessionService {
 
   private async record(secret: string, row: SessionRow, team: SessionTeam, teams: SessionTeam[]): Promise<SessionRecord> {
     const user = await this.db.selectFrom('users').select(['id', 'email', 'name']).where('id', '=', row.user_id).executeTakeFirstOrThrow();
-    return { user, team, teams, csrfToken: csrfTokenFor(secret), expiresAt: iso(row.expires_at) };
+    const [enabled, required] = await Promise.all([
+      this.rules ? this.rules.twoFactor.enabled(row.user_id) : false,
+      this.db.selectFrom('teams').select('require_two_factor').where('id', '=', team.id).executeTakeFirst(),
+    ]);
+    return {
+      user,
+      team,
+      teams,
+      csrfToken: csrfTokenFor(secret),
+      expiresAt: iso(row.expires_at),
+      twoFactor: { enabled, requiredByTeam: required?.require_two_factor === 1 },
+    };
   }
 
   private dummy(): Promise<string> {

@@ -13,12 +13,12 @@ import type { UserAccount, UserService } from './users.js';
 import { parseInput, text } from './validation.js';
 
 export const ChangeRoleInput = z.strictObject({
-  role: z.enum(ROLES).describe('Member, Admin or Owner. Only an Owner grants or takes away Owner; the last Owner keeps the role.'),
+  role: z.enum(ROLES).describe('Viewer (reads only), Member, Admin or Owner. Only an Owner grants or takes away Owner; the last Owner keeps the role.'),
 });
 
 export const InviteMemberInput = z.strictObject({
   email: z.email().max(320).describe('The person’s email address. An existing user is added; otherwise a user is created.'),
-  role: z.enum(ROLES).default('Member').describe('Member (default), Admin or Owner (Owners only).'),
+  role: z.enum(ROLES).default('Member').describe('Viewer (reads everything, changes nothing), Member (default), Admin or Owner (Owners only).'),
   name: text(200).optional().describe('A display name for a new user; default the part of the email before @.'),
 });
 

@@ -17,6 +17,7 @@ export const TeamRecord = z.object({
   name: z.string(),
   createdAt: z.string(),
   tokenRole: z.enum(ROLES).describe('The role the calling token acts with.'),
+  requireTwoFactor: z.boolean().describe('Whether members must sign in with a second factor: the dashboard sends those without one to enrol first.'),
 });
 export type TeamRecord = z.infer<typeof TeamRecord>;
 
@@ -34,7 +35,15 @@ export type MemberRecord = z.infer<typeof MemberRecord>;
 
 const TeamInput = z.strictObject({ name: text(200) });
 
-export const RenameTeamInput = z.strictObject({ name: text(200).describe('The team’s new name: 1-200 characters.') });
+export const RenameTeamInput = z
+  .strictObject({
+    name: text(200).optional().describe('The team’s new name: 1-200 characters.'),
+    requireTwoFactor: z
+      .boolean()
+      .optional()
+      .describe('Owners only: true sends every member without two-factor sign-in to enrol before anything else in the dashboard. Tokens are not affected.'),
+  })
+  .refine((v) => v.name !== undefined || v.requireTwoFactor !== undefined, { message: 'send `name`, `requireTwoFactor` or both' });
 
 export class TeamService {
   private readonly findTeam;
@@ -51,14 +60,24 @@ export class TeamService {
     requireRole(actor, ANY_ROLE);
     const [team] = await this.findTeam(actor.teamId);
     if (!team) throw problems.notFound('team');
-    return { id: team.id, name: team.name, createdAt: iso(team.created_at), tokenRole: actor.role };
+    return { id: team.id, name: team.name, createdAt: iso(team.created_at), tokenRole: actor.role, requireTwoFactor: team.require_two_factor === 1 };
   }
 
-  /** Renames the actor's team (Admins and Owners). */
+  /** Renames the actor's team (Admins and Owners); whether it requires two-factor sign-in is the Owners' to say. */
   async rename(actor: Actor, input: unknown): Promise<TeamRecord> {
     requireRole(actor, ADMINS);
-    const { name } = parseInput(RenameTeamInput, input);
-    await this.db.updateTable('teams').set({ name }).where('id', '=', actor.teamId).execute();
+    const { name, requireTwoFactor } = parseInput(RenameTeamInput, input);
+    if (requireTwoFactor !== undefined && actor.role !== 'Owner') {
+      throw new Problem('forbidden', 'Only an Owner may change whether the team requires two-factor sign-in.');
+    }
+    await this.db
+      .updateTable('teams')
+      .set({
+        ...(name !== undefined && { name }),
+        ...(requireTwoFactor !== undefined && { require_two_factor: requireTwoFactor ? 1 : 0 }),
+      })
+      .where('id', '=', actor.teamId)
+      .execute();
     return this.current(actor);
   }
 

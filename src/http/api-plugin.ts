@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireRole, type Actor } from '../domain/actor.js';
+import { restSurfaceOf } from '../domain/audit/trail.js';
 import type { AccessService } from '../domain/access.js';
-import { API_PREFIX, RawJson, type Operation } from '../api/operation.js';
+import { API_PREFIX, RawJson, RawText, type Operation } from '../api/operation.js';
 import { authenticationHook } from './authenticate.js';
 
 declare module 'fastify' {
@@ -43,6 +44,8 @@ export function restApi(operations: Operation[], access: AccessService) {
             query: request.query as Record<string, unknown>,
             body: request.body,
             http: { request, reply },
+            // The dashboard is told from other REST clients by how it signs in: its session cookie.
+            ...(request.actor && { origin: { surface: restSurfaceOf(request.actor), ip: request.ip } }),
           });
           if (reply.sent) return reply; // an event stream took the connection over
           reply.status(operation.success.status);
@@ -50,6 +53,7 @@ export function restApi(operations: Operation[], access: AccessService) {
           if (operation.location) reply.header('Location', operation.location(result as never));
           if (operation.success.status === 204) return reply.send();
           if (result instanceof RawJson) return reply.type('application/json; charset=utf-8').send(result.text);
+          if (result instanceof RawText) return reply.type(result.contentType).send(result.text);
           return result;
         },
       });

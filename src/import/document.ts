@@ -65,7 +65,7 @@ export const IMPORT_LIMITS = {
 } as const;
 
 /** The policies a monitor may be told through: every one of them is notified of these. */
-export const IMPORTED_NOTIFY_ON: NotifyOn[] = ['down', 'up', 'certificate-expiring'];
+export const IMPORTED_NOTIFY_ON: NotifyOn[] = ['down', 'up', 'certificate-expiring', 'domain-expiring'];
 
 /**
  * The grace of a heartbeat whose source called it down at its first miss (Kuma without retries,

@@ -28,7 +28,7 @@ export const MCP_PATH = '/mcp';
 
 const INSTRUCTIONS =
   'Lookout is an uptime-monitoring service. These tools act on the monitors, incidents, status page and team of the token you ' +
-  'connected with, with that token’s role (get_team tells it: Member, Admin or Owner). Ids come from the list_* tools. ' +
+  'connected with, with that token’s role (get_team tells it: Viewer, Member, Admin or Owner; a Viewer reads only, and a tool its role may not use answers a forbidden problem naming the role it needs). Ids come from the list_* tools. ' +
   'A failing call answers isError with an RFC 7807 problem: switch on the last segment of `type` ' +
   '(validation, forbidden, not-found, rate-limited); `detail` says what to change.';
 
@@ -93,11 +93,11 @@ export function mcpEndpoint({ config, access, operations }: { config: Config; ac
   const problem = jsonSchema(ProblemRecord, 'output');
   const listed = [...tools.values()].map((tool) => describe(tool, problem));
 
-  async function callTool(actor: Actor, name: string, args: Record<string, unknown> | undefined, log: FastifyBaseLogger) {
+  async function callTool(actor: Actor, name: string, args: Record<string, unknown> | undefined, ip: string, log: FastifyBaseLogger) {
     const tool = tools.get(name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Call tools/list for the tools there are.`);
     try {
-      return answer(await tool.call(actor, args ?? {}));
+      return answer(await tool.call(actor, args ?? {}, ip));
     } catch (error) {
       if (error instanceof Problem) return problemAnswer(error, config.publicUrl);
       log.error({ err: error, tool: name }, 'MCP tool failed');
@@ -108,11 +108,11 @@ export function mcpEndpoint({ config, access, operations }: { config: Config; ac
   // The low-level Server, not McpServer: the tools' JSON Schemas are written from the operations' Zod
   // schemas here, and their arguments reach the domain unvalidated so that it answers REST's problems.
   // eslint-disable-next-line @typescript-eslint/no-deprecated
-  function serverFor(actor: Actor, log: FastifyBaseLogger): Server {
+  function serverFor(actor: Actor, ip: string, log: FastifyBaseLogger): Server {
     // eslint-disable-next-line @typescript-eslint/no-deprecated
     const server = new Server({ name: 'lookout', title: 'Lookout', version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
-    server.setRequestHandler(CallToolRequestSchema, (request) => callTool(actor, request.params.name, request.params.arguments, log));
+    server.setRequestHandler(CallToolRequestSchema, (request) => callTool(actor, request.params.name, request.params.arguments, ip, log));
     return server;
   }
 
@@ -125,7 +125,7 @@ export function mcpEndpoint({ config, access, operations }: { config: Config; ac
   return (app: FastifyInstance) => {
     app.post(MCP_PATH, { onRequest: authenticate, preHandler: spend }, async (request, reply): Promise<FastifyReply> => {
       if (request.body instanceof MalformedBody) throw problems.invalidField('body', request.body.message);
-      const server = serverFor(request.actor!, request.log);
+      const server = serverFor(request.actor!, request.ip, request.log);
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       try {
         await server.connect(transport);

@@ -20,7 +20,8 @@ export interface McpTool {
   /** The record answered as `structuredContent` (and as JSON text). */
   output: z.ZodType;
   annotations: ToolAnnotations;
-  call(actor: Actor, args: Record<string, unknown>): Promise<object>;
+  /** `ip`: the client's address, for the audit log. */
+  call(actor: Actor, args: Record<string, unknown>, ip: string | null): Promise<object>;
 }
 
 /** The tools: every operation that declares an MCP exposure, in the order of the operations. */
@@ -39,12 +40,22 @@ function toolOf(operation: Operation, mcp: McpExposure): McpTool {
     input: mcp.input ?? advertisedInput(operation, mcp),
     output: mcp.answer?.schema ?? operation.success.schema ?? z.object({}),
     annotations: annotationsOf(operation, mcp),
-    call: async (actor, args) => {
+    call: async (actor, args, ip) => {
       const { id, rest } = splitId(mcp, args);
       requireRole(actor, roles);
-      const result = await operation.handler({ actor, params: id === undefined ? {} : { id }, query: {}, body: rest });
-      // A read takes no argument beyond the id: others are refused like unknown body fields, after the lookup.
-      if (reads) parseInput(NoFields, rest);
+      // A read with query parameters (filters, a cursor) takes them as its arguments, refused when
+      // unknown as REST's validation would refuse them; the domain validates their values.
+      const filters = reads && mcp.queryArguments === true && operation.query !== undefined;
+      if (filters) parseInput(operation.query!.strict(), rest);
+      const result = await operation.handler({
+        actor,
+        params: id === undefined ? {} : { id },
+        query: filters ? rest : {},
+        body: filters ? undefined : rest,
+        origin: { surface: 'mcp', ip },
+      });
+      // Any other read takes no argument beyond the id: others are refused like unknown body fields, after the lookup.
+      if (reads && !filters) parseInput(NoFields, rest);
       if (mcp.answer) return mcp.answer.of(id ?? '');
       return result instanceof RawJson ? (JSON.parse(result.text) as object) : (result as object);
     },
@@ -53,7 +64,8 @@ function toolOf(operation: Operation, mcp: McpExposure): McpTool {
 
 /** The id argument (when the path has one) and the body's fields, all advertised strictly. */
 function advertisedInput(operation: Operation, mcp: McpExposure): z.ZodObject {
-  const body = operation.body instanceof z.ZodObject ? operation.body.shape : {};
+  const fields = mcp.queryArguments ? operation.query : operation.body;
+  const body = fields instanceof z.ZodObject ? fields.shape : {};
   const id = mcp.id ? { [mcp.id.name]: z.string().meta({ format: 'uuid', description: mcp.id.description }) } : {};
   return z.strictObject({ ...id, ...body });
 }

@@ -3,10 +3,13 @@ import type { SecureContext } from 'node:tls';
 import type { MonitorForCheck } from '../domain/monitors.js';
 import type { MonitorType } from '../shared/vocabulary.js';
 import type { CheckResult } from '../checks/check-result.js';
+import type { SeenDomainExpiry } from '../domain/status/apply-runs.js';
 import type { TargetPolicy } from '../net/target-policy.js';
 import { dnsChecker } from './dns/checker.js';
+import { domainChecker } from './domain/checker.js';
 import { heartbeatChecker } from './heartbeat/checker.js';
 import { httpChecker } from './http/checker.js';
+import { pingChecker } from './ping/checker.js';
 import { sslChecker } from './ssl/checker.js';
 import { tcpChecker } from './tcp/checker.js';
 
@@ -20,10 +23,15 @@ export interface CheckContext {
   secureContext?: SecureContext;
   /** The servers DNS monitors without a resolver of their own ask; the system's when absent. */
   dnsServers?: readonly string[] | null;
+  /** Where domain monitors find their registries (LOOKOUT_RDAP_BOOTSTRAP_URL); IANA's file when absent. */
+  rdapBootstrapUrl?: string;
 }
 
-/** What one check answers: a run's result (a certificate check also says whether it is expiring soon). */
-export type CheckOutcome = CheckResult & { expiringSoon?: boolean };
+/**
+ * What one check answers: a run's result (a certificate check also says whether it is expiring
+ * soon, a domain check whether the registration is within its warning days).
+ */
+export type CheckOutcome = CheckResult & { expiringSoon?: boolean; domainExpiring?: SeenDomainExpiry | null };
 
 /** The monitors of one checked type, as the check engine loads them. */
 export type MonitorForCheckOf<T extends MonitorType> = Extract<MonitorForCheck, { type: T }>;
@@ -56,6 +64,8 @@ export const CHECKERS = {
   tcp: tcpChecker,
   dns: dnsChecker,
   heartbeat: heartbeatChecker,
+  ping: pingChecker,
+  domain: domainChecker,
 } as const satisfies CheckerRegistry;
 
 /** A checker that takes any checked monitor: the one of its type. */

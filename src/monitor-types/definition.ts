@@ -18,7 +18,7 @@ export type MonitorRow = Selectable<MonitorsTable>;
 export type MonitorColumn = keyof MonitorsTable;
 
 /** What a run of a monitor can carry besides its outcome and timing (the run record's fields of that name). */
-export const RUN_DETAILS = ['statusCode', 'timings', 'certificate', 'dns', 'assertions', 'log'] as const;
+export const RUN_DETAILS = ['statusCode', 'timings', 'certificate', 'dns', 'ping', 'domain', 'assertions', 'log'] as const;
 export type RunDetail = (typeof RUN_DETAILS)[number];
 
 /** The columns the target labels read: alert messages name the target whole, public status pages only its address. */
@@ -48,8 +48,8 @@ export interface ColumnChange extends ColumnContext {
   put<K extends MonitorColumn>(column: K, value: Updateable<MonitorsTable>[K]): void;
   /** Sets columns whatever they hold now (a credential replaced whole). */
   set(columns: Updateable<MonitorsTable>): void;
-  /** The sealed secret stored in a column, read only when a rule needs it. */
-  storedSecret(column: 'auth_secret'): Promise<string | null>;
+  /** A stored column no record reads (a sealed secret, a client certificate's PEM), read only when a rule needs it. */
+  storedSecret(column: StoredOnlyColumn): Promise<string | null>;
 }
 
 /** What every monitor loaded for a check has, whatever its type. */
@@ -67,8 +67,13 @@ export interface CheckCommon {
   lastCheckedAt: number | null;
 }
 
+/** The columns a record never reads: sealed secrets, and a client certificate's PEM. */
+export type StoredOnlyColumn = SealedColumn | 'client_certificate';
+/** A monitor's column holding one sealed secret that its check opens. */
+export type SealedColumn = 'auth_secret' | 'client_key_secret' | 'proxy_password_secret';
+
 /** Opens a secret sealed in one of the monitor's columns (it throws SecretBoxError when no key opens it). */
-export type OpenSecret = (sealed: string, monitorId: string, column: 'auth_secret') => string;
+export type OpenSecret = (sealed: string, monitorId: string, column: SealedColumn) => string;
 
 /** The SQL of one type's own fields in the list query, for each dialect: `'field', expression` pairs (see monitor-list-sql.ts). */
 export interface ListSql {

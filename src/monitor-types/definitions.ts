@@ -2,8 +2,10 @@ import type { z } from 'zod';
 import { MONITOR_TYPES, type MonitorType } from '../shared/vocabulary.js';
 import type { MonitorTypeDefinition } from './definition.js';
 import { dnsDefinition } from './dns/definition.js';
+import { domainDefinition } from './domain/definition.js';
 import { heartbeatDefinition } from './heartbeat/definition.js';
 import { httpDefinition } from './http/definition.js';
+import { pingDefinition } from './ping/definition.js';
 import { sslDefinition } from './ssl/definition.js';
 import { tcpDefinition } from './tcp/definition.js';
 
@@ -21,6 +23,8 @@ export const MONITOR_TYPE_DEFINITIONS = {
   tcp: tcpDefinition,
   dns: dnsDefinition,
   heartbeat: heartbeatDefinition,
+  ping: pingDefinition,
+  domain: domainDefinition,
 } as const satisfies DefinitionRegistry;
 
 export type MonitorTypeDefinitions = typeof MONITOR_TYPE_DEFINITIONS;

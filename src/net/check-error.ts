@@ -86,6 +86,9 @@ const REASONS: Record<CheckErrorCode, string> = {
   'heartbeat-failed': 'the job reported a failure',
   'dns-nxdomain': 'the name does not exist (NXDOMAIN)',
   'dns-servfail': 'the DNS server failed to answer (SERVFAIL)',
+  'ping-no-reply': 'no echo reply came back',
+  'domain-expired': 'the domain registration has expired',
+  'rdap-error': 'the registry did not say when the domain expires',
 };
 
 /** `error` as a run records it: its message, or what its code says when the message is blank. */

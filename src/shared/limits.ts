@@ -26,7 +26,27 @@ export const MONITOR_LIMITS = {
   cronLength: 100,
   timezoneLength: 64,
   resolverLength: 64,
+  /** A ping monitor's echo requests per check. */
+  packets: [1, 10],
+  defaultPackets: 3,
+  /** A domain monitor's days of warning before the registration expires. */
+  domainWarningDays: [1, 365],
+  defaultDomainWarningDays: 30,
+  /** Tags one monitor may have, and the characters of one. */
+  tags: 10,
+  tagLength: 32,
+  /** A client certificate or its key, PEM text. */
+  pemLength: 65_536,
+  /** `http://[user:password@]host:port` of a proxy. */
+  proxyUrlLength: 2048,
 } as const;
+
+/** A tag: 1-32 of these characters (lower case, so that one tag is never two). */
+export const TAG_PATTERN = /^[a-z0-9\-_:.]{1,32}$/;
+
+/** Which addresses of a name an HTTP check connects to. */
+export const IP_FAMILIES = ['auto', 'ipv4', 'ipv6'] as const;
+export type IpFamily = (typeof IP_FAMILIES)[number];
 
 /** What a heartbeat's ping endpoints accept. */
 export const PING_LIMITS = {

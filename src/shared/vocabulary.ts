@@ -6,14 +6,16 @@
  */
 
 /** Member roles, from least to most trusted. */
-export const ROLES = ['Member', 'Admin', 'Owner'] as const;
+export const ROLES = ['Viewer', 'Member', 'Admin', 'Owner'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Where checks run. */
 export const REGIONS = ['us-east', 'eu-west', 'asia'] as const;
 export type Region = (typeof REGIONS)[number];
+/** A region's name, built-in or one of LOOKOUT_EXTRA_REGIONS (served by remote probes only): 2-32 of a-z, 0-9 and `-`. */
+export const REGION_NAME = /^[a-z0-9-]{2,32}$/;
 
-export const MONITOR_TYPES = ['http', 'ssl', 'tcp', 'dns', 'heartbeat'] as const;
+export const MONITOR_TYPES = ['http', 'ssl', 'tcp', 'dns', 'heartbeat', 'ping', 'domain'] as const;
 export type MonitorType = (typeof MONITOR_TYPES)[number];
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'HEAD'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -47,10 +49,11 @@ export type DegradedReason = (typeof DEGRADED_REASONS)[number];
 /**
  * Assertions on a check's answer: where the checked value comes from (`source`), and the
  * operators (`op`) each source takes. A failing assertion fails the run (`fail`) or only marks the
- * monitor degraded (`degraded`). `answer` is a DNS check's records; the others are an HTTP
- * check's, of which a TCP check has only `responseTime`.
+ * monitor degraded (`degraded`). `answer` is a DNS check's records, `packetLoss` a ping check's
+ * share of echo requests left unanswered (a percentage); the others are an HTTP check's, of which
+ * a TCP check has only `responseTime`.
  */
-export const ASSERTION_SOURCES = ['body', 'json', 'header', 'responseTime', 'answer'] as const;
+export const ASSERTION_SOURCES = ['body', 'json', 'header', 'responseTime', 'answer', 'packetLoss'] as const;
 export type AssertionSource = (typeof ASSERTION_SOURCES)[number];
 /** The sources an HTTP monitor's assertions take. */
 export const HTTP_ASSERTION_SOURCES = ['body', 'json', 'header', 'responseTime'] as const satisfies readonly AssertionSource[];
@@ -60,6 +63,7 @@ export const ASSERTION_OPS = {
   header: ['eq', 'contains', 'matches', 'exists', 'notExists'],
   responseTime: ['lt', 'lte'],
   answer: ['contains', 'notContains', 'eq'],
+  packetLoss: ['lte'],
 } as const;
 export type AssertionOp<S extends AssertionSource = AssertionSource> = (typeof ASSERTION_OPS)[S][number];
 /** Operators that take no `value`: they ask only whether something is there. */
@@ -93,6 +97,9 @@ export const CHECK_ERROR_CODES = [
   'heartbeat-failed',
   'dns-nxdomain',
   'dns-servfail',
+  'ping-no-reply',
+  'domain-expired',
+  'rdap-error',
 ] as const;
 export type CheckErrorCode = (typeof CHECK_ERROR_CODES)[number];
 
@@ -115,6 +122,9 @@ export const CHECK_ERROR_TEXT: Record<CheckErrorCode, string> = {
   'heartbeat-failed': 'The job reported a failure',
   'dns-nxdomain': 'The name does not exist (NXDOMAIN)',
   'dns-servfail': 'The DNS server failed to answer (SERVFAIL)',
+  'ping-no-reply': 'No echo reply came back',
+  'domain-expired': 'The domain registration has expired',
+  'rdap-error': 'The registry could not tell when the domain expires',
 };
 
 export const INCIDENT_STATUSES = ['investigating', 'identified', 'monitoring', 'resolved'] as const;
@@ -140,7 +150,7 @@ export const PUBLIC_MONITOR_STATUSES = ['operational', 'degraded', 'down', 'no-d
 export type PublicMonitorStatus = (typeof PUBLIC_MONITOR_STATUSES)[number];
 
 /** What a notification policy can be notified of (its `notifyOn`). */
-export const NOTIFY_ON = ['down', 'degraded', 'up', 'certificate-expiring'] as const;
+export const NOTIFY_ON = ['down', 'degraded', 'up', 'certificate-expiring', 'domain-expiring'] as const;
 export type NotifyOn = (typeof NOTIFY_ON)[number];
 export const DELIVERY_OUTCOMES = ['delivered', 'retrying', 'failed'] as const;
 
@@ -177,5 +187,6 @@ export const PROBLEM_CODES = [
   'headers-too-large',
   'unavailable',
   'email-unavailable',
+  'two-factor-required',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];

@@ -33,6 +33,13 @@ export const TABLES_IN_ORDER = [
   'status_page_subscribers',
   'status_page_notices',
   'subscriber_deliveries',
+  'two_factor',
+  'two_factor_recovery_codes',
+  'oidc_sign_ins',
+  'audit_log',
+  'audit_log_prune_permits',
+  'probe_tokens',
+  'region_presence',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Rows per INSERT: far below PostgreSQL's 65,535 parameters for the widest table. */

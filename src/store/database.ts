@@ -2,6 +2,7 @@ import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
+import { auditingDialect } from './audit-trail.js';
 import { migrations } from './migrations/index.js';
 import { ensurePrivateDirectory, ensurePrivateFile } from './private-files.js';
 import { LOG_RESTART_PAGES, startWalCheckpointer } from './wal-checkpointer.js';
@@ -56,7 +57,8 @@ function openSqlite(file: string, options: StoreOptions): Store {
   connection.pragma('synchronous = NORMAL');
   connection.pragma('busy_timeout = 5000');
   connection.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
+  // The auditing driver writes an audited call's entry in the transaction of its change (audit-trail.ts).
+  const db = new Kysely<Database>({ dialect: auditingDialect(new SqliteDialect({ database: withStatementCache(connection) }), 'sqlite') });
   const store = withCommon(db, 'sqlite', file);
   if (!options.checkpointInBackground) return store;
   connection.pragma('wal_autocheckpoint = 0');
@@ -103,7 +105,7 @@ function openPostgres(url: string, options: StoreOptions): Store {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // Without a listener, an idle connection's error (e.g. PostgreSQL restarting) would end the process.
   pool.on('error', (error) => options.onConnectionError?.(error));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: auditingDialect(new PostgresDialect({ pool }), 'postgres') });
   return withCommon(db, 'postgres', null);
 }
 

@@ -66,8 +66,8 @@ const incompleteCheckers: CheckerRegistry = withoutDns;
 const checkedHeartbeat: CheckerRegistry = { ...CHECKERS, heartbeat: CHECKERS.http };
 
 describe('one definition per monitor type', () => {
-  it('lists the five types, each with a definition and a checker entry, in the order of MONITOR_TYPES', () => {
-    expect(MONITOR_TYPES).toEqual(['http', 'ssl', 'tcp', 'dns', 'heartbeat']);
+  it('lists the seven types, each with a definition and a checker entry, in the order of MONITOR_TYPES', () => {
+    expect(MONITOR_TYPES).toEqual(['http', 'ssl', 'tcp', 'dns', 'heartbeat', 'ping', 'domain']);
     expect(Object.keys(MONITOR_TYPE_DEFINITIONS)).toEqual([...MONITOR_TYPES]);
     expect(Object.keys(CHECKERS)).toEqual([...MONITOR_TYPES]);
     for (const type of MONITOR_TYPES) expect(MONITOR_TYPE_DEFINITIONS[type].type).toBe(type);

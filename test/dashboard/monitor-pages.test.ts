@@ -239,7 +239,7 @@ describe('the monitor page per type', () => {
         .getByRole('radiogroup', { name: 'Type' })
         .getByRole('radio')
         .evaluateAll((radios: any[]) => radios.map((r) => r.value as string)),
-    ).toEqual(['http', 'ssl', 'tcp', 'dns', 'heartbeat']);
+    ).toEqual(['http', 'ssl', 'tcp', 'dns', 'heartbeat', 'ping', 'domain']);
 
     for (const [type, monitor] of Object.entries(monitors)) {
       const want = expected[type as keyof typeof expected];

@@ -40,6 +40,7 @@ describe('signing in', () => {
       teams: [{ id: owner.teamId, name: expect.any(String), role: 'Owner' }],
       csrfToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       expiresAt: expect.stringMatching(/Z$/),
+      twoFactor: { enabled: false, requiredByTeam: false },
     });
     // Only the digest of the cookie is stored.
     const secret = cookie.split(';')[0]!.split('=')[1]!;

@@ -272,6 +272,8 @@ describe('assertions in runs', () => {
     const now = Date.now();
     const result = { statusCode: 200, timings: null, certificate: null, assertions: [{ index: 0, ok: false, actual: '900 ms' }] };
     // This process checks us-east; asia's and a later us-east result arrive as regional checkers record them.
+    // A worker serving asia says so as it asks for work: without it, asia would be stale and its result not count.
+    await server.app.services.regions.markServed('asia', 'worker', { checksPerMinute: 1, lagMs: 0 });
     await server.app.engine.recorder.record({
       job: { monitorId: id, region: 'asia', trigger: 'scheduled', dueAt: now, nextDueAt: null },
       startedAt: now,

@@ -17,6 +17,8 @@ export interface LeafOptions {
   names?: readonly string[];
   /** Sign with the leaf's own key instead of the CA's. */
   selfSigned?: boolean;
+  /** Also good for client authentication (a client certificate for mutual TLS). */
+  clientAuth?: boolean;
   /**
    * The raw text of the notBefore / notAfter times as they go on the wire (UTCTime
    * `YYMMDDHHMMSSZ`), written as given even when it is not a time (month 13): the certificate is
@@ -80,7 +82,7 @@ export function createTestCa(): TestCa {
         extensions: [
           { name: 'basicConstraints', cA: false },
           { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
-          { name: 'extKeyUsage', serverAuth: true },
+          { name: 'extKeyUsage', serverAuth: true, ...(options.clientAuth ? { clientAuth: true } : {}) },
           {
             name: 'subjectAltName',
             altNames: options.altNames ?? names.map((n) => (isIP(n) ? { type: 7, ip: n } : { type: 2, value: n })),

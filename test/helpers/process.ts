@@ -32,6 +32,11 @@ export function worker(region: string, env: Record<string, string>): Promise<Ser
   return start(['worker', '--region', region], env, 'Lookout worker is checking');
 }
 
+/** Starts the built `lookout probe` with these arguments and waits until it takes checks. */
+export function probe(args: string[], env: Record<string, string> = {}): Promise<ServeProcess> {
+  return start(['probe', ...args], env, 'Lookout probe is checking');
+}
+
 /** `env` is laid over this process's environment; a variable given as undefined is left out. */
 async function start(args: string[], env: Record<string, string | undefined>, readyText: string): Promise<ServeProcess> {
   const childEnv = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined));
@@ -47,7 +52,10 @@ async function start(args: string[], env: Record<string, string | undefined>, re
         resolve();
       }
     });
-    child.on('exit', (code) => reject(new Error(`lookout ${args[0]!} exited with ${String(code)}:\n${output}`)));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`lookout ${args[0]!} exited with ${String(code)}:\n${output}`));
+    });
   });
   const exited = (signal: NodeJS.Signals) =>
     new Promise<void>((resolve) => {

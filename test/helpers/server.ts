@@ -62,6 +62,8 @@ export interface StartOptions {
   clock?: AppOptions['clock'];
   /** The token budget with a shorter window (and count), to cross its edge in seconds. */
   requestBudget?: AppOptions['requestBudget'];
+  /** Remote probes: a shorter lease margin, to see a lease run out in seconds. */
+  probes?: AppOptions['probes'];
 }
 
 /**
@@ -87,6 +89,8 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     DATABASE_URL: `file:${join(dataDir, 'lookout.db')}`,
     LOOKOUT_BOOTSTRAP: 'false',
     LOOKOUT_REGIONS: 'none',
+    // Checks on the test's own event loop unless a test asks for check threads (test/engine/check-threads.test.ts).
+    LOOKOUT_CHECK_THREADS: '1',
     LOG_LEVEL: 'info',
     ...provisioned.env,
     ...env,
@@ -108,6 +112,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       live: options.live,
       clock: options.clock,
       requestBudget: options.requestBudget,
+      probes: options.probes,
     });
   } catch (error) {
     await provisioned.releaseCoordination();

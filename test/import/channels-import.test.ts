@@ -86,7 +86,7 @@ describe('notification providers become policies', () => {
     expect(result.document.notificationPolicies.at(-1)).toEqual({
       key: 'kuma-notifications-1-2',
       name: 'A + B',
-      notifyOn: ['down', 'up', 'certificate-expiring'],
+      notifyOn: ['down', 'up', 'certificate-expiring', 'domain-expiring'],
       channels: [
         { type: 'slack', webhookUrl: 'https://hooks.slack.com/services/A' },
         { type: 'discord', webhookUrl: 'https://discord.com/api/webhooks/2/b' },

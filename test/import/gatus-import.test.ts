@@ -7,7 +7,7 @@ import { expectApplicable } from './document-checks.js';
 import { GATUS_CONFIG } from './fixtures/gatus-config.js';
 
 const REGIONS = ['us-east'];
-const NOTIFY_ON = ['down', 'up', 'certificate-expiring'];
+const NOTIFY_ON = ['down', 'up', 'certificate-expiring', 'domain-expiring'];
 const PAGERDUTY = { type: 'pagerduty', routingKey: '0123456789abcdef0123456789abcdef' };
 
 const MONITORS = [
@@ -135,6 +135,7 @@ const MONITORS = [
     resolver: '8.8.8.8',
     assertions: [{ source: 'answer', op: 'contains', value: '93.184.215.14' }],
   },
+  { key: 'gatus-lan-router', type: 'ping', name: 'lan/router', intervalSeconds: 60, timeoutSeconds: 10, regions: REGIONS, host: '192.168.1.1', packets: 1 },
   {
     key: 'gatus-registrar',
     type: 'http',
@@ -146,6 +147,16 @@ const MONITORS = [
     method: 'GET',
     expectedStatus: 200,
     followRedirects: true,
+  },
+  {
+    key: 'gatus-registrar-domain',
+    type: 'domain',
+    name: 'Registrar domain',
+    intervalSeconds: 3600,
+    timeoutSeconds: 10,
+    regions: REGIONS,
+    domain: 'example.org',
+    warningDays: 30,
   },
   {
     key: 'gatus-jobs-nightly-backup',
@@ -183,7 +194,6 @@ const POLICIES = [
 
 const SKIPPED = [
   { name: 'alerting provider gotify', reason: 'gotify is not one Lookout sends to' },
-  { name: 'lan/router', reason: 'ICMP ping is not a Lookout monitor type yet' },
   { name: 'chat socket', reason: 'WebSocket endpoints are not a Lookout monitor type' },
   { name: 'bastion', reason: 'SSH is not a Lookout monitor type' },
   { name: 'legacy', reason: 'it is disabled in Gatus' },
@@ -204,7 +214,7 @@ describe('import from Gatus', () => {
       'core/back-end api: [STATUS] < 300 became 200 (Lookout expects one code)',
       'core/back-end api: condition len([BODY].data.items) > 0 left out (Lookout has no length assertion)',
       'docs: [STATUS] == any(200, 301) became 200 (Lookout expects one code)',
-      'Registrar: condition [DOMAIN_EXPIRATION] > 720h left out (domain expiry is not a Lookout check yet)',
+      'Registrar: [DOMAIN_EXPIRATION] became a domain monitor: it warns within 30 days and fails once the domain has expired',
       "jobs/nightly-backup: external endpoint became a heartbeat; point the job at its new pingUrl instead of Gatus's /api/v1/endpoints/…/external",
     ]);
     expectApplicable(result);
@@ -327,12 +337,14 @@ endpoints:
     expect(result.document.monitors.map((monitor) => monitor.key)).toEqual(['gatus-proxied']);
     expect(result.skipped).toEqual([
       { name: 'oauth', reason: 'it authenticates with OAuth2 client credentials (client.oauth2), which Lookout does not send' },
-      { name: 'mtls', reason: 'it presents a client certificate (client.tls), which Lookout does not send yet' },
+      {
+        name: 'mtls',
+        reason: 'it presents a client certificate from files (client.tls), which an import cannot read: make the monitor by hand with clientCertificate',
+      },
     ]);
-    expect(result.notes).toEqual([
-      'proxied: Gatus went through the proxy http://proxy.internal:3128; Lookout connects directly',
-      'proxied: Gatus skipped certificate verification (client.insecure); Lookout verifies the certificate',
-    ]);
+    // Both map: the proxy (an http one) and skipping verification (the runs say the certificate was not verified).
+    expect(result.notes).toEqual([]);
+    expect(result.document.monitors[0]).toMatchObject({ proxy: 'http://proxy.internal:3128', tlsVerify: false });
   });
 
   it('refuses text that is not YAML, naming line and column', () => {

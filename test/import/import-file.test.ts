@@ -34,11 +34,11 @@ describe('importFile and its report', () => {
     const result = {
       document: { monitors: [{ key: 'kuma-1', type: 'http' as const, name: 'A' }], notificationPolicies: [] },
       notes: ['A (kuma 1): interval 20 s raised to 60 s, the shortest Lookout checks at'],
-      skipped: [{ name: 'Router ping', reason: 'ICMP ping is not a Lookout monitor type yet' }],
+      skipped: [{ name: 'Sensor feed', reason: 'MQTT is not a Lookout monitor type' }],
     };
     expect(importReport(result)).toEqual([
       'note: A (kuma 1): interval 20 s raised to 60 s, the shortest Lookout checks at',
-      'skipped Router ping: ICMP ping is not a Lookout monitor type yet',
+      'skipped Sensor feed: MQTT is not a Lookout monitor type',
       '1 monitors and 0 notification policies to apply, 1 skipped',
     ]);
   });

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { IMPORT_LIMITS, ImportError, kumaToDocument, readKumaDatabase, readKumaFile } from '../../src/import/index.js';
+import { KUMA_DATABASE_ROWS, databaseSource } from '../../src/import/kuma/source.js';
+import { createTestCa } from '../helpers/certificates.js';
 import { expectApplicable } from './document-checks.js';
 import { KUMA_2X_MONITORS, KUMA_LINKS, KUMA_MONITORS, KUMA_NOTIFICATIONS, KUMA_SETTINGS } from './fixtures/kuma-data.js';
 import { createKumaDatabase, type KumaRows } from './fixtures/kuma-schema.js';
@@ -26,7 +28,7 @@ const v2 = database('kuma-2.db', '2.x', {
 });
 
 const REGIONS = ['us-east'];
-const NOTIFY_ON = ['down', 'up', 'certificate-expiring'];
+const NOTIFY_ON = ['down', 'up', 'certificate-expiring', 'domain-expiring'];
 const SLACK = { type: 'slack', webhookUrl: 'https://hooks.slack.com/services/T000/B000/XXXX' };
 const TELEGRAM = { type: 'telegram', chatId: '-100200300', botToken: '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw' };
 
@@ -118,6 +120,17 @@ function commonMonitors(warningDays: number) {
       resolver: '1.1.1.1:5353',
     },
     { key: 'kuma-7', type: 'heartbeat', name: 'Nightly backup', periodSeconds: 86400, graceSeconds: 3600, notificationPolicy: 'kuma-notification-5' },
+    {
+      key: 'kuma-8',
+      type: 'ping',
+      name: 'Router ping',
+      intervalSeconds: 60,
+      timeoutSeconds: 48,
+      regions: REGIONS,
+      notificationPolicy: 'kuma-notification-1',
+      host: '192.168.1.1',
+      packets: 1,
+    },
   ];
 }
 
@@ -161,7 +174,6 @@ const POLICIES = [
 
 const SKIPPED = [
   { name: 'notification Gotify phone', reason: 'provider gotify is not one Lookout sends to' },
-  { name: 'Router ping', reason: 'ICMP ping is not a Lookout monitor type yet' },
   { name: 'Production', reason: 'a group only gathers other monitors; Lookout has no monitor groups' },
   { name: 'nginx container', reason: 'Docker container state is not something Lookout checks' },
   { name: 'Intranet', reason: 'authentication ntlm is not one Lookout sends (it has basic, bearer and a header)' },
@@ -282,6 +294,7 @@ describe('import from Uptime Kuma', () => {
       'kuma-5',
       'kuma-6',
       'kuma-7',
+      'kuma-8',
       'kuma-16',
       'kuma-17',
     ]);
@@ -359,14 +372,58 @@ describe('import from Uptime Kuma', () => {
         expectedStatus: 200,
         headers: [{ name: 'Accept', value: 'text/html' }],
         followRedirects: true,
+        // Kuma's "ignore TLS errors" maps: the runs say the certificate was not verified.
+        tlsVerify: false,
       },
     ]);
     expect(result.notes).toEqual([
       'Behind proxy (kuma 3): request body left out (Lookout sends a body only with POST, PUT or DELETE)',
       'Behind proxy (kuma 3): header Host left out (Lookout sets it itself)',
-      'Behind proxy (kuma 3): Uptime Kuma checked it through a proxy; Lookout connects directly',
-      'Behind proxy (kuma 3): Uptime Kuma ignored TLS errors; Lookout verifies the certificate',
+      // A JSON backup does not describe Kuma's proxies.
+      'Behind proxy (kuma 3): Uptime Kuma checked it through a proxy this file does not describe (or a SOCKS one); Lookout connects directly',
     ]);
+  });
+
+  it('maps tags, mTLS and an http proxy of a kuma.db; a tag that cannot be one is left out', () => {
+    const client = createTestCa().issue({ names: ['kuma-client'], clientAuth: true });
+    const monitor = {
+      id: 4,
+      name: 'Internal API',
+      type: 'http',
+      url: 'https://api.internal',
+      interval: 60,
+      method: 'GET',
+      accepted_statuscodes: ['200'],
+      notificationIDList: {},
+      authMethod: 'mtls',
+      tlsCert: client.cert,
+      tlsKey: client.key,
+      tags: [
+        { name: 'Production', value: '' },
+        { name: 'team', value: 'Payments' },
+        { name: '***', value: '' },
+      ],
+    };
+    const result = kumaToDocument({ version: '1.23.16', notificationList: [], monitorList: [monitor] });
+    expect(result.document.monitors[0]).toMatchObject({
+      key: 'kuma-4',
+      tags: ['production', 'team:payments'],
+      clientCertificate: { certificate: monitor.tlsCert, key: monitor.tlsKey },
+    });
+    expect(result.document.monitors[0]).not.toHaveProperty('auth');
+
+    const source = databaseSource({
+      [KUMA_DATABASE_ROWS]: true,
+      monitors: [
+        { id: 5, name: 'Via proxy', type: 'http', url: 'http://intranet', interval: 60, method: 'GET', proxy_id: 2, accepted_statuscodes_json: '["200"]' },
+      ],
+      notifications: [],
+      monitorNotifications: [],
+      settings: [],
+      monitorTags: [{ monitor_id: 5, name: 'Office', value: '' }],
+      proxies: [{ id: 2, protocol: 'http', host: 'proxy.lan', port: 3128, auth: 1, username: 'me', password: 'p@ss' }],
+    });
+    expect(source.monitors[0]).toMatchObject({ proxyUrl: 'http://me:p%40ss@proxy.lan:3128', tags: [{ name: 'Office', value: '' }] });
   });
 
   it('refuses, with a clear error, what is not a Kuma backup or database', () => {

@@ -31,6 +31,7 @@ export const TOOL_NAMES = [
   'get_team',
   'list_team_members',
   'invite_team_member',
+  'list_audit_log',
 ] as const;
 
 /** A well-formed id that names nothing. */

@@ -55,7 +55,7 @@ describe('tools/list', () => {
     const byName = Object.fromEntries((await mcp.client.listTools()).tools.map((t) => [t.name, t]));
     const create = byName.create_monitor!.inputSchema as any;
     expect(create.required).toEqual(['type', 'name']);
-    expect(create.properties.type.enum).toEqual(['http', 'ssl', 'tcp', 'dns', 'heartbeat']);
+    expect(create.properties.type.enum).toEqual(['http', 'ssl', 'tcp', 'dns', 'heartbeat', 'ping', 'domain']);
     expect(create.properties.intervalSeconds.description).toMatch(/^Required for every type but heartbeat/);
     expect(create.properties.intervalSeconds).toMatchObject({ type: 'integer', minimum: 60, maximum: 3600 });
     expect(create.properties.regions.items.enum).toEqual(['us-east', 'eu-west', 'asia']);
@@ -92,7 +92,13 @@ describe('tools/list', () => {
     expect(postUpdate.properties.status.enum).toEqual(['investigating', 'identified', 'monitoring']);
     expect(byName.create_incident!.inputSchema.properties).toHaveProperty('severity');
     expect((byName.resolve_incident!.inputSchema as any).required).toEqual(['incidentId']);
-    expect((byName.list_monitors!.inputSchema as any).properties).toEqual({});
+    // A list's filters are its arguments: the query parameters of GET /monitors.
+    const list = byName.list_monitors!.inputSchema as any;
+    expect(Object.keys(list.properties)).toEqual(['key', 'tag']);
+    expect(list.properties.tag.anyOf).toEqual([
+      { type: 'string', pattern: expect.any(String) },
+      { type: 'array', maxItems: 10, items: { type: 'string', pattern: expect.any(String) } },
+    ]);
     for (const name of ['get_monitor', 'delete_monitor', 'pause_monitor', 'resume_monitor', 'list_monitor_runs', 'trigger_check']) {
       expect((byName[name]!.inputSchema as any).required, name).toEqual(['monitorId']);
     }

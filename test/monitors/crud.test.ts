@@ -40,8 +40,11 @@ describe('monitor records', () => {
       'notificationPolicyId',
       'failureThreshold',
       'recoveryThreshold',
+      'tags',
+      'dependsOn',
       'status',
       'degradedReasons',
+      'suppressedBy',
       'paused',
       'lastCheckedAt',
       'createdAt',
@@ -54,6 +57,11 @@ describe('monitor records', () => {
       'body',
       'followRedirects',
       'assertions',
+      'tlsVerify',
+      'clientCertificate',
+      'proxy',
+      'proxySet',
+      'ipFamily',
     ]);
     expect(record).toMatchObject({
       type: 'http',
@@ -74,6 +82,14 @@ describe('monitor records', () => {
       body: null,
       followRedirects: false,
       assertions: [],
+      tags: [],
+      dependsOn: null,
+      suppressedBy: null,
+      tlsVerify: true,
+      clientCertificate: null,
+      proxy: null,
+      proxySet: false,
+      ipFamily: 'auto',
     });
     expect(record.id).toMatch(UUID_V7);
     expect(record.createdAt).toMatch(ISO);
@@ -96,8 +112,11 @@ describe('monitor records', () => {
       'notificationPolicyId',
       'failureThreshold',
       'recoveryThreshold',
+      'tags',
+      'dependsOn',
       'status',
       'degradedReasons',
+      'suppressedBy',
       'paused',
       'lastCheckedAt',
       'createdAt',
@@ -267,6 +286,10 @@ describe('for the check engine', () => {
       body: null,
       followRedirects: false,
       assertions: [],
+      tlsVerify: true,
+      clientCertificate: null,
+      proxy: null,
+      ipFamily: 'auto',
     });
     expect(await server.app.services.monitors.findActiveForCheck(tls.id)).toMatchObject({ type: 'ssl', host: 'example.com', port: 8443, warningDays: null });
     expect(await server.app.services.monitors.findActiveForCheck('not-a-uuid')).toBeUndefined();
@@ -312,6 +335,8 @@ describe('OpenAPI document', () => {
       'recoveryThreshold',
       'key',
       'secretsDigest',
+      'tags',
+      'dependsOn',
       'url',
       'method',
       'expectedStatus',
@@ -320,6 +345,10 @@ describe('OpenAPI document', () => {
       'body',
       'followRedirects',
       'assertions',
+      'tlsVerify',
+      'clientCertificate',
+      'proxy',
+      'ipFamily',
     ]);
     expect(httpSchema.additionalProperties).toBe(false);
     expect(httpSchema.properties.intervalSeconds).toMatchObject({ type: 'integer', minimum: 60, maximum: 3600 });

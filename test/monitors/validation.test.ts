@@ -393,9 +393,9 @@ describe('required fields', () => {
 describe('type and the fields of each type', () => {
   it.each([
     ['missing', OMIT, 'type: is required'],
-    ['unknown', 'smtp', 'type: must be one of http, ssl, tcp, dns, heartbeat'],
-    ['not a string', 5, 'type: must be one of http, ssl, tcp, dns, heartbeat'],
-    ['null', null, 'type: must be one of http, ssl, tcp, dns, heartbeat'],
+    ['unknown', 'smtp', 'type: must be one of http, ssl, tcp, dns, heartbeat, ping, domain'],
+    ['not a string', 5, 'type: must be one of http, ssl, tcp, dns, heartbeat, ping, domain'],
+    ['null', null, 'type: must be one of http, ssl, tcp, dns, heartbeat, ping, domain'],
   ])('a %s type is named first, then every common field that is wrong', async (_label, value, detail) => {
     const body = bodyWith({ name: ' ', intervalSeconds: 30, timeoutSeconds: 10, regions: ['us-east'], url: 'https://x.test' }, 'type', value);
     const answer = await owner.request('POST', MONITORS, body);

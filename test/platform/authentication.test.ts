@@ -48,7 +48,13 @@ describe('authentication', () => {
     const admin = await server.addMember(owner.teamId, 'Admin');
     const team = await server.request('GET', '/api/v1/teams/current', { token: admin.token });
     expect(team.status).toBe(200);
-    expect(team.body).toEqual({ id: owner.teamId, name: expect.any(String), createdAt: expect.stringMatching(/Z$/), tokenRole: 'Admin' });
+    expect(team.body).toEqual({
+      id: owner.teamId,
+      name: expect.any(String),
+      createdAt: expect.stringMatching(/Z$/),
+      tokenRole: 'Admin',
+      requireTwoFactor: false,
+    });
 
     const members = await server.request('GET', '/api/v1/teams/current/members', { token: admin.token });
     const emails = members.body.data.map((m: { email: string }) => m.email);

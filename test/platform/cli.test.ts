@@ -98,7 +98,11 @@ describe('lookout CLI', () => {
       ['member', 'add', '--team', '00000000-0000-7000-8000-000000000000', '--email', 'nobody@x.test', '--role', 'Admin'],
       /No user has the email|No team has the id/,
     ],
-    ['a bad role', ['member', 'set-role', '--team', 'x', '--email', 'x@x.test', '--role', 'King'], /No user|role: must be one of Member, Admin, Owner|No team/],
+    [
+      'a bad role',
+      ['member', 'set-role', '--team', 'x', '--email', 'x@x.test', '--role', 'King'],
+      /No user|role: must be one of Viewer, Member, Admin, Owner|No team/,
+    ],
     ['a missing option', ['team', 'create'], /required option '--name <name>' not specified/],
     ['an invalid email', ['user', 'create', '--email', 'not-an-email'], /email: must be a valid email/],
     ['an unknown command', ['frobnicate'], /unknown command 'frobnicate'/],
@@ -147,7 +151,7 @@ describe('lookout CLI', () => {
 
     const badRole = await runCli(['member', 'add', '--team', team.json.id, '--email', 'dup@x.test', '--role', 'King'], env);
     expect(badRole.code).toBe(1);
-    expect(badRole.stderr).toContain('role: must be one of Member, Admin, Owner');
+    expect(badRole.stderr).toContain('role: must be one of Viewer, Member, Admin, Owner');
 
     expect((await runCli(['member', 'add', '--team', team.json.id, '--email', 'dup@x.test', '--role', 'Member'], env)).code).toBe(0);
     const twice = await runCli(['member', 'add', '--team', team.json.id, '--email', 'dup@x.test', '--role', 'Member'], env);

@@ -75,7 +75,13 @@ const ajv = new ((AjvModule as any).default ?? AjvModule)({ strict: false, allEr
 const validators = new Map<Record<string, unknown>, any>();
 
 /** Tokens that act in our team, by role, and in the other team; each is used at most TOKEN_SHARE times. */
-const actors: Record<'Owner' | 'Admin' | 'Member' | 'other', Array<{ token: string; used: number }>> = { Owner: [], Admin: [], Member: [], other: [] };
+const actors: Record<'Owner' | 'Admin' | 'Member' | 'Viewer' | 'other', Array<{ token: string; used: number }>> = {
+  Owner: [],
+  Admin: [],
+  Member: [],
+  Viewer: [],
+  other: [],
+};
 let junkAuthUsed = 0;
 
 /** Ids the path parameters take: ours (the acting team's), the other team's, by kind of resource. */

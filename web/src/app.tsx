@@ -6,6 +6,7 @@ import { Layout } from './components/layout.js';
 import { Loading, ToastProvider } from './components/ui.js';
 import { LiveProvider } from './live.js';
 import { AccountPage } from './pages/account.js';
+import { AuditLogPage } from './pages/audit-log.js';
 import { ConfirmEmailPage } from './pages/confirm-email.js';
 import { DeliveriesPage } from './pages/deliveries.js';
 import { IncidentDetailPage } from './pages/incident-detail.js';
@@ -25,7 +26,8 @@ import { StatusPageSettings } from './pages/status-page.js';
 import { TeamPage } from './pages/team.js';
 import { TokensPage } from './pages/tokens.js';
 import { RouterProvider, match, navigate, useLocation } from './router.js';
-import { SessionContext } from './session.js';
+import { SessionContext, useSession } from './session.js';
+import { TwoFactorRequiredPage } from './pages/two-factor.js';
 
 type Page = { pattern: string; render: (params: Record<string, string>) => ReactNode };
 
@@ -50,13 +52,17 @@ const PAGES: Page[] = [
   { pattern: '/account', render: () => <AccountPage /> },
   { pattern: '/confirm-email', render: () => <ConfirmEmailPage /> },
   { pattern: '/tokens', render: () => <TokensPage /> },
+  { pattern: '/audit-log', render: () => <AuditLogPage /> },
 ];
 
 function SignedIn() {
   const { path } = useLocation();
+  const { session } = useSession();
   useEffect(() => {
     if (path === '/' || path === '/login' || path === '/set-password') navigate('/monitors', { replace: true });
   }, [path]);
+  // A team that requires two-factor sign-in: a member without it sets it up before anything else.
+  if (session.twoFactor.requiredByTeam && !session.twoFactor.enabled) return <TwoFactorRequiredPage />;
   for (const page of PAGES) {
     const params = match(page.pattern, path);
     if (params) return <>{page.render(params)}</>;

@@ -1,14 +1,16 @@
 /* Words for assertions, shared by the monitor form, its settings card and the runs table. */
-import type { DnsMonitor, HttpMonitor, MonitorType, TcpMonitor } from './api/types.js';
+import type { DnsMonitor, HttpMonitor, MonitorType, PingMonitor, TcpMonitor } from './api/types.js';
 import { HTTP_ASSERTION_SOURCES, type AssertionSource } from '../../src/shared/vocabulary.js';
 
-export type Assertion = HttpMonitor['assertions'][number] | TcpMonitor['assertions'][number] | DnsMonitor['assertions'][number];
+export type Assertion =
+  HttpMonitor['assertions'][number] | TcpMonitor['assertions'][number] | DnsMonitor['assertions'][number] | PingMonitor['assertions'][number];
 
 /** The sources each checked monitor type judges, in the order offered; the first is a new row's. */
-export const SOURCES_OF: Record<Exclude<MonitorType, 'ssl' | 'heartbeat'>, readonly AssertionSource[]> = {
+export const SOURCES_OF: Record<Exclude<MonitorType, 'ssl' | 'heartbeat' | 'domain'>, readonly AssertionSource[]> = {
   http: HTTP_ASSERTION_SOURCES,
   tcp: ['responseTime'],
   dns: ['answer', 'responseTime'],
+  ping: ['responseTime', 'packetLoss'],
 };
 
 export const SOURCE_TEXT: Record<AssertionSource, string> = {
@@ -17,6 +19,7 @@ export const SOURCE_TEXT: Record<AssertionSource, string> = {
   header: 'Header',
   responseTime: 'Response time',
   answer: 'Answer',
+  packetLoss: 'Packet loss',
 };
 
 export const OP_TEXT: Record<string, string> = {
@@ -74,5 +77,7 @@ export function describeAssertion(a: Assertion): string {
       return `Header ${a.name} ${op}${a.value !== undefined ? ` ${JSON.stringify(a.value)}` : ''}`;
     case 'responseTime':
       return `Response time ${op} ${a.value} ms`;
+    case 'packetLoss':
+      return `Packet loss ${op} ${a.value}%`;
   }
 }

@@ -10,6 +10,7 @@ export const ALERT_KIND: Record<string, string> = {
   'incident.acknowledged': 'Acknowledgement',
   'monitor.flapping': 'Repeated downs',
   'certificate.expiring': 'Certificate expiring',
+  'domain.expiring': 'Domain expiring',
   test: 'Test',
 };
 

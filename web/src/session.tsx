@@ -16,8 +16,11 @@ export function useSession(): SessionContextValue {
   return value;
 }
 
-/** What the signed-in role may do. The server decides; this only hides what would be refused. */
-export function usePermissions(): { role: Role; canAdmin: boolean; isOwner: boolean } {
+/**
+ * What the signed-in role may do. The server decides; this only hides what would be refused:
+ * `canWrite` (Members and up) changes monitors, incidents, maintenance and checks; a Viewer only reads.
+ */
+export function usePermissions(): { role: Role; canWrite: boolean; canAdmin: boolean; isOwner: boolean } {
   const role = useSession().session.team.role;
-  return { role, canAdmin: role === 'Admin' || role === 'Owner', isOwner: role === 'Owner' };
+  return { role, canWrite: role !== 'Viewer', canAdmin: role === 'Admin' || role === 'Owner', isOwner: role === 'Owner' };
 }

@@ -1,6 +1,6 @@
 import type { SessionService } from '../../domain/sessions.js';
 import { ChangePasswordInput } from '../../domain/sessions.js';
-import { ANY_ROLE } from '../../domain/roles.js';
+import { ACCOUNT_HOLDERS } from '../../domain/roles.js';
 import type { UserService } from '../../domain/users.js';
 import { ProfileRecord, UpdateProfileInput } from '../../domain/users.js';
 import type { Operation } from '../operation.js';
@@ -26,7 +26,7 @@ export function accountOperations({
       tag: TAG,
       summary: 'Change your own name.',
       description: 'Your team and every other team you belong to see the new name at once.',
-      roles: ANY_ROLE,
+      roles: ACCOUNT_HOLDERS,
       body: UpdateProfileInput,
       success: { status: 200, description: 'Your account.', schema: ProfileRecord },
       problems: ['validation'],
@@ -41,7 +41,7 @@ export function accountOperations({
       description:
         'A wrong `currentPassword` is 400 on that field and counts as a failed sign-in of the account (10 in 15 minutes, then 429). ' +
         'Every other session of yours ends; the one that made the change stays signed in. Personal access tokens keep working.',
-      roles: ANY_ROLE,
+      roles: ACCOUNT_HOLDERS,
       body: ChangePasswordInput,
       success: { status: 204, description: 'Changed; no body.' },
       problems: ['validation', 'rate-limited'],
@@ -57,7 +57,7 @@ export function accountOperations({
         'Needs the current password (a wrong one counts as a failed sign-in) and a mail server (`SMTP_URL`; without, 503). ' +
         'The address does not change until the one-time link mailed to the new address is opened (24 hours; a newer request replaces it). ' +
         'An address of another account is 400 on `newEmail`.',
-      roles: ANY_ROLE,
+      roles: ACCOUNT_HOLDERS,
       body: EmailChangeInput,
       success: { status: 202, description: 'The link was mailed; nothing changed yet.', schema: EmailChangeRecord },
       problems: ['validation', 'rate-limited', 'unavailable'],

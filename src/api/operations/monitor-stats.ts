@@ -2,10 +2,17 @@ import { z } from 'zod';
 import { MonitorStatsRecord, MonitorSummaryRecord, StatsQuery } from '../../domain/monitor-stats.js';
 import { ANY_ROLE } from '../../domain/roles.js';
 import type { MonitorStatsService } from '../../domain/monitor-stats.js';
-import { listOf, type Operation } from '../operation.js';
+import { METRICS_CONTENT_TYPE, type MonitorMetricsService } from '../../domain/monitor-metrics.js';
+import { RawText, listOf, type Operation } from '../operation.js';
 
 /** Read-only chart and list figures from the check engine's rollups; the rules are in MonitorStatsService. */
-export function monitorStatsOperations({ monitorStats: stats }: { monitorStats: MonitorStatsService }): Operation[] {
+export function monitorStatsOperations({
+  monitorStats: stats,
+  monitorMetrics: metrics,
+}: {
+  monitorStats: MonitorStatsService;
+  monitorMetrics: MonitorMetricsService;
+}): Operation[] {
   return [
     {
       method: 'GET',
@@ -33,6 +40,29 @@ export function monitorStatsOperations({ monitorStats: stats }: { monitorStats: 
       success: { status: 200, description: 'One summary per monitor, oldest monitor first.', schema: z.object({ data: z.array(MonitorSummaryRecord) }) },
       problems: [],
       handler: async ({ actor }) => listOf(await stats.summary(actor)),
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/metrics',
+      operationId: 'getMetrics',
+      tag: 'Monitors',
+      summary: 'The team’s monitors as Prometheus metrics (text format 0.0.4), for Grafana or any Prometheus scraper.',
+      roles: ANY_ROLE,
+      description:
+        'Point a Prometheus scrape job at it with a token as the bearer credential (`authorization: { credentials: <token> }`); each scrape ' +
+        'counts against the token’s 300 requests a minute. Families, each labelled `monitor_id`, `name` and `type`: `lookout_monitor_up` ' +
+        '(1 up or degraded, 0 down; absent while pending or paused), `lookout_monitor_status{status}` (one sample per status, 1 for the ' +
+        'current one), `lookout_monitor_response_time_seconds{region}` (the newest run of each region), ' +
+        '`lookout_monitor_certificate_expiry_timestamp_seconds` (SSL and https HTTP monitors), `lookout_monitor_uptime_ratio{window="1d"|"30d"}`. ' +
+        'Label values are escaped as the format requires. The process’s own metrics are at `/metrics`.',
+      success: {
+        status: 200,
+        description: 'The exposition text (`text/plain; version=0.0.4; charset=utf-8`).',
+        mediaType: 'text/plain',
+        schema: z.string(),
+      },
+      problems: [],
+      handler: async ({ actor }) => new RawText(await metrics.exposition(actor), METRICS_CONTENT_TYPE),
     },
   ];
 }

@@ -107,11 +107,14 @@ export function monitorOperations({ monitors }: { monitors: MonitorService }): O
       mcp: {
         name: 'list_monitors',
         title: 'List monitors',
-        description: 'Every monitor of your team (deleted ones are not listed), oldest first, each with its current `status`.',
+        description:
+          'Every monitor of your team (deleted ones are not listed), oldest first, each with its current `status`. ' +
+          '`tag` (a tag or a list of them) lists only those holding every tag given; `key` only the monitor with that key.',
+        queryArguments: true,
       },
       // The database writes the records' JSON; it goes out as is, in the `{"data": [...]}` of every list.
       handler: async ({ actor, query }) => {
-        const keyed = await monitors.listWithKey(actor, query);
+        const keyed = await monitors.listFiltered(actor, query);
         return keyed ? { data: keyed } : new RawJson(`{"data":${await monitors.listJson(actor)}}`);
       },
     },
@@ -157,8 +160,10 @@ export function monitorOperations({ monitors }: { monitors: MonitorService }): O
           'Creates an HTTP monitor (`type` http: requests `url` with `method` and succeeds only on exactly `expectedStatus`), an SSL monitor ' +
           '(`type` ssl: checks the TLS certificate of `host`), a TCP monitor (`type` tcp: connects to `host`:`port`, with a TLS handshake when `tls`), ' +
           'a DNS monitor (`type` dns: asks `resolver` or the system for `recordType` records of `hostname`; fails on NXDOMAIN, SERVFAIL or no record) ' +
-          'or a heartbeat monitor (`type` heartbeat: the job calls the answered `pingUrl` every `periodSeconds` or on `cron`; a ping missing for ' +
-          '`graceSeconds` after it was due makes it down). ' +
+          'a heartbeat monitor (`type` heartbeat: the job calls the answered `pingUrl` every `periodSeconds` or on `cron`; a ping missing for ' +
+          '`graceSeconds` after it was due makes it down), a ping monitor (`type` ping: `packets` ICMP echo requests to `host`; fails when no reply ' +
+          'comes, assertions on `responseTime` and `packetLoss`) or a domain monitor (`type` domain: when the registration of `domain` expires, over ' +
+          'RDAP; fails once expired, warns within `warningDays`). ' +
           MONITOR_FIELDS +
           ' An HTTP monitor may also send `headers` and a `body` (POST, PUT, DELETE), follow up to 5 redirects (`followRedirects`), and check ' +
           '`assertions` on the answer: on the `body` (contains, notContains, matches, notMatches an RE2 pattern), a `json` path such as $.data[0].status ' +

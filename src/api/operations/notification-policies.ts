@@ -31,7 +31,7 @@ export function notificationPolicyOperations({ alertPolicies: policies }: { aler
       roles: ADMINS,
       description:
         'Point a monitor at it with `notificationPolicyId`. Events: monitor.down, monitor.degraded, ' +
-        'monitor.up (only after down or degraded) and certificate.expiring, each delivered once per channel with retries for at least 24 h.',
+        'monitor.up (only after down or degraded), certificate.expiring and domain.expiring, each delivered once per channel with retries for at least 24 h.',
       body: CreatePolicyInput,
       success: { status: 201, description: 'The created policy; `Location` names it.', schema: PolicyRecord },
       problems: ['validation', 'forbidden'],

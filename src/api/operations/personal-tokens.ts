@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CreateTokenInput, CreatedTokenRecord, PersonalTokenRecord } from '../../domain/personal-tokens.js';
-import { ANY_ROLE } from '../../domain/roles.js';
+import { ACCOUNT_HOLDERS, ANY_ROLE } from '../../domain/roles.js';
 import type { PersonalTokenService } from '../../domain/personal-tokens.js';
 import { listOf, type Operation } from '../operation.js';
 
@@ -27,7 +27,7 @@ export function personalTokenOperations({ personalTokens: tokens }: { personalTo
       operationId: 'createToken',
       tag: TAG,
       summary: 'Create a personal access token for yourself in this team. The token is shown only in this answer.',
-      roles: ANY_ROLE,
+      roles: ACCOUNT_HOLDERS,
       description: 'The token acts with your current role in this team. At most 50 active tokens per member and team.',
       body: CreateTokenInput,
       success: { status: 201, description: 'The created token, with `token` shown this once.', schema: CreatedTokenRecord },
@@ -40,7 +40,7 @@ export function personalTokenOperations({ personalTokens: tokens }: { personalTo
       operationId: 'revokeToken',
       tag: TAG,
       summary: 'Revoke one of your tokens: it stops working at once.',
-      roles: ANY_ROLE,
+      roles: ACCOUNT_HOLDERS,
       description: 'Only your own tokens (any other id is not found).',
       success: { status: 204, description: 'Revoked; no body.' },
       problems: ['forbidden', 'not-found'],

@@ -18,7 +18,7 @@ export function teamOperations({ teams }: { teams: TeamService }): Operation[] {
       mcp: {
         name: 'get_team',
         title: 'Get your team',
-        description: 'The team your token belongs to, with `tokenRole`: the role (Member, Admin, Owner) your calls act with.',
+        description: 'The team your token belongs to, with `tokenRole`: the role (Viewer, Member, Admin, Owner) your calls act with.',
       },
       handler: ({ actor }) => teams.current(actor),
     },
@@ -27,8 +27,10 @@ export function teamOperations({ teams }: { teams: TeamService }): Operation[] {
       path: '/api/v1/teams/current',
       operationId: 'renameTeam',
       tag: 'Team',
-      summary: 'Rename the team.',
-      description: 'The new name shows at once in every member’s team switcher and in invitation mails.',
+      summary: 'Rename the team, or require two-factor sign-in of its members.',
+      description:
+        'The new name shows at once in every member’s team switcher and in invitation mails. ' +
+        '`requireTwoFactor` is for Owners only (403 for an Admin): members without two-factor sign-in are sent to enrol before anything else in the dashboard.',
       roles: ADMINS,
       body: RenameTeamInput,
       success: { status: 200, description: 'The renamed team.', schema: TeamRecord },
@@ -47,7 +49,7 @@ export function teamOperations({ teams }: { teams: TeamService }): Operation[] {
       mcp: {
         name: 'list_team_members',
         title: 'List team members',
-        description: 'Every member of your team with name, email, role (Member, Admin, Owner) and join date, earliest joined first.',
+        description: 'Every member of your team with name, email, role (Viewer, Member, Admin, Owner) and join date, earliest joined first.',
       },
       handler: async ({ actor }) => listOf(await teams.members(actor)),
     },

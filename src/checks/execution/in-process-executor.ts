@@ -16,6 +16,8 @@ export interface InProcessExecutorOptions {
   resolver?: HostResolver;
   /** The servers DNS monitors without a resolver of their own ask (LOOKOUT_DNS_SERVERS); the system's when absent. */
   dnsServers?: readonly string[] | null;
+  /** Where domain monitors find their registries (LOOKOUT_RDAP_BOOTSTRAP_URL); IANA's file when absent. */
+  rdapBootstrapUrl?: string;
   /** When a run started (its due time's clock); the system clock when absent. Durations stay on performance.now(). */
   clock?: Clock;
 }
@@ -32,9 +34,9 @@ export class InProcessExecutor implements CheckExecutor {
     this.retryDelayMs = options.retryDelayMs ?? 1000;
     this.resolver = options.resolver ?? new HostResolver();
     this.clock = options.clock ?? systemClock;
-    const { targetPolicy, userAgent, secureContext, dnsServers } = options;
+    const { targetPolicy, userAgent, secureContext, dnsServers, rdapBootstrapUrl } = options;
     // One lookup for every check: the policy is judged on the addresses it resolves.
-    this.context = { targetPolicy, userAgent, secureContext, dnsServers, lookup: createPolicyLookup(targetPolicy, this.resolver) };
+    this.context = { targetPolicy, userAgent, secureContext, dnsServers, rdapBootstrapUrl, lookup: createPolicyLookup(targetPolicy, this.resolver) };
   }
 
   ready(): Promise<void> {

@@ -29,10 +29,13 @@ export function canonical(value: unknown): string {
 
 const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
-/** The fields a monitor of this type has in a document, besides type, key, policy and auth. */
+/** Fields compared apart: references by key, and those holding secrets (compared by the digest). */
+const APART = ['type', 'key', 'notificationPolicy', 'dependsOn', 'auth', 'clientCertificate', 'proxy'];
+
+/** The fields a monitor of this type has in a document, besides type, key, references and secrets. */
 export function monitorFields(type: DocumentMonitor['type']): string[] {
   const option = DocumentMonitorSchema.options.find((o) => o.shape.type.value === type)!;
-  return Object.keys(option.shape).filter((f) => !['type', 'key', 'notificationPolicy', 'auth'].includes(f));
+  return Object.keys(option.shape).filter((f) => !APART.includes(f));
 }
 
 /** A document monitor's value of a field, as a record would hold it. */
@@ -46,11 +49,22 @@ export function desiredMonitorValue(monitor: DocumentMonitor, field: string): un
 
 /** The secrets of a monitor of the document, in order. */
 export function monitorSecrets(monitor: DocumentMonitor): string[] {
-  return 'auth' in monitor && monitor.auth ? [monitor.auth.secret] : [];
+  if (monitor.type !== 'http') return [];
+  const secrets = monitor.auth ? [monitor.auth.secret] : [];
+  // Each joins only when set, so that the digest of a monitor with credentials alone stays as it was.
+  if (monitor.clientCertificate) secrets.push(canonical(['clientCertificate', monitor.clientCertificate.certificate, monitor.clientCertificate.key]));
+  if (monitor.proxy?.password) secrets.push(canonical(['proxy', monitor.proxy.password]));
+  return secrets;
 }
 
 /** The fields of a monitor that differ from the record, in the document's order. */
-export function monitorChanges(monitor: DocumentMonitor, record: MonitorRecord, policyKeyOf: KeyOf, digest: string | null): string[] {
+export function monitorChanges(
+  monitor: DocumentMonitor,
+  record: MonitorRecord,
+  policyKeyOf: KeyOf,
+  digest: string | null,
+  monitorKeyOf: KeyOf = (id) => id,
+): string[] {
   const changed: string[] = [];
   const held = record as Record<string, unknown>;
   const noCron = monitor.type === 'heartbeat' && (monitor.cron ?? null) === null;
@@ -60,7 +74,16 @@ export function monitorChanges(monitor: DocumentMonitor, record: MonitorRecord, 
     if (!same(desiredMonitorValue(monitor, field), held[field] ?? (field === 'headers' || field === 'assertions' ? [] : null))) changed.push(field);
   }
   if ((monitor.notificationPolicy ?? null) !== policyKeyOf(record.notificationPolicyId)) changed.push('notificationPolicy');
+  if ((monitor.dependsOn ?? null) !== monitorKeyOf(record.dependsOn)) changed.push('dependsOn');
   if (monitor.type === 'http' && record.type === 'http') {
+    // The digest vouches for every secret the document holds: when it does not match, each secret field is sent again.
+    const vouched = digest !== null && digestMatches(record.secretsDigest, digest);
+    const certificate = monitor.clientCertificate ?? null;
+    if ((certificate === null) !== (record.clientCertificate === null) || (certificate !== null && !vouched)) changed.push('clientCertificate');
+    const proxy = monitor.proxy ?? null;
+    if ((proxy?.url ?? null) !== record.proxy || ((proxy?.password ?? null) !== null) !== record.proxySet || (proxy?.password && !vouched)) {
+      changed.push('proxy');
+    }
     const wanted = monitor.auth ?? null;
     const held = record.auth;
     const shape = (auth: { type: string; username?: string | null; headerName?: string | null } | null) =>

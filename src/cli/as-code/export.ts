@@ -42,6 +42,16 @@ export function exportDocument(state: TeamState): { document: Record<string, unk
       out[field] = value;
     }
     if (record.notificationPolicyId !== null) out.notificationPolicy = keys.policy.get(record.notificationPolicyId);
+    if (record.dependsOn !== null && keys.monitor.has(record.dependsOn)) out.dependsOn = keys.monitor.get(record.dependsOn);
+    if (record.type === 'http' && record.clientCertificate !== null) {
+      out.clientCertificate = { certificate: placeholder(key, 'client', 'certificate'), key: placeholder(key, 'client', 'key') };
+    }
+    if (record.type === 'http' && record.proxy !== null) {
+      // The password is a secret: the URL carries a placeholder for it.
+      out.proxy = record.proxySet
+        ? record.proxy.replace(/^http:\/\/(?:([^@]*)@)?/, (_all, user: string | undefined) => `http://${user ?? ''}:${placeholder(key, 'proxy')}@`)
+        : record.proxy;
+    }
     const auth = authOf(record);
     if (auth) {
       out.auth = {

@@ -124,7 +124,7 @@ export function planChanges(
     });
   }
 
-  document.monitors.forEach((monitor, index) => {
+  dependencyOrder(document.monitors).forEach(({ monitor, index }) => {
     const current = monitorsByKey.get(monitor.key);
     const digest = options.digest('monitor', monitor.key, monitorSecrets(monitor));
     if (!current) {
@@ -147,7 +147,7 @@ export function planChanges(
       });
       return;
     }
-    const fields = monitorChanges(monitor, current, policyKeyOf, digest);
+    const fields = monitorChanges(monitor, current, policyKeyOf, digest, monitorKeyOf);
     if (fields.length === 0) return;
     steps.push({
       action: 'update',
@@ -161,10 +161,11 @@ export function planChanges(
           if (field === 'notificationPolicy') body.notificationPolicyId = whole.notificationPolicyId;
           else body[field] = whole[field] ?? null;
         }
-        // Stored credentials are bound to their request: a change of it sends them again (src/domain/monitor-secrets.ts).
-        const bound = fields.some((f) => f === 'auth' || (SECRET_BOUND_FIELDS as readonly string[]).includes(f));
+        // Stored secrets are bound to their request: a change of it sends each again (src/domain/monitor-secrets.ts).
+        const secretFields = ['auth', 'clientCertificate', 'proxy'];
+        const bound = fields.some((f) => secretFields.includes(f) || (SECRET_BOUND_FIELDS as readonly string[]).includes(f));
         if (bound && monitor.type === 'http') {
-          body.auth = monitor.auth ?? null;
+          for (const field of secretFields) body[field] = whole[field] ?? null;
           if (digest) body.secretsDigest = digest;
         }
         await client.updateMonitor(current.id, body);
@@ -275,8 +276,14 @@ function monitorBody(monitor: DocumentMonitor, ids: Ids): Record<string, unknown
     if (value !== undefined) body[field] = value;
     else if (field !== 'timezone') body[field] = desiredMonitorValue(monitor, field);
   }
-  if (monitor.type === 'http' && monitor.auth) body.auth = monitor.auth;
+  if (monitor.type === 'http') {
+    if (monitor.auth) body.auth = monitor.auth;
+    // The document holds them as validated (the proxy split from its password): sent as the API takes them.
+    body.clientCertificate = monitor.clientCertificate ? { certificate: monitor.clientCertificate.certificate, key: monitor.clientCertificate.key } : null;
+    body.proxy = monitor.proxy ? proxyText(monitor.proxy) : null;
+  }
   body.notificationPolicyId = monitor.notificationPolicy ? idOf(ids.policies, monitor.notificationPolicy) : null;
+  body.dependsOn = monitor.dependsOn ? idOf(ids.monitors, monitor.dependsOn) : null;
   // A heartbeat on a period has no zone: sending one is refused.
   if (monitor.type === 'heartbeat' && (monitor.cron ?? null) === null) delete body.timezone;
   return body;
@@ -304,6 +311,30 @@ function windowBody(window: DocumentWindow, ids: Ids): Record<string, unknown> {
     timezone: window.timezone,
     showOnStatusPage: window.showOnStatusPage,
   };
+}
+
+/** A proxy's URL with its password put back, as the API takes it. */
+function proxyText(proxy: { url: string; password: string | null }): string {
+  if (proxy.password === null) return proxy.url;
+  const url = new URL(proxy.url);
+  url.password = proxy.password;
+  return `${url.protocol}//${url.username}:${url.password}@${url.host}`;
+}
+
+/** Monitors ordered so that each comes after the one it depends on (made first when the document makes both); a loop keeps the document's order, for the server to refuse. */
+function dependencyOrder(monitors: DocumentMonitor[]): Array<{ monitor: DocumentMonitor; index: number }> {
+  const byKey = new Map(monitors.map((monitor, index) => [monitor.key, { monitor, index }]));
+  const ordered: Array<{ monitor: DocumentMonitor; index: number }> = [];
+  const placed = new Set<string>();
+  const place = (entry: { monitor: DocumentMonitor; index: number }) => {
+    if (placed.has(entry.monitor.key)) return;
+    placed.add(entry.monitor.key);
+    const parent = entry.monitor.dependsOn ? byKey.get(entry.monitor.dependsOn) : undefined;
+    if (parent) place(parent);
+    ordered.push(entry);
+  };
+  monitors.forEach((monitor, index) => place({ monitor, index }));
+  return ordered;
 }
 
 /** Policies ordered so that each comes after the one it escalates to (the document has no loop). */

@@ -4,6 +4,7 @@ import type { Services } from '../../composition/services.js';
 import { setPasswordUrl } from '../../domain/sessions.js';
 import { attempt, print, readStdinLine, withServices, type OutputOptions } from '../context.js';
 import type { CliIo } from '../io.js';
+import { noteAuditTarget } from '../../store/audit-trail.js';
 import { TOKEN_EXPIRY_DAYS } from '../../shared/limits.js';
 
 /** Operator commands for teams, users, memberships and tokens; each answers JSON with `--json`. */
@@ -45,6 +46,7 @@ export function registerAccountCommands(program: Command, io: CliIo): void {
     .action(async (o: { email: string } & OutputOptions) => {
       await run(io, o, async (s, config) => {
         const u = await s.users.requireByEmail(o.email);
+        noteAuditTarget(u.id);
         // Made by the operator, who delivers it to the person: whoever uses it holds the address.
         const setup = await s.sessions.createPasswordSetup(u.id, { createdBy: null, verifies: true });
         const url = setPasswordUrl(config.publicUrl, setup.secret);
@@ -65,12 +67,13 @@ export function registerAccountCommands(program: Command, io: CliIo): void {
       .requiredOption('--team <teamId>', 'team id')
       .requiredOption('--email <email>', "the user's email")
       .option('--json', 'print the answer as JSON');
-    if (withRole) command.requiredOption('--role <role>', 'Owner, Admin or Member');
+    if (withRole) command.requiredOption('--role <role>', 'Owner, Admin, Member or Viewer (reads only)');
     return command;
   };
   membership('add', 'add a user to a team with a role; you vouch for the account, which becomes verified', true).action(async (o: MemberOptions) => {
     await run(io, o, async (s) => {
       const u = await s.users.requireByEmail(o.email);
+      noteAuditTarget(u.id);
       const m = await s.teams.addMemberVouched(o.team, u.id, o.role!);
       print(io, o, m, `Added ${m.email} to team ${o.team} as ${m.role}`);
     });
@@ -78,6 +81,7 @@ export function registerAccountCommands(program: Command, io: CliIo): void {
   membership('set-role', "change a member's role (applies to their tokens at once)", true).action(async (o: MemberOptions) => {
     await run(io, o, async (s) => {
       const u = await s.users.requireByEmail(o.email);
+      noteAuditTarget(u.id);
       const m = await s.teams.setRole(o.team, u.id, o.role!);
       print(io, o, m, `${m.email} is now ${m.role} in team ${o.team}`);
     });
@@ -85,6 +89,7 @@ export function registerAccountCommands(program: Command, io: CliIo): void {
   membership('remove', 'remove a member (their tokens for the team stop working at once)', false).action(async (o: MemberOptions) => {
     await run(io, o, async (s) => {
       const u = await s.users.requireByEmail(o.email);
+      noteAuditTarget(u.id);
       await s.teams.removeMember(o.team, u.id);
       print(io, o, { teamId: o.team, userId: u.id, removed: true }, `Removed ${u.email} from team ${o.team}`);
     });

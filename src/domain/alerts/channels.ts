@@ -8,6 +8,7 @@ export const ALERT_EVENTS = {
   'monitor.degraded': 'degraded',
   'monitor.up': 'up',
   'certificate.expiring': 'certificate-expiring',
+  'domain.expiring': 'domain-expiring',
   // What follows a down alert goes where the down alert went.
   'monitor.reminder': 'down',
   'incident.acknowledged': 'down',

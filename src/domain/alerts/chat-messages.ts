@@ -14,6 +14,7 @@ const COLOURS: Record<DeliveredEvent, number> = {
   'monitor.degraded': 0xf76b15,
   'monitor.up': 0x30a46c,
   'certificate.expiring': 0xffc53d,
+  'domain.expiring': 0xffc53d,
   'monitor.reminder': 0xe5484d,
   'incident.escalated': 0xe5484d,
   'incident.acknowledged': 0x0090ff,

@@ -23,6 +23,8 @@ export interface WebhookBody {
   regions: Array<{ region: string; ok: boolean; error: { code: string; message: string } | null; warnings: string[] }>;
   /** `monitor.flapping` only: the down transitions the alert sums. */
   downCount?: number;
+  /** `domain.expiring` only: the registration and when it expires. */
+  domain?: { name: string; expiresAt: string; daysRemaining: number; registrar: string | null };
 }
 
 export interface EmailMessage {
@@ -82,6 +84,7 @@ export function webhookBody(alert: Alert): WebhookBody {
     incidentId: alert.incidentId,
     regions: alert.regions.map((r) => ({ region: r.region, ok: r.ok, error: r.error, warnings: r.warnings ?? [] })),
     ...(alert.event === 'monitor.flapping' && { downCount: alert.downCount ?? 0 }),
+    ...(alert.event === 'domain.expiring' && alert.domain && { domain: alert.domain }),
   };
 }
 
@@ -90,6 +93,7 @@ const EMOJI: Record<DeliveredEvent, string> = {
   'monitor.degraded': ':large_orange_circle:',
   'monitor.up': ':large_green_circle:',
   'certificate.expiring': ':warning:',
+  'domain.expiring': ':warning:',
   'monitor.reminder': ':red_circle:',
   'monitor.flapping': ':red_circle:',
   'incident.acknowledged': ':eyes:',

@@ -15,7 +15,7 @@ type Severity = 'critical' | 'error' | 'warning' | 'info';
  * What each event of an incident does to its alert, and how urgent a new one is. Keyed by the
  * event's name so that an event of an incident added later needs only its line here (the
  * reminder and the escalation re-raise the open alert; the acknowledgement acknowledges it).
- * Any other event (a certificate warning, a test) is an alert of its own, closed by hand.
+ * Any other event (a certificate or domain warning, a test) is an alert of its own, closed by hand.
  */
 const INCIDENT_EVENTS: Readonly<Record<string, { action: PagerAction; severity: Severity }>> = {
   'monitor.down': { action: 'trigger', severity: 'critical' },
@@ -27,7 +27,12 @@ const INCIDENT_EVENTS: Readonly<Record<string, { action: PagerAction; severity: 
 };
 // A summed flapping alert comes when the monitor may be up again: an alert of its own, so that it
 // neither reopens a resolved one nor resolves an open one.
-const STANDALONE: Readonly<Record<string, Severity>> = { 'certificate.expiring': 'warning', 'monitor.flapping': 'warning', test: 'info' };
+const STANDALONE: Readonly<Record<string, Severity>> = {
+  'certificate.expiring': 'warning',
+  'domain.expiring': 'warning',
+  'monitor.flapping': 'warning',
+  test: 'info',
+};
 
 interface PagerStep {
   action: PagerAction;

@@ -15,6 +15,7 @@ import { fireDueTimers, startTimers } from './on-call.js';
 import { Pump } from './pump.js';
 import { admitStatusAlert } from './storms.js';
 import { systemClock, type Clock } from '../ports/clock.js';
+import { clearSuppressed, markSuppressed, releaseSuppressed, suppressingParent } from '../dependencies.js';
 
 type Trx = Transaction<Database>;
 type MonitorRow = Selectable<MonitorsTable>;
@@ -142,6 +143,7 @@ export class AlertProcessor {
     const policyId = monitor.notification_policy_id;
     switch (event.type) {
       case 'monitor.status_changed': {
+        if (await this.heldBack(trx, monitor, event)) return 0;
         const incidentId = await this.followIncident(trx, monitor, event);
         const alertEvent = statusEvent(event);
         if (!alertEvent || !policyId) return 0;
@@ -162,6 +164,15 @@ export class AlertProcessor {
         return this.enqueue(trx, monitor, policyId, stored.id, 'certificate.expiring', {
           ...asItIs(monitor, event.occurredAt, open?.id ?? null),
           certificate: event.certificate,
+        });
+      }
+      case 'domain.expiring': {
+        if (!policyId) return 0;
+        const open = await MonitorIncidents.findOpen(trx, monitor.id);
+        return this.enqueue(trx, monitor, policyId, stored.id, 'domain.expiring', {
+          ...asItIs(monitor, event.occurredAt, open?.id ?? null),
+          certificate: null,
+          domain: event.domain,
         });
       }
       case 'monitor.flapping':
@@ -187,6 +198,30 @@ export class AlertProcessor {
           { whateverItSelects: true },
         );
     }
+  }
+
+  /**
+   * Dependencies (domain/dependencies.ts). A monitor going down while the monitor it depends on is
+   * down is held back: no incident, no alert (true). One held back that leaves `down` goes on
+   * quietly when it recovers (nobody heard it go down), or as usual otherwise (degraded alerts).
+   * And a monitor leaving `down` (or changing to anything but down) releases those it held back that are still down: their events
+   * are appended here and handled after this one.
+   */
+  private async heldBack(trx: Trx, monitor: MonitorRow, event: MonitorStatusChanged): Promise<boolean> {
+    const at = Date.parse(event.occurredAt);
+    // Whatever it was before (a resumed parent starts from pending): not down, so it holds nobody back.
+    if (event.status !== 'down') await releaseSuppressed(trx, { parentId: monitor.id }, at);
+    if (event.status === 'down') {
+      const parent = await suppressingParent(trx, monitor);
+      if (parent !== null) {
+        await markSuppressed(trx, monitor.id, parent, event.previousStatus);
+        return true;
+      }
+      return false;
+    }
+    if (monitor.suppressed_by === null) return false;
+    await clearSuppressed(trx, monitor.id);
+    return event.status !== 'degraded';
   }
 
   /**
@@ -241,6 +276,7 @@ export class AlertProcessor {
     event: AlertEvent,
     details: Pick<Alert, 'occurredAt' | 'previousStatus' | 'status' | 'incidentId' | 'regions'> & {
       certificate: { subject: string; validTo: string; daysRemaining: number } | null;
+      domain?: Alert['domain'];
       downCount?: number;
       /** The reasons the event decided with its status (absent in events recorded before reasons existed). */
       degradedReasons?: DegradedReason[];

@@ -16,6 +16,8 @@ export interface Alert {
   /** Each region's newest result at the change (status changes only). */
   regions: RegionOutcome[];
   certificate: { subject: string; validTo: string; daysRemaining: number } | null;
+  /** For `domain.expiring`: the registration and when it expires. */
+  domain?: { name: string; expiresAt: string; daysRemaining: number; registrar: string | null } | null;
   /** For a test: the policy's name. */
   policyName: string;
   /** For `monitor.flapping`: how many down transitions the alert sums. */
@@ -62,6 +64,14 @@ export function wording(alert: Alert): Wording {
     return {
       headline: `The certificate of ${m.name} expires in ${days}`,
       details: [`Monitor: ${m.name} (${m.type}, ${m.target})`, ...(c ? [`Certificate: ${c.subject}, valid until ${c.validTo}`] : [])],
+    };
+  }
+  if (alert.event === 'domain.expiring') {
+    const d = alert.domain;
+    const days = d ? `${d.daysRemaining} day${d.daysRemaining === 1 ? '' : 's'}` : 'a few days';
+    return {
+      headline: `The registration of ${d?.name ?? m.target} expires in ${days}`,
+      details: [`Monitor: ${m.name} (${m.type}, ${m.target})`, ...(d ? [`Expires: ${d.expiresAt}${d.registrar ? `, registrar ${d.registrar}` : ''}`] : [])],
     };
   }
   if (alert.event === 'monitor.flapping') {

@@ -20,10 +20,11 @@ const PolicyKeyRef = KeyField.describe('The `key` of a notification policy (of t
 const MonitorKeyRef = KeyField.describe('The `key` of a monitor (of the document, or already in your team).');
 
 /** What a monitor of the document has instead of the create body's references by id and its digest. */
-const MONITOR_OMITS = { key: true, notificationPolicyId: true, secretsDigest: true } as const;
+const MONITOR_OMITS = { key: true, notificationPolicyId: true, secretsDigest: true, dependsOn: true } as const;
 const MONITOR_KEYS = {
   key: KeyField.describe('Names the monitor across applies: 1-100 characters of a-z, 0-9, -, _ and ., unique in the document.'),
   notificationPolicy: PolicyKeyRef.nullable().optional(),
+  dependsOn: MonitorKeyRef.nullable().optional().describe('The `key` of the monitor this one depends on (see `dependsOn` on create).'),
 };
 
 /** Each type's create body as the document holds it; a type missing here does not compile. */
@@ -33,11 +34,24 @@ const DOCUMENT_MONITORS = {
   tcp: TYPES.tcp.create.omit(MONITOR_OMITS).extend(MONITOR_KEYS),
   dns: TYPES.dns.create.omit(MONITOR_OMITS).extend(MONITOR_KEYS),
   heartbeat: TYPES.heartbeat.create.omit(MONITOR_OMITS).extend(MONITOR_KEYS),
+  ping: TYPES.ping.create.omit(MONITOR_OMITS).extend(MONITOR_KEYS),
+  domain: TYPES.domain.create.omit(MONITOR_OMITS).extend(MONITOR_KEYS),
 } satisfies Record<MonitorType, z.ZodType>;
 
 export const DocumentMonitor = z
-  .discriminatedUnion('type', [DOCUMENT_MONITORS.http, DOCUMENT_MONITORS.ssl, DOCUMENT_MONITORS.tcp, DOCUMENT_MONITORS.dns, DOCUMENT_MONITORS.heartbeat])
-  .describe('A monitor: the body of POST /api/v1/monitors with a `key`, and `notificationPolicy` (a policy key) instead of `notificationPolicyId`.');
+  .discriminatedUnion('type', [
+    DOCUMENT_MONITORS.http,
+    DOCUMENT_MONITORS.ssl,
+    DOCUMENT_MONITORS.tcp,
+    DOCUMENT_MONITORS.dns,
+    DOCUMENT_MONITORS.heartbeat,
+    DOCUMENT_MONITORS.ping,
+    DOCUMENT_MONITORS.domain,
+  ])
+  .describe(
+    'A monitor: the body of POST /api/v1/monitors with a `key`, `notificationPolicy` (a policy key) instead of `notificationPolicyId`, ' +
+      'and `dependsOn` as a monitor key.',
+  );
 export type DocumentMonitor = z.output<typeof DocumentMonitor>;
 
 export const DocumentPolicy = CreatePolicyInput.omit({ key: true, escalationPolicyId: true, secretsDigest: true })
@@ -125,6 +139,7 @@ function unknownReferences(document: ConfigDocument, known: { policies?: Readonl
   const unknownMonitor = 'names no monitor of the document or of your team';
   document.monitors.forEach((m, i) => {
     if (m.notificationPolicy && !policies.has(m.notificationPolicy)) errors.push({ path: `monitors[${i}].notificationPolicy`, message: unknownPolicy });
+    if (m.dependsOn && !monitors.has(m.dependsOn)) errors.push({ path: `monitors[${i}].dependsOn`, message: unknownMonitor });
   });
   document.notificationPolicies.forEach((p, i) => {
     if (p.escalationPolicy && !policies.has(p.escalationPolicy)) errors.push({ path: `notificationPolicies[${i}].escalationPolicy`, message: unknownPolicy });

@@ -165,6 +165,19 @@ export const AnswerAssertionInput = z
   })
   .describe("The DNS answer's records, each as text: an address, a name, `<priority> <exchange>` for MX, a TXT record's strings joined.");
 
+export const PacketLossAssertionInput = z
+  .strictObject({
+    source: z.literal('packetLoss'),
+    op: z.enum(ASSERTION_OPS.packetLoss).describe('`lte` (at most).'),
+    value: z
+      .number({ error: 'must be a number from 0 to 100' })
+      .min(0, { error: 'must be a number from 0 to 100' })
+      .max(100, { error: 'must be a number from 0 to 100' })
+      .describe('A percentage from 0 to 100: the share of echo requests sent that may go unanswered.'),
+    ...severity,
+  })
+  .describe('The share of echo requests of a ping check that got no reply, as a percentage.');
+
 export const AssertionInput = judgedUnion('source', [BodyAssertionInput, JsonAssertionInput, HeaderAssertionInput, ResponseTimeAssertionInput], {
   error: (issue) =>
     issue.code === 'invalid_union'
@@ -202,6 +215,11 @@ export const DnsAssertionInput = sourcesOf([AnswerAssertionInput, ResponseTimeAs
 );
 export type DnsAssertionInput = z.output<typeof DnsAssertionInput>;
 
+export const PingAssertionInput = sourcesOf([ResponseTimeAssertionInput, PacketLossAssertionInput], 'responseTime or packetLoss for ping monitors').describe(
+  'One assertion on the echo replies: the average round trip (`responseTime`) or the share of requests unanswered (`packetLoss`).',
+);
+export type PingAssertionInput = z.output<typeof PingAssertionInput>;
+
 /* Stored and answered: the same fields, `severity` always there. */
 
 const recordSeverity = { severity: z.enum(ASSERTION_SEVERITIES) };
@@ -223,15 +241,23 @@ export const AssertionRecord = z.discriminatedUnion('source', [
   ResponseTimeAssertionRecord,
 ]);
 
+export const PacketLossAssertionRecord = z.object({
+  source: z.literal('packetLoss'),
+  op: z.enum(ASSERTION_OPS.packetLoss),
+  value: z.number(),
+  ...recordSeverity,
+});
+
 export const TcpAssertionRecord = ResponseTimeAssertionRecord;
+export const PingAssertionRecord = z.discriminatedUnion('source', [ResponseTimeAssertionRecord, PacketLossAssertionRecord]);
 export const DnsAssertionRecord = z.discriminatedUnion('source', [AnswerAssertionRecord, ResponseTimeAssertionRecord]);
 
 export type HttpAssertion = z.output<typeof AssertionRecord>;
 /** An assertion of any monitor type, as the checks judge it. */
-export type Assertion = HttpAssertion | z.output<typeof AnswerAssertionRecord>;
+export type Assertion = HttpAssertion | z.output<typeof AnswerAssertionRecord> | z.output<typeof PacketLossAssertionRecord>;
 
 /** An assertion of any monitor type as a request gives it. */
-export type AnyAssertionInput = AssertionInput | TcpAssertionInput | DnsAssertionInput;
+export type AnyAssertionInput = AssertionInput | TcpAssertionInput | DnsAssertionInput | PingAssertionInput;
 
 /** An assertion as stored: fields in a fixed order, `severity` filled in. */
 export function normalAssertion(input: AnyAssertionInput): Assertion {
@@ -252,5 +278,7 @@ export function normalAssertion(input: AnyAssertionInput): Assertion {
     case 'answer':
       // Present once validated: every answer operator takes a value.
       return { source: 'answer', op: input.op, value: input.value ?? [], severity };
+    case 'packetLoss':
+      return { source: 'packetLoss', op: input.op, value: input.value, severity };
   }
 }

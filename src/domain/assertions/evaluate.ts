@@ -30,6 +30,8 @@ export interface CheckAnswer {
   records?: readonly string[];
   /** The type of those records, which says how two of them compare (names in any case); exact comparison when absent. */
   recordType?: DnsRecordType;
+  /** A ping check's share of echo requests left unanswered, 0-100; absent when the check sent none. */
+  packetLossPercent?: number;
 }
 
 export interface AssertionOutcome {
@@ -137,6 +139,8 @@ function judge(assertion: Assertion, answer: CheckAnswer, json: () => JsonValues
       return judgeResponseTime(assertion, answer.responseTimeMs);
     case 'answer':
       return judgeAnswerRecords(assertion, answer.records, answer.recordType, words);
+    case 'packetLoss':
+      return judgePacketLoss(assertion, answer.packetLossPercent);
   }
 }
 
@@ -352,6 +356,14 @@ function judgeHeader(a: Extract<Assertion, { source: 'header' }>, value: string 
 function judgeResponseTime(a: Extract<Assertion, { source: 'responseTime' }>, ms: number): Judged {
   const ok = a.op === 'lt' ? ms < a.value : ms <= a.value;
   return { ok, actual: `${ms} ms`, problem: `responseTime ${ms} ms ${a.op === 'lt' ? '≥' : '>'} ${a.value}` };
+}
+
+/* Packet loss */
+
+function judgePacketLoss(a: Extract<Assertion, { source: 'packetLoss' }>, percent: number | undefined): Judged {
+  if (percent === undefined) return { ok: false, actual: null, problem: 'this check sends no echo requests' };
+  const shown = `${Number(percent.toFixed(1))}%`;
+  return { ok: percent <= a.value, actual: shown, problem: `packetLoss ${shown} > ${a.value}%` };
 }
 
 /* DNS answer */

@@ -7,7 +7,7 @@ import type { SecretPlace } from './secret-box.js';
  */
 
 /** A monitor's column that holds one sealed value. */
-export type MonitorSecretColumn = 'auth_secret' | 'ping_key';
+export type MonitorSecretColumn = 'auth_secret' | 'client_key_secret' | 'proxy_password_secret' | 'ping_key';
 
 export function monitorSecretAt(monitorId: string, column: MonitorSecretColumn): SecretPlace {
   return { table: 'monitors', id: monitorId, field: column };
@@ -25,4 +25,9 @@ export function channelSecretAt(policyId: string, channelType: string, field: st
 /** A webhook subscriber's signing secret (its row of `status_page_subscribers`). */
 export function subscriberSecretAt(subscriberId: string): SecretPlace {
   return { table: 'status_page_subscribers', id: subscriberId, field: 'secret' };
+}
+
+/** A person's TOTP key (their row of `two_factor`, whose id is the user's). */
+export function twoFactorSecretAt(userId: string): SecretPlace {
+  return { table: 'two_factor', id: userId, field: 'secret' };
 }

@@ -4,7 +4,7 @@ import type { Database } from '../../store/schema.js';
 import { mapChannelSecrets, parseStoredChannels } from '../alerts/channels.js';
 import { fileKeySource } from './key-file.js';
 import { SecretKeyError, envKeySource, type KeySource } from './key-ring.js';
-import { channelSecretAt, monitorSecretAt, subscriberSecretAt } from './places.js';
+import { channelSecretAt, monitorSecretAt, subscriberSecretAt, twoFactorSecretAt } from './places.js';
 import { SecretBox, type SecretPlace } from './secret-box.js';
 
 export const KEY_FILE_NAME = 'secret.key';
@@ -54,6 +54,9 @@ type MapSealed = (stored: string, id: string, f: (sealed: string, place: SecretP
 const SECRET_COLUMNS: ReadonlyArray<{ table: string; column: string; map: MapSealed }> = [
   // Monitor credentials: the whole column is one sealed value.
   { table: 'monitors', column: 'auth_secret', map: (stored, id, f) => f(stored, monitorSecretAt(id, 'auth_secret')) },
+  // An HTTP monitor's client certificate key and proxy password, likewise.
+  { table: 'monitors', column: 'client_key_secret', map: (stored, id, f) => f(stored, monitorSecretAt(id, 'client_key_secret')) },
+  { table: 'monitors', column: 'proxy_password_secret', map: (stored, id, f) => f(stored, monitorSecretAt(id, 'proxy_password_secret')) },
   // A heartbeat's ping key (found by its hash, which rotation leaves as it is).
   { table: 'monitors', column: 'ping_key', map: (stored, id, f) => f(stored, monitorSecretAt(id, 'ping_key')) },
   // Notification channels: the secret fields of each channel type inside the JSON list. The
@@ -66,6 +69,8 @@ const SECRET_COLUMNS: ReadonlyArray<{ table: string; column: string; map: MapSea
   },
   // A webhook subscriber's signing secret: the whole column is one sealed value.
   { table: 'status_page_subscribers', column: 'secret', map: (stored, id, f) => f(stored, subscriberSecretAt(id)) },
+  // A person's TOTP key: the whole column is one sealed value.
+  { table: 'two_factor', column: 'secret', map: (stored, id, f) => f(stored, twoFactorSecretAt(id)) },
 ];
 
 /** Operator actions on stored secrets (the `lookout secrets` commands). */

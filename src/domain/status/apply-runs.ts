@@ -1,5 +1,5 @@
 import type { CheckedStatus, DegradedReason } from '../../shared/vocabulary.js';
-import type { CertificateExpiring, DomainEvent } from '../events.js';
+import type { CertificateExpiring, DomainEvent, DomainExpiring } from '../events.js';
 import { iso } from '../time.js';
 
 /**
@@ -35,6 +35,20 @@ import { iso } from '../time.js';
  * the status is taken from the newest results, and a change from the status before the occurrence
  * is reported as any other change, so a monitor still down alerts and opens its incident then.
  */
+
+/** What a run of an HTTP monitor with `tlsVerify: false` says among its warnings. */
+export const CERTIFICATE_NOT_VERIFIED = 'certificate not verified';
+
+/**
+ * Warnings a run carries that say how it was made rather than what it found: shown with the run,
+ * never a reason to be degraded (only a failing `degraded` assertion is).
+ */
+export const RUN_NOTICES: ReadonlySet<string> = new Set([CERTIFICATE_NOT_VERIFIED]);
+
+/** The warnings of a run that count for the status: those of failing `degraded` assertions. */
+function statusWarnings(warnings: readonly string[]): readonly string[] {
+  return warnings.length === 0 ? warnings : warnings.filter((warning) => !RUN_NOTICES.has(warning));
+}
 
 /** The newest result of one region. */
 export interface RegionResult {
@@ -92,8 +106,10 @@ export interface MonitorState {
    * announced once, also when it comes back after another one (two servers behind one name).
    */
   warnedFingerprints: readonly string[];
-  /** Days before expiry from which a certificate is announced; null: no warnings. */
+  /** Days before expiry from which a certificate (or a domain registration) is announced; null: no warnings. */
   warningDays: number | null;
+  /** A domain monitor's expiry date (ISO) already announced as near; null before any. */
+  domainWarnedExpiry?: string | null;
   /** Epoch ms of the newest run applied; 0 before any. */
   lastCheckedAt: number;
   /** Whether a maintenance occurrence covers the monitor: its status shows `maintenance`. */
@@ -112,6 +128,17 @@ export interface RunOutcome {
   certificate: SeenCertificate | null;
   /** The run succeeded and its certificate expires within the monitor's warning days. */
   expiringSoon: boolean;
+  /** A domain run within the monitor's warning days: the registration it saw. */
+  domainExpiring?: SeenDomainExpiry | null;
+}
+
+/** A domain registration a run saw expiring within the warning days. */
+export interface SeenDomainExpiry {
+  name: string;
+  /** ISO-8601 UTC. */
+  expiresAt: string;
+  daysRemaining: number;
+  registrar: string | null;
 }
 
 /** A maintenance occurrence starting (`active`) or ending for the monitor, at epoch ms `at`. */
@@ -146,6 +173,7 @@ export function applyRuns(state: MonitorState, runs: readonly StatusInput[]): Ap
   const streaks = new Map(Object.entries(state.streaks));
   let { status, certificate, lastCheckedAt, maintenance } = state;
   let warned = state.warnedFingerprints;
+  let domainWarned = state.domainWarnedExpiry ?? null;
   const events: DomainEvent[] = [];
 
   for (const input of runs) {
@@ -155,7 +183,7 @@ export function applyRuns(state: MonitorState, runs: readonly StatusInput[]): Ap
       if (!maintenance) status = nextStatus(state, status, results, input.at, events);
       continue;
     }
-    const run = input;
+    const run = input.warnings.length === 0 ? input : { ...input, warnings: statusWarnings(input.warnings) };
     const previous = streaks.get(run.region);
     // A run older than the region's newest (a late retry) moves neither its streak nor its result.
     if ((previous?.at ?? results[run.region]?.at ?? -Infinity) <= run.startedAt) {
@@ -172,6 +200,11 @@ export function applyRuns(state: MonitorState, runs: readonly StatusInput[]): Ap
       warned = [...warned, run.certificate.fingerprint256];
       events.push(certificateExpiring(state, run, run.certificate));
     }
+    // One announcement per expiry date: a renewal moves the date, and the next approach is told again.
+    if (run.ok && run.domainExpiring && run.domainExpiring.expiresAt !== domainWarned) {
+      domainWarned = run.domainExpiring.expiresAt;
+      events.push(domainExpiring(state, run, run.domainExpiring));
+    }
     status = nextStatus(state, status, results, run.startedAt, events);
   }
   const reasons = degradedReasons(status, state.regions, results);
@@ -185,6 +218,7 @@ export function applyRuns(state: MonitorState, runs: readonly StatusInput[]): Ap
       streaks: Object.fromEntries(streaks),
       certificate,
       warnedFingerprints: warned,
+      ...(domainWarned !== (state.domainWarnedExpiry ?? null) && { domainWarnedExpiry: domainWarned }),
       lastCheckedAt,
       maintenance,
     },
@@ -236,6 +270,17 @@ function certificateExpiring(state: MonitorState, run: RunOutcome, certificate: 
     monitorId: state.monitorId,
     teamId: state.teamId,
     certificate,
+    warningDays: state.warningDays ?? 0,
+    occurredAt: iso(run.startedAt),
+  };
+}
+
+function domainExpiring(state: MonitorState, run: RunOutcome, domain: SeenDomainExpiry): DomainExpiring {
+  return {
+    type: 'domain.expiring',
+    monitorId: state.monitorId,
+    teamId: state.teamId,
+    domain: { name: domain.name, expiresAt: domain.expiresAt, daysRemaining: domain.daysRemaining, registrar: domain.registrar },
     warningDays: state.warningDays ?? 0,
     occurredAt: iso(run.startedAt),
   };

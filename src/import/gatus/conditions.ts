@@ -15,11 +15,13 @@ export type ConditionEffect =
   | { kind: 'status'; code: number; note?: string }
   | { kind: 'assertion'; assertion: Assertion }
   | { kind: 'certificate'; warningDays: number }
+  /** `[DOMAIN_EXPIRATION] > <duration>`: a domain monitor warning that many days ahead. */
+  | { kind: 'domain'; warningDays: number }
   /** Something every Lookout check of this kind already requires (a connection, a NOERROR answer). */
   | { kind: 'implied' }
   | { kind: 'dropped'; reason: string };
 
-export type EndpointKind = 'http' | 'tcp' | 'dns';
+export type EndpointKind = 'http' | 'tcp' | 'dns' | 'ping';
 
 const OPERATORS = ['==', '!=', '<=', '>=', '>', '<'] as const;
 type Operator = (typeof OPERATORS)[number];
@@ -98,6 +100,13 @@ function certificateEffect({ op, right }: Parsed): ConditionEffect {
   return { kind: 'certificate', warningDays: Math.max(1, Math.ceil(ms / 86_400_000)) };
 }
 
+function domainEffect({ op, right }: Parsed): ConditionEffect {
+  const ms = durationMs(right);
+  if ((op !== '>' && op !== '>=') || ms === null || ms <= 0)
+    return { kind: 'dropped', reason: 'Lookout warns a number of days before a domain expires (use > <hours>h)' };
+  return { kind: 'domain', warningDays: Math.min(365, Math.max(1, Math.ceil(ms / 86_400_000))) };
+}
+
 function bodyEffect({ left, op, right }: Parsed): ConditionEffect {
   if (left === '[BODY]') {
     const pattern = functionArgument(right, 'pat');
@@ -156,7 +165,7 @@ export function conditionEffect(condition: string, kind: EndpointKind): Conditio
     if (left.startsWith('has(')) return hasEffect(parsed);
     if (left.startsWith('len(')) return { kind: 'dropped', reason: 'Lookout has no length assertion' };
   }
-  if (left === '[DOMAIN_EXPIRATION]') return { kind: 'dropped', reason: 'domain expiry is not a Lookout check yet' };
+  if (left === '[DOMAIN_EXPIRATION]') return domainEffect(parsed);
   if (left === '[IP]') return { kind: 'dropped', reason: 'Lookout does not assert on the address a name resolved to' };
   return { kind: 'dropped', reason: `${left} is not something Lookout checks on this kind of endpoint` };
 }

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
+import { proxyProblem } from '../../domain/monitor-fields.js';
 import { MONITOR_LIMITS } from '../../shared/limits.js';
 import { DNS_RECORD_TYPES } from '../../shared/vocabulary.js';
 import {
@@ -25,7 +27,6 @@ import { GATUS_DEFAULTS, isEntry, str, type Entry } from './values.js';
 
 /** Why Gatus's other endpoint kinds are not imported, by URL scheme. */
 const UNSUPPORTED_SCHEMES: Record<string, string> = {
-  'icmp:': 'ICMP ping is not a Lookout monitor type yet',
   'udp:': 'UDP is not something Lookout checks',
   'sctp:': 'SCTP is not something Lookout checks',
   'starttls:': 'STARTTLS is not something Lookout checks (a tcp monitor connects; it does not speak the protocol)',
@@ -40,7 +41,7 @@ const UNSUPPORTED_SCHEMES: Record<string, string> = {
 const UNSUPPORTED_CLIENT: Record<string, string> = {
   oauth2: 'it authenticates with OAuth2 client credentials (client.oauth2), which Lookout does not send',
   'identity-aware-proxy': "it goes through Google's Identity-Aware Proxy (client.identity-aware-proxy), which Lookout does not",
-  tls: 'it presents a client certificate (client.tls), which Lookout does not send yet',
+  tls: 'it presents a client certificate from files (client.tls), which an import cannot read: make the monitor by hand with clientCertificate',
   tunnel: 'it is reached through an SSH tunnel (client.tunnel), which Lookout does not open',
 };
 
@@ -92,6 +93,7 @@ export function convertEndpoint(entry: Entry, context: Context): ImportedMonitor
   if (dns !== null) kind = 'dns';
   else if (scheme === 'http:' || scheme === 'https:') kind = 'http';
   else if (scheme === 'tcp:' || scheme === 'tls:') kind = 'tcp';
+  else if (scheme === 'icmp:') kind = 'ping';
   else return UNSUPPORTED_SCHEMES[scheme] ?? `its url ${url || '(none)'} is not an address Gatus or Lookout checks`;
   const conditions = (Array.isArray(entry.conditions) ? entry.conditions : []).map(str).filter((condition) => condition !== '');
   if (conditions.length === 0) return 'it has no conditions (Gatus refuses such an endpoint)';
@@ -101,10 +103,14 @@ export function convertEndpoint(entry: Entry, context: Context): ImportedMonitor
   const client = isEntry(entry.client) ? entry.client : {};
   const unsupportedClient = Object.keys(UNSUPPORTED_CLIENT).find((field) => client[field] !== undefined && client[field] !== null);
   if (unsupportedClient !== undefined) return UNSUPPORTED_CLIENT[unsupportedClient]!;
-  if (str(client['proxy-url']) !== '') log.note(`${label}: Gatus went through the proxy ${str(client['proxy-url'])}; Lookout connects directly`);
+  // An http proxy Lookout can use too; another (https, socks) is left out with a note.
+  const proxyUrl = str(client['proxy-url']);
+  const proxy = proxyUrl !== '' && proxyProblem(proxyUrl.replace(/\/$/, '')) === null ? proxyUrl.replace(/\/$/, '') : undefined;
+  if (proxyUrl !== '' && proxy === undefined)
+    log.note(`${label}: Gatus went through the proxy ${proxyUrl}; Lookout takes http://host:port proxies only and connects directly`);
   if (str(client['dns-resolver']) !== '') log.note(`${label}: Gatus resolved names with ${str(client['dns-resolver'])}; Lookout uses its own resolvers`);
   const timeoutMs = client.timeout === undefined ? GATUS_DEFAULTS.timeoutMs : (durationMs(str(client.timeout)) ?? GATUS_DEFAULTS.timeoutMs);
-  if (client.insecure === true) log.note(`${label}: Gatus skipped certificate verification (client.insecure); Lookout verifies the certificate`);
+
   const alerting = alertingOf(entry, group, label, context.providers, context.policies, log);
   const common = {
     name: label.slice(0, MONITOR_LIMITS.nameLength),
@@ -119,6 +125,7 @@ export function convertEndpoint(entry: Entry, context: Context): ImportedMonitor
   const statuses: number[] = [];
   const assertions: Assertion[] = [];
   let warningDays: number | null = null;
+  let domainWarningDays: number | null = null;
   for (const condition of conditions) {
     const effect = conditionEffect(condition, kind);
     if (effect.kind === 'status') {
@@ -128,6 +135,8 @@ export function convertEndpoint(entry: Entry, context: Context): ImportedMonitor
       assertions.push(effect.assertion);
     } else if (effect.kind === 'certificate') {
       warningDays = Math.max(warningDays ?? 0, effect.warningDays);
+    } else if (effect.kind === 'domain') {
+      domainWarningDays = Math.max(domainWarningDays ?? 0, effect.warningDays);
     } else if (effect.kind === 'dropped') {
       log.note(`${label}: condition ${condition} left out (${effect.reason})`);
     }
@@ -164,12 +173,21 @@ export function convertEndpoint(entry: Entry, context: Context): ImportedMonitor
       // Gatus follows redirects (Go's client does, up to 10) unless the endpoint says otherwise.
       followRedirects: client['ignore-redirect'] !== true,
       ...(assertions.length > 0 && { assertions }),
+      // client.insecure: any certificate accepted; the runs still record it and say it was not verified.
+      ...(client.insecure === true && { tlsVerify: false }),
+      ...(proxy !== undefined && { proxy }),
     });
   }
   if (kind === 'tcp') {
     const address = hostPort(url, null);
     if (address === null) return `its url ${url} has no host and port`;
     monitors.push({ key, type: 'tcp', ...common, ...address, ...(scheme === 'tls:' && { tls: true }), ...(assertions.length > 0 && { assertions }) });
+  }
+  if (kind === 'ping') {
+    // icmp://host: Gatus sends one echo request; its [RESPONSE_TIME] is the round trip.
+    const address = /^icmp:\/\/(?:\[([^\]]+)\]|([^:/?#[\]]+))(?:[/?#]|$)/i.exec(url);
+    if (!address) return `its url ${url} has no host`;
+    monitors.push({ key, type: 'ping', ...common, host: address[1] ?? address[2]!, packets: 1, ...(assertions.length > 0 && { assertions }) });
   }
   if (kind === 'dns') {
     const recordType = str(dns!['query-type']).toUpperCase();
@@ -199,6 +217,29 @@ export function convertEndpoint(entry: Entry, context: Context): ImportedMonitor
         name: alone ? common.name : `${common.name} certificate`.slice(0, MONITOR_LIMITS.nameLength),
         ...address,
         warningDays,
+      });
+    }
+  }
+  if (domainWarningDays !== null) {
+    const host = hostPort(url, 0)?.host ?? /^icmp:\/\/([^:/?#[\]]+)/i.exec(url)?.[1];
+    // Gatus asks WHOIS about the host's domain; Lookout asks RDAP about the registered name, its last two labels here.
+    const domain = host && isIP(host) === 0 && host.includes('.') ? host.split('.').slice(-2).join('.').toLowerCase() : null;
+    if (domain === null) {
+      log.note(`${label}: [DOMAIN_EXPIRATION] left out (the endpoint has no domain name)`);
+    } else {
+      if (domain !== host!.toLowerCase())
+        log.note(`${label}: [DOMAIN_EXPIRATION] watches ${domain}; change it if the registered name has more labels (such as example.co.uk)`);
+      log.note(`${label}: [DOMAIN_EXPIRATION] became a domain monitor: it warns within ${domainWarningDays} days and fails once the domain has expired`);
+      const alone = monitors.length === 0;
+      monitors.push({
+        key: alone ? key : suffixedKey(key, 'domain'),
+        type: 'domain',
+        ...common,
+        name: alone ? common.name : `${common.name} domain`.slice(0, MONITOR_LIMITS.nameLength),
+        // A registry is asked at most every 12 hours whatever the interval; an hour between runs is plenty.
+        intervalSeconds: MONITOR_LIMITS.intervalSeconds[1],
+        domain,
+        warningDays: domainWarningDays,
       });
     }
   }

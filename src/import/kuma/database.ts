@@ -49,6 +49,11 @@ export function readKumaDatabase(path: string): KumaDatabaseRows {
       notifications: rows('SELECT * FROM notification ORDER BY id'),
       monitorNotifications: db.prepare('SELECT monitor_id, notification_id FROM monitor_notification ORDER BY id').all() as Array<Record<string, unknown>>,
       settings: tables.has('setting') ? rows("SELECT key, value FROM setting WHERE key = 'tlsExpiryNotifyDays'") : [],
+      monitorTags:
+        tables.has('tag') && tables.has('monitor_tag')
+          ? rows('SELECT mt.monitor_id, t.name, mt.value FROM monitor_tag mt JOIN tag t ON t.id = mt.tag_id ORDER BY mt.id')
+          : [],
+      proxies: tables.has('proxy') ? rows('SELECT * FROM proxy ORDER BY id') : [],
     };
   } catch (error) {
     if (error instanceof ImportError) throw error;

@@ -1,5 +1,5 @@
 import { DNS_RECORD_TYPES, HTTP_METHODS, type Region } from '../../shared/vocabulary.js';
-import { MONITOR_LIMITS } from '../../shared/limits.js';
+import { MONITOR_LIMITS, TAG_PATTERN } from '../../shared/limits.js';
 import { HEARTBEAT_GRACE_SECONDS, intervalFrom, periodFrom, keyOf, suffixedKey, timeoutFrom, type ImportedMonitor, type ImportLog } from '../document.js';
 import { jsonPathFrom, jsonValueFrom, requestFrom, urlCredentials, type ImportedAuth } from '../http-request.js';
 import type { KumaMonitor } from './source.js';
@@ -14,7 +14,6 @@ import type { KumaMonitor } from './source.js';
 /** Why Kuma's other monitor types are not imported. */
 const UNSUPPORTED: Record<string, string> = {
   group: 'a group only gathers other monitors; Lookout has no monitor groups',
-  ping: 'ICMP ping is not a Lookout monitor type yet',
   'tailscale-ping': 'Tailscale ping is not a Lookout monitor type',
   globalping: 'Globalping probes are not a Lookout monitor type',
   docker: 'Docker container state is not something Lookout checks',
@@ -92,6 +91,8 @@ function credentials(monitor: KumaMonitor): ImportedAuth | null | string {
   if (method === null || method === '' || method === 'null') return null;
   if (method === 'basic') return { type: 'basic', username: monitor.basicAuthUser ?? '', secret: monitor.basicAuthPass ?? '' };
   if (method === 'bearer') return { type: 'bearer', secret: monitor.bearerToken ?? '' };
+  // mTLS is a client certificate (clientCertificate), not a header: no credentials here.
+  if (method === 'mtls') return null;
   return `authentication ${method} is not one Lookout sends (it has basic, bearer and a header)`;
 }
 
@@ -134,8 +135,16 @@ function httpMonitor(monitor: KumaMonitor, context: KumaContext): KumaConversion
   }
   const target = urlCredentials(monitor.url ?? '', auth, name, log);
   const request = requestFrom(entries, target.auth, name, log);
-  if (monitor.proxyId !== null) log.note(`${name}: Uptime Kuma checked it through a proxy; Lookout connects directly`);
-  if (monitor.ignoreTls) log.note(`${name}: Uptime Kuma ignored TLS errors; Lookout verifies the certificate`);
+  let proxy: string | undefined;
+  if (monitor.proxyId !== null) {
+    if (monitor.proxyUrl !== null) proxy = monitor.proxyUrl;
+    else log.note(`${name}: Uptime Kuma checked it through a proxy this file does not describe (or a SOCKS one); Lookout connects directly`);
+  }
+  let clientCertificate: { certificate: string; key: string } | undefined;
+  if (monitor.authMethod === 'mtls') {
+    if (monitor.tlsCert && monitor.tlsKey) clientCertificate = { certificate: monitor.tlsCert, key: monitor.tlsKey };
+    else log.note(`${name}: Uptime Kuma's mTLS certificate or key is missing from the file; no client certificate imported`);
+  }
   const assertions = [];
   if (monitor.type === 'keyword' && monitor.keyword !== null && monitor.keyword !== '') {
     assertions.push({ source: 'body', op: monitor.invertKeyword ? 'notContains' : 'contains', value: monitor.keyword });
@@ -157,8 +166,36 @@ function httpMonitor(monitor: KumaMonitor, context: KumaContext): KumaConversion
     ...(body !== undefined && { body }),
     followRedirects: monitor.maxredirects > 0,
     ...(assertions.length > 0 && { assertions }),
+    // Kuma's "ignore TLS/SSL errors": the run still records the certificate and says it was not verified.
+    ...(monitor.ignoreTls && { tlsVerify: false }),
+    ...(clientCertificate && { clientCertificate }),
+    ...(proxy && { proxy }),
+    ...tagsOf(monitor, log),
   };
   return { monitors: [http, ...certificateMonitor(monitor, http, context)] };
+}
+
+/**
+ * Kuma's tags as Lookout's: the name (with its value after a colon, when the monitor gives one),
+ * lower case, other characters as dashes, at most 32 characters and 10 tags.
+ */
+function tagsOf(monitor: KumaMonitor, log: ImportLog): { tags?: string[] } {
+  const tags = [
+    ...new Set(
+      monitor.tags
+        .map(({ name, value }) => (value.trim() === '' ? name : `${name}:${value}`))
+        .map((tag) =>
+          tag
+            .toLowerCase()
+            .replace(/[^a-z0-9\-_:.]+/g, '-')
+            .replace(/^-+|-+$/g, '')
+            .slice(0, MONITOR_LIMITS.tagLength),
+        )
+        .filter((tag) => TAG_PATTERN.test(tag)),
+    ),
+  ];
+  if (tags.length > MONITOR_LIMITS.tags) log.note(`${label(monitor)}: tags after the first ${MONITOR_LIMITS.tags} left out`);
+  return tags.length === 0 ? {} : { tags: tags.slice(0, MONITOR_LIMITS.tags) };
 }
 
 /** Kuma's JSON query (a JSONata path, an operator of 2.x, the expected value) as an assertion. */
@@ -225,6 +262,19 @@ function tcpMonitor(monitor: KumaMonitor, context: KumaContext): KumaConversion 
   };
 }
 
+/** Kuma's ping: `ping_count` echo requests (Kuma 2.x; one before), within Lookout's 1-10. */
+function pingMonitor(monitor: KumaMonitor, context: KumaContext): KumaConversion {
+  const [least, most] = MONITOR_LIMITS.packets;
+  const asked = monitor.pingCount ?? 1;
+  const packets = Math.min(most, Math.max(least, Math.round(asked)));
+  if (packets !== asked) context.log.note(`${label(monitor)}: ${asked} echo requests became ${packets} (Lookout sends ${least} to ${most})`);
+  return {
+    monitors: [
+      { key: keyOf('kuma', String(monitor.id)), type: 'ping', name: monitor.name, ...schedule(monitor, context), host: monitor.hostname ?? '', packets },
+    ],
+  };
+}
+
 /** Kuma 2.x's DNS conditions: none, or one `record equals <value>` (some record equals it), are what Lookout checks alike. */
 function dnsAssertions(monitor: KumaMonitor, log: ImportLog): Array<Record<string, unknown>> {
   const conditions = Array.isArray(monitor.conditions) ? (monitor.conditions as unknown[]) : [];
@@ -282,6 +332,7 @@ const CONVERTERS: Record<string, (monitor: KumaMonitor, context: KumaContext) =>
   keyword: httpMonitor,
   'json-query': httpMonitor,
   port: tcpMonitor,
+  ping: pingMonitor,
   dns: dnsMonitor,
   push: heartbeatMonitor,
 };

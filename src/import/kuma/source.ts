@@ -39,6 +39,8 @@ export interface KumaMonitor {
   acceptedStatusCodes: string[];
   dnsResolveType: string | null;
   dnsResolveServer: string | null;
+  /** Kuma 2.x's echo requests per ping check; null before (one). */
+  pingCount: number | null;
   pushToken: string | null;
   /** The proxy Kuma checks through, when there is one. */
   proxyId: number | null;
@@ -49,6 +51,13 @@ export interface KumaMonitor {
   /** Kuma 2.x's conditions (DNS): JSON of expression groups; `[]` when none. */
   conditions: unknown;
   notificationIds: number[];
+  /** mTLS (`authMethod: mtls`): the client certificate and its key, PEM. */
+  tlsCert: string | null;
+  tlsKey: string | null;
+  /** Its tags as Kuma names them: a tag's name, and the value this monitor gives it (often empty). */
+  tags: Array<{ name: string; value: string }>;
+  /** The proxy's address when the store holds Kuma's proxies (kuma.db), as `http://[user:password@]host:port`; null otherwise. */
+  proxyUrl: string | null;
 }
 
 export interface KumaNotification {
@@ -78,6 +87,10 @@ export interface KumaDatabaseRows {
   notifications: Array<Record<string, unknown>>;
   monitorNotifications: Array<Record<string, unknown>>;
   settings: Array<Record<string, unknown>>;
+  /** Each monitor's tags (monitor_id, name, value), when the database has them. */
+  monitorTags?: Array<Record<string, unknown>>;
+  /** Kuma's proxies (id, protocol, host, port, auth, username, password), when the database has them. */
+  proxies?: Array<Record<string, unknown>>;
 }
 
 /** Kuma's default for `tlsExpiryNotifyDays`. */
@@ -116,7 +129,11 @@ function statusCodes(value: unknown): string[] {
 }
 
 /** The fields both stores share, read from one record whose names are given by `at`. */
-function monitorFrom(read: (camel: string, snake: string) => unknown, notificationIds: number[]): KumaMonitor {
+function monitorFrom(
+  read: (camel: string, snake: string) => unknown,
+  notificationIds: number[],
+  extra: { tags?: Array<{ name: string; value: string }>; proxyUrl?: string | null } = {},
+): KumaMonitor {
   const interval = number(read('interval', 'interval'), 60);
   return {
     id: number(read('id', 'id'), NaN),
@@ -146,6 +163,7 @@ function monitorFrom(read: (camel: string, snake: string) => unknown, notificati
     acceptedStatusCodes: statusCodes(read('accepted_statuscodes', 'accepted_statuscodes_json')),
     dnsResolveType: text(read('dns_resolve_type', 'dns_resolve_type')),
     dnsResolveServer: text(read('dns_resolve_server', 'dns_resolve_server')),
+    pingCount: typeof read('ping_count', 'ping_count') === 'number' ? (read('ping_count', 'ping_count') as number) : null,
     pushToken: text(read('pushToken', 'push_token')),
     proxyId: typeof read('proxyId', 'proxy_id') === 'number' ? (read('proxyId', 'proxy_id') as number) : null,
     expiryNotification: flag(read('expiryNotification', 'expiry_notification')),
@@ -154,7 +172,29 @@ function monitorFrom(read: (camel: string, snake: string) => unknown, notificati
     expectedValue: text(read('expectedValue', 'expected_value')),
     conditions: jsonText(read('conditions', 'conditions'), []),
     notificationIds,
+    tlsCert: text(read('tlsCert', 'tls_cert')),
+    tlsKey: text(read('tlsKey', 'tls_key')),
+    tags: extra.tags ?? backupTags(read('tags', 'tags')),
+    proxyUrl: extra.proxyUrl ?? null,
   };
+}
+
+/** A JSON backup's tags of a monitor (`[{name, value}]`, as Kuma's toJSON writes them). */
+function backupTags(value: unknown): Array<{ name: string; value: string }> {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((tag: unknown) => {
+    const { name, value: given } = (tag ?? {}) as { name?: unknown; value?: unknown };
+    return typeof name === 'string' ? [{ name, value: typeof given === 'string' ? given : '' }] : [];
+  });
+}
+
+/** A Kuma proxy row as an http proxy's URL; null for another protocol (socks) or a row that is not one. */
+function proxyUrlOf(row: Record<string, unknown>): string | null {
+  const host = text(row.host);
+  const port = number(row.port, NaN);
+  if (text(row.protocol) !== 'http' || host === null || !Number.isInteger(port)) return null;
+  const credentials = flag(row.auth) && text(row.username) ? `${encodeURIComponent(text(row.username)!)}:${encodeURIComponent(text(row.password) ?? '')}@` : '';
+  return `http://${credentials}${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
 function configOf(value: unknown): Record<string, unknown> {
@@ -211,7 +251,19 @@ export function databaseSource(rows: KumaDatabaseRows): KumaSource {
     const monitorId = number(link.monitor_id, NaN);
     links.set(monitorId, [...(links.get(monitorId) ?? []), number(link.notification_id, NaN)]);
   }
-  const monitors = bounded(rows.monitors, 'monitors').map((row) => monitorFrom((_camel, snake) => row[snake], links.get(number(row.id, NaN)) ?? []));
+  const tags = new Map<number, Array<{ name: string; value: string }>>();
+  for (const tag of rows.monitorTags ?? []) {
+    const monitorId = number(tag.monitor_id, NaN);
+    const name = text(tag.name);
+    if (name !== null) tags.set(monitorId, [...(tags.get(monitorId) ?? []), { name, value: text(tag.value) ?? '' }]);
+  }
+  const proxies = new Map((rows.proxies ?? []).map((row) => [number(row.id, NaN), proxyUrlOf(row)]));
+  const monitors = bounded(rows.monitors, 'monitors').map((row) =>
+    monitorFrom((_camel, snake) => row[snake], links.get(number(row.id, NaN)) ?? [], {
+      tags: tags.get(number(row.id, NaN)) ?? [],
+      proxyUrl: proxies.get(number(row.proxy_id, NaN)) ?? null,
+    }),
+  );
   const notifications = bounded(rows.notifications, 'notifications').map((row) => ({
     id: number(row.id, NaN),
     name: text(row.name) ?? `notification ${String(row.id)}`,

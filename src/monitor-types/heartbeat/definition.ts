@@ -3,10 +3,12 @@ import { pingKeyColumns } from '../../domain/heartbeats/ping-keys.js';
 import { cronProblem, deadlineAfterPing, scheduleOf } from '../../domain/heartbeats/schedule.js';
 import { isTimeZone } from '../../domain/maintenance/rrule.js';
 import {
+  DependsOnField,
   FailureThresholdField,
   HeartbeatCommonFields,
   PolicyField,
   RecoveryThresholdField,
+  TagsField,
   boundedString,
   checked,
   stateRecord,
@@ -64,6 +66,8 @@ export const HeartbeatMonitorCreate = z
     recoveryThreshold: RecoveryThresholdField.default(1),
     key: KeyField.nullable().optional(),
     secretsDigest: SecretsDigestField.nullable().optional(),
+    tags: TagsField.default([]),
+    dependsOn: DependsOnField.optional(),
     periodSeconds: PeriodField.optional(),
     cron: CronField.optional(),
     timezone: TimezoneField.optional(),
@@ -120,7 +124,7 @@ export const HeartbeatMonitorRecord = z.object({
     .describe(
       'Where the job reports: GET, POST or HEAD `pingUrl` on success, `pingUrl/start` when it starts, `pingUrl/fail` on failure, ' +
         '`pingUrl/<exit code>` (0 = success). The key in it is a secret: anyone with it can report for the job. ' +
-        'Null only where the record leaves the team (notification payloads).',
+        'Null for Viewers (Members and up see it), and where the record leaves the team (notification payloads).',
     ),
   deadlineAt: z
     .string()

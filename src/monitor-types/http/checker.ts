@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { LookupFunction } from 'node:net';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import type tls from 'node:tls';
+import tls from 'node:tls';
 import { assertionsNeedBody, type AssertionVerdict, type BodyText } from '../../domain/assertions/evaluate.js';
 import { secretBlanker, type SecretToBlank } from '../../domain/secrets/blank-secrets.js';
 import { ASSERTION_LIMITS, REQUEST_LIMITS } from '../../shared/limits.js';
@@ -10,7 +10,9 @@ import { readBody } from './body-reader.js';
 import type { CheckResult, HttpCheckTarget, HttpTimings } from '../../checks/check-result.js';
 import { toCheckError, withReason, type CheckError } from '../../net/check-error.js';
 import { judgeAnswer, judgingTimeoutMessage } from './judge-answer.js';
-import { checkServerIdentity } from '../../net/peer-certificate.js';
+import { checkNamesOnLeaf, checkServerIdentity, readPeerCertificate } from '../../net/peer-certificate.js';
+import { clientCertificateContext } from '../../net/trust-store.js';
+import { CERTIFICATE_NOT_VERIFIED, type SeenCertificate } from '../../domain/status/apply-runs.js';
 import { isRedirect, nextHop, type Hop } from './redirects.js';
 import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from '../../net/target-policy.js';
 import { SettleOnce } from '../../net/settle-once.js';
@@ -27,7 +29,12 @@ export interface HttpCheckOptions {
   secureContext?: tls.SecureContext;
   /** The policy lookup to connect with (createPolicyLookup); one for the target policy when absent. */
   lookup?: LookupFunction;
+  /** Epoch ms the certificate's days remaining count from (the check's start); the system clock when absent. */
+  now?: number;
 }
+
+/** `tlsVerify: false`: every name is accepted (the chain too, by `rejectUnauthorized: false`). */
+const ANY_NAME = (): undefined => undefined;
 
 const DEFAULT_BODY_CAP_BYTES = 64 * 1024;
 
@@ -67,8 +74,15 @@ export function runHttpCheck(target: HttpCheckTarget, options: HttpCheckOptions)
   const assertions = target.assertions ?? [];
   const needsBody = assertionsNeedBody(assertions);
   const lookup = options.lookup ?? createPolicyLookup(options.targetPolicy);
+  // The options beyond the defaults; none of this is made for a monitor that sets none of them.
+  const verify = target.tlsVerify !== false;
+  const family = target.ipFamily === 'ipv4' ? 4 : target.ipFamily === 'ipv6' ? 6 : undefined;
+  const proxy = target.proxy ?? null;
   return new Promise((resolve) => {
     let request: http.ClientRequest | undefined;
+    /** The certificate of the newest https connection, read once it was made. */
+    let certificate: SeenCertificate | null = null;
+    let madeTls = false;
     let stopBody: (() => void) | undefined;
     let statusCode: number | null = null;
     let origin: string | null = null;
@@ -91,10 +105,10 @@ export function runHttpCheck(target: HttpCheckTarget, options: HttpCheckOptions)
           error: error && withReason(error),
           statusCode,
           timings: timings(marks, exchangeStart, end),
-          certificate: null,
+          certificate,
           // Read with the monitor's credentials: shown to Admins and Owners only.
-          assertions: target.auth ? outcomes.map((outcome) => ({ ...outcome, credentialed: true as const })) : outcomes,
-          warnings: verdict?.warnings ?? [],
+          assertions: credentialed(target) ? outcomes.map((outcome) => ({ ...outcome, credentialed: true as const })) : outcomes,
+          warnings: !verify && madeTls ? [...(verdict?.warnings ?? []), CERTIFICATE_NOT_VERIFIED] : (verdict?.warnings ?? []),
         });
       };
       if (!received || assertions.length === 0) {
@@ -134,11 +148,14 @@ export function runHttpCheck(target: HttpCheckTarget, options: HttpCheckOptions)
 
     const send = (hop: Hop): void => {
       marks = { start: performance.now(), literal: false, secure: false };
+      const secure = hop.url.protocol === 'https:';
       try {
         origin ??= hop.url.origin;
         marks.literal = isIP(hop.url.hostname.replace(/^\[|\]$/g, '')) !== 0;
-        marks.secure = hop.url.protocol === 'https:';
+        marks.secure = secure;
         assertHostAllowed(hop.url.hostname, options.targetPolicy);
+        // The proxy's address is judged as a target's is: its IP literal here, its name by the lookup.
+        if (proxy) assertHostAllowed(proxy.host, options.targetPolicy);
         // https.request hands secureContext on to tls.connect; its RequestOptions type omits it.
         const requestOptions: https.RequestOptions & Pick<tls.ConnectionOptions, 'secureContext'> = {
           method: hop.method,
@@ -148,21 +165,109 @@ export function runHttpCheck(target: HttpCheckTarget, options: HttpCheckOptions)
           secureContext: options.secureContext,
           checkServerIdentity,
         };
-        request = hop.url.protocol === 'https:' ? https.request(hop.url, requestOptions) : http.request(hop.url, requestOptions);
+        if (secure && target.clientCertificate) {
+          requestOptions.secureContext = clientCertificateContext(options.secureContext, target.clientCertificate.certificate, target.clientCertificate.key);
+        }
+        if (!verify) Object.assign(requestOptions, { rejectUnauthorized: false, checkServerIdentity: ANY_NAME });
+        if (family !== undefined) requestOptions.family = family;
+        if (proxy && secure) {
+          tunnel(hop, requestOptions, proxy);
+          return;
+        }
+        if (proxy) {
+          // An http target through the proxy: the request in absolute form, to the proxy.
+          const headers = { ...(requestOptions.headers as Record<string, string>), Host: hop.url.host, ...proxyAuthorization(proxy) };
+          request = http.request({ ...requestOptions, host: proxy.host, port: proxy.port, path: hop.url.href, headers });
+        } else request = secure ? https.request(hop.url, requestOptions) : http.request(hop.url, requestOptions);
       } catch (err) {
         finish(toCheckError(err, 'connection-reset'));
         return;
       }
-      const current = request;
+      exchange(request, hop, marks);
+    };
+
+    /**
+     * An https target through the proxy: `CONNECT host:port` to the proxy, then the TLS handshake
+     * with the target inside the tunnel (the proxy sees neither the request nor its credentials).
+     */
+    const tunnel = (hop: Hop, requestOptions: https.RequestOptions & Pick<tls.ConnectionOptions, 'secureContext'>, via: NonNullable<typeof proxy>): void => {
       const hopMarks = marks;
-      current.on('socket', (socket) => {
+      const host = hop.url.hostname.replace(/^\[|\]$/g, '');
+      const authority = `${hop.url.hostname}:${hop.url.port || '443'}`;
+      const connect = http.request({
+        host: via.host,
+        port: via.port,
+        method: 'CONNECT',
+        path: authority,
+        headers: { Host: authority, 'User-Agent': options.userAgent, ...proxyAuthorization(via) },
+        agent: false,
+        lookup,
+        ...(family === undefined ? {} : { family }),
+      });
+      request = connect;
+      connect.on('socket', (socket) => {
         hopMarks.socket = performance.now();
+        socket.once('lookup', (err: Error | null) => {
+          if (!err) hopMarks.lookup = performance.now();
+        });
+        socket.once('connect', () => (hopMarks.connect = performance.now()));
+      });
+      connect.on('error', (err) => {
+        if (connect === request) finish(toCheckError(err, 'connection-reset'));
+      });
+      connect.on('connect', (answer, socket) => {
+        if (once.settled || connect !== request) {
+          socket.destroy();
+          return;
+        }
+        if (answer.statusCode !== 200) {
+          socket.destroy();
+          finish({ code: 'connection-refused', message: `the proxy answered CONNECT ${authority} with ${String(answer.statusCode)}` });
+          return;
+        }
+        let tunnelled: http.ClientRequest;
+        try {
+          tunnelled = https.request(hop.url, {
+            ...requestOptions,
+            agent: undefined,
+            // The handshake with the target, over the proxy's connection.
+            createConnection: () =>
+              tls.connect({
+                socket,
+                servername: isIP(host) === 0 ? host : undefined,
+                secureContext: requestOptions.secureContext,
+                rejectUnauthorized: requestOptions.rejectUnauthorized ?? true,
+                checkServerIdentity: requestOptions.checkServerIdentity,
+              }),
+          });
+        } catch (err) {
+          socket.destroy();
+          finish(toCheckError(err, 'tls-error'));
+          return;
+        }
+        request = tunnelled;
+        exchange(tunnelled, hop, hopMarks);
+      });
+      connect.end();
+    };
+
+    /** One request's exchange: its phases timed, its answer judged or its redirect followed. */
+    const exchange = (current: http.ClientRequest, hop: Hop, hopMarks: Marks): void => {
+      current.on('socket', (socket) => {
+        hopMarks.socket ??= performance.now();
+        // Before its handshake can end (it needs the network): the names are checked on the leaf alone.
+        if (socket instanceof tls.TLSSocket) checkNamesOnLeaf(socket);
         // Also emitted, with the error, when the name did not resolve.
         socket.once('lookup', (err: Error | null) => {
           if (!err) hopMarks.lookup = performance.now();
         });
         socket.once('connect', () => (hopMarks.connect = performance.now()));
-        socket.once('secureConnect', () => (hopMarks.secureConnect = performance.now()));
+        socket.once('secureConnect', () => {
+          hopMarks.secureConnect = performance.now();
+          // An https run carries the certificate it saw, as an SSL run does (also when not verified).
+          madeTls = true;
+          if (socket instanceof tls.TLSSocket) certificate = readPeerCertificate(socket, options.now ?? Date.now()).certificate;
+        });
         // Ahead of the HTTP parser's own listener, which may fail the request on these very bytes.
         socket.prependOnceListener('data', () => (hopMarks.firstByte = performance.now()));
       });
@@ -227,6 +332,17 @@ function requestHeaders(target: HttpCheckTarget, hop: Hop, ownOrigin: boolean, u
   return headers;
 }
 
+/** The proxy's credentials, sent to the proxy only (on CONNECT, or on a request to an http target through it). */
+function proxyAuthorization(proxy: NonNullable<HttpCheckTarget['proxy']>): Record<string, string> {
+  if (proxy.username === null && proxy.password === null) return {};
+  return { 'Proxy-Authorization': `Basic ${Buffer.from(`${proxy.username ?? ''}:${proxy.password ?? ''}`).toString('base64')}` };
+}
+
+/** Whether the check is made with a secret (credentials, a client certificate, a proxy's password): what it reads is for Admins and Owners only. */
+function credentialed(target: HttpCheckTarget): boolean {
+  return target.auth !== null || Boolean(target.clientCertificate) || Boolean(target.proxy?.password);
+}
+
 function authHeaders(auth: HttpCheckTarget['auth']): Record<string, string> {
   if (auth?.type === 'bearer') return { Authorization: `Bearer ${auth.secret}` };
   if (auth?.type === 'basic') return { Authorization: `Basic ${Buffer.from(`${auth.username ?? ''}:${auth.secret}`).toString('base64')}` };
@@ -241,9 +357,15 @@ function authHeaders(auth: HttpCheckTarget['auth']): Record<string, string> {
  */
 function secretsOf(target: HttpCheckTarget): SecretToBlank[] {
   const auth = target.auth;
-  if (!auth) return [];
-  const pair: SecretToBlank[] = auth.type === 'basic' ? [{ user: auth.username ?? '', secret: auth.secret }] : [];
-  return [auth.secret, ...pair, ...Object.values(authHeaders(auth))];
+  const proxyPassword = target.proxy?.password ?? null;
+  if (!auth && proxyPassword === null) return [];
+  const secrets: SecretToBlank[] = [];
+  if (auth) {
+    const pair: SecretToBlank[] = auth.type === 'basic' ? [{ user: auth.username ?? '', secret: auth.secret }] : [];
+    secrets.push(auth.secret, ...pair, ...Object.values(authHeaders(auth)));
+  }
+  if (proxyPassword !== null) secrets.push(proxyPassword, { user: target.proxy!.username ?? '', secret: proxyPassword });
+  return secrets;
 }
 
 /** The phases the final request completed; `totalMs` (the whole exchange, redirects included) always. */
@@ -264,7 +386,7 @@ function timings(marks: Marks, exchangeStart: number, end: number): HttpTimings 
 }
 
 /** An HTTP monitor's check. */
-export const httpChecker: TypeChecker<'http'> = (monitor, { targetPolicy, userAgent, secureContext, lookup }) =>
+export const httpChecker: TypeChecker<'http'> = (monitor, { targetPolicy, userAgent, secureContext, lookup }, startedAt) =>
   runHttpCheck(
     {
       url: monitor.url,
@@ -276,6 +398,10 @@ export const httpChecker: TypeChecker<'http'> = (monitor, { targetPolicy, userAg
       body: monitor.body,
       followRedirects: monitor.followRedirects,
       assertions: monitor.assertions,
+      tlsVerify: monitor.tlsVerify,
+      clientCertificate: monitor.clientCertificate,
+      proxy: monitor.proxy,
+      ipFamily: monitor.ipFamily,
     },
-    { targetPolicy, userAgent, secureContext, lookup },
+    { targetPolicy, userAgent, secureContext, lookup, now: startedAt },
   );

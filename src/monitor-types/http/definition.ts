@@ -19,9 +19,12 @@ import {
   HttpMonitorRecord,
   HttpMonitorUpdate,
   httpRequestProblems,
+  type ClientCertificateInput,
   type MonitorAuthInput,
   type MonitorAuthRecord,
+  type ProxyInput,
 } from './fields.js';
+import type { IpFamily } from '../../shared/limits.js';
 
 /*
  * HTTP monitors: a request to `url` per region and interval, judged on the status code and the
@@ -56,6 +59,22 @@ export interface HttpCheckSettings {
   body: string | null;
   followRedirects: boolean;
   assertions: Assertion[];
+  /** False: any certificate and name is accepted (runs say `certificate not verified`). */
+  tlsVerify: boolean;
+  /** Presented to targets that ask for one; null for none. */
+  clientCertificate: { certificate: string; key: string } | null;
+  /** The proxy the checks go through, its password opened; null for none. */
+  proxy: CheckProxy | null;
+  ipFamily: IpFamily;
+}
+
+/** A proxy as the check uses it. */
+export interface CheckProxy {
+  host: string;
+  port: number;
+  /** Decoded; null without credentials. */
+  username: string | null;
+  password: string | null;
 }
 
 export type HttpMonitorForCheck = CheckCommon & { type: 'http' } & HttpCheckSettings;
@@ -73,6 +92,12 @@ const COLUMNS = [
   'request_body',
   'follow_redirects',
   'assertions',
+  'tls_verify',
+  'client_certificate_record',
+  'proxy_url',
+  // Read for `proxySet` only (whether it is null); the sealed value never reaches an answer.
+  'proxy_password_secret',
+  'ip_family',
 ] as const satisfies ReadonlyArray<keyof MonitorRow>;
 
 type HttpRow = Pick<MonitorRow, (typeof COLUMNS)[number] | 'id'>;
@@ -84,6 +109,59 @@ function authColumns(secrets: SecretBox, monitorId: string, auth: MonitorAuthInp
     auth_username: auth?.type === 'basic' ? auth.username : null,
     auth_header_name: auth?.type === 'header' ? auth.headerName : null,
     auth_secret: auth ? secrets.seal(auth.secret, monitorSecretAt(monitorId, 'auth_secret')) : null,
+  };
+}
+
+/** The client certificate's columns (its key sealed for this monitor's column). */
+function clientCertificateColumns(secrets: SecretBox, monitorId: string, input: ClientCertificateInput | null) {
+  return {
+    client_certificate: input?.certificate ?? null,
+    client_certificate_record: input ? JSON.stringify({ subject: input.subject, notAfter: input.notAfter, keySet: true }) : null,
+    client_key_secret: input ? secrets.seal(input.key, monitorSecretAt(monitorId, 'client_key_secret')) : null,
+  };
+}
+
+/** The proxy's columns (its password sealed for this monitor's column). */
+function proxyColumns(secrets: SecretBox, monitorId: string, input: ProxyInput | null) {
+  return {
+    proxy_url: input?.url ?? null,
+    proxy_password_secret: input?.password ? secrets.seal(input.password, monitorSecretAt(monitorId, 'proxy_password_secret')) : null,
+  };
+}
+
+/** Whether a sealed value stored for the monitor opens to `plain` (a value no key opens never does). */
+function opensTo(change: ColumnChange, sealed: string | null, column: 'client_key_secret' | 'proxy_password_secret', plain: string | null): boolean {
+  if (sealed === null || plain === null) return sealed === plain;
+  try {
+    return change.secrets.open(sealed, monitorSecretAt(change.monitorId, column)) === plain;
+  } catch (error) {
+    if (error instanceof SecretBoxError) return false;
+    throw error;
+  }
+}
+
+/** Whether the client certificate sent is the one stored, key included. */
+async function sameClientCertificate(current: HttpRow, input: ClientCertificateInput | null, change: ColumnChange): Promise<boolean> {
+  if (input === null) return current.client_certificate_record === null;
+  if ((await change.storedSecret('client_certificate')) !== input.certificate) return false;
+  return opensTo(change, await change.storedSecret('client_key_secret'), 'client_key_secret', input.key);
+}
+
+/** Whether the proxy sent is the one stored, password included. */
+async function sameProxy(current: HttpRow, input: ProxyInput | null, change: ColumnChange): Promise<boolean> {
+  if (input === null) return current.proxy_url === null;
+  if (current.proxy_url !== input.url) return false;
+  return opensTo(change, current.proxy_password_secret, 'proxy_password_secret', input.password);
+}
+
+/** A stored proxy URL and its opened password, as the check uses them. */
+function checkProxy(url: string, password: string | null): CheckProxy {
+  const parsed = new URL(url);
+  return {
+    host: parsed.hostname.replace(/^\[|\]$/g, ''),
+    port: Number(parsed.port),
+    username: parsed.username === '' ? null : decodeURIComponent(parsed.username),
+    password,
   };
 }
 
@@ -128,7 +206,7 @@ export const httpDefinition = {
   create: HttpMonitorCreate,
   update: HttpMonitorUpdate,
   requiredOnCreate: ['url', 'method', 'expectedStatus'],
-  fieldSummary: 'url, method, expectedStatus, auth, headers, body, followRedirects, assertions',
+  fieldSummary: 'url, method, expectedStatus, auth, headers, body, followRedirects, assertions, tlsVerify, clientCertificate, proxy, ipFamily',
   checked: true,
   problemsOnCreate: (input) =>
     httpRequestProblems({ method: input.method, body: input.body, auth: input.auth, headers: input.headers, sent: sentOf(input, REQUEST_FIELDS) }),
@@ -155,6 +233,10 @@ export const httpDefinition = {
       followRedirects: fields.followRedirects,
       assertions: fields.assertions ?? null,
     }),
+    tls_verify: fields.tlsVerify ? 1 : 0,
+    ...clientCertificateColumns(secrets, monitorId, fields.clientCertificate ?? null),
+    ...proxyColumns(secrets, monitorId, fields.proxy ?? null),
+    ip_family: fields.ipFamily,
   }),
   async changeColumns(changes, current, change) {
     change.put('url', changes.url);
@@ -166,6 +248,12 @@ export const httpDefinition = {
     change.put('request_body', request.request_body);
     change.put('follow_redirects', request.follow_redirects);
     change.put('assertions', request.assertions);
+    change.put('tls_verify', flagColumn(changes.tlsVerify));
+    if (changes.clientCertificate !== undefined && !(await sameClientCertificate(current, changes.clientCertificate, change))) {
+      change.set(clientCertificateColumns(change.secrets, current.id, changes.clientCertificate));
+    }
+    if (changes.proxy !== undefined && !(await sameProxy(current, changes.proxy, change))) change.set(proxyColumns(change.secrets, current.id, changes.proxy));
+    change.put('ip_family', changes.ipFamily);
   },
   followChange: NOTHING_FOLLOWS,
 
@@ -185,6 +273,11 @@ export const httpDefinition = {
     body: row.request_body,
     followRedirects: row.follow_redirects === 1,
     assertions: parseList<HttpAssertion>(row.assertions),
+    tlsVerify: row.tls_verify === 1,
+    clientCertificate: row.client_certificate_record === null ? null : (JSON.parse(row.client_certificate_record) as HttpMonitorRecord['clientCertificate']),
+    proxy: row.proxy_url,
+    proxySet: row.proxy_password_secret !== null,
+    ipFamily: row.ip_family as IpFamily,
   }),
   listSql: {
     sqlite: `'url', url, 'method', method, 'expectedStatus', expected_status,
@@ -192,13 +285,21 @@ export const httpDefinition = {
       'type', auth_type, 'username', auth_username, 'headerName', auth_header_name, 'secretSet', json('true')) end,
     'headers', json(coalesce(request_headers, '[]')), 'body', request_body,
     'followRedirects', json(case when follow_redirects = 1 then 'true' else 'false' end),
-    'assertions', json(coalesce(assertions, '[]'))`,
+    'assertions', json(coalesce(assertions, '[]')),
+    'tlsVerify', json(case when tls_verify = 1 then 'true' else 'false' end),
+    'clientCertificate', json(client_certificate_record), 'proxy', proxy_url,
+    'proxySet', json(case when proxy_password_secret is null then 'false' else 'true' end),
+    'ipFamily', ip_family`,
     postgres: `'url', url, 'method', method, 'expectedStatus', expected_status,
     'auth', case when auth_type is null then null else json_build_object(
       'type', auth_type, 'username', auth_username, 'headerName', auth_header_name, 'secretSet', true) end,
     'headers', coalesce(request_headers, '[]')::json, 'body', request_body,
     'followRedirects', follow_redirects = 1,
-    'assertions', coalesce(assertions, '[]')::json`,
+    'assertions', coalesce(assertions, '[]')::json,
+    'tlsVerify', tls_verify = 1,
+    'clientCertificate', client_certificate_record::json, 'proxy', proxy_url,
+    'proxySet', proxy_password_secret is not null,
+    'ipFamily', ip_family`,
   },
 
   forCheck: (row, common, open): HttpMonitorForCheck => ({
@@ -220,6 +321,16 @@ export const httpDefinition = {
     body: row.request_body,
     followRedirects: row.follow_redirects === 1,
     assertions: parseList<Assertion>(row.assertions),
+    tlsVerify: row.tls_verify === 1,
+    clientCertificate:
+      row.client_certificate === null || row.client_key_secret === null
+        ? null
+        : { certificate: row.client_certificate, key: open(row.client_key_secret, row.id, 'client_key_secret') },
+    proxy:
+      row.proxy_url === null
+        ? null
+        : checkProxy(row.proxy_url, row.proxy_password_secret === null ? null : open(row.proxy_password_secret, row.id, 'proxy_password_secret')),
+    ipFamily: row.ip_family as IpFamily,
   }),
   runDetails: ['statusCode', 'timings', 'certificate', 'assertions'],
 

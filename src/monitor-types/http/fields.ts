@@ -1,3 +1,4 @@
+import { X509Certificate, createPrivateKey } from 'node:crypto';
 import { z } from 'zod';
 import { AssertionInput, AssertionRecord } from '../../domain/assertions/assertion-schema.js';
 import {
@@ -10,11 +11,12 @@ import {
   commonRecord,
   credentialText,
   headerNameProblem,
+  proxyProblem,
   urlProblem,
 } from '../../domain/monitor-fields.js';
 import type { FieldError } from '../../domain/problem.js';
 import { intRange, judgedUnion } from '../../domain/validation.js';
-import { ASSERTION_LIMITS, MONITOR_LIMITS, REQUEST_LIMITS } from '../../shared/limits.js';
+import { ASSERTION_LIMITS, IP_FAMILIES, MONITOR_LIMITS, REQUEST_LIMITS } from '../../shared/limits.js';
 import { AUTH_TYPES, BODY_METHODS, HTTP_METHODS } from '../../shared/vocabulary.js';
 
 /*
@@ -105,6 +107,86 @@ const AssertionsField = z
       'A failing `fail` assertion fails the run with `assertion-failed`; a failing `degraded` one leaves the run ok with a warning and marks the monitor degraded.',
   );
 
+const TlsVerifyField = z
+  .boolean()
+  .describe(
+    'Whether https certificates are verified (the default, true). False accepts any certificate and name: the run still records the certificate ' +
+      'and carries the warning `certificate not verified`, which leaves the status as it is.',
+  );
+
+const PEM_TEXT = z.string().min(1, { abort: true }).max(MONITOR_LIMITS.pemLength, { abort: true });
+
+/** A certificate and its key as sent, with what the record answers of the certificate (read once, here). */
+export interface ClientCertificateInput {
+  certificate: string;
+  key: string;
+  subject: string;
+  notAfter: string;
+}
+
+const ClientCertificateField = z
+  .strictObject({
+    certificate: PEM_TEXT.describe('The client certificate, PEM (`-----BEGIN CERTIFICATE-----`); more certificates after it are sent as its chain.'),
+    key: PEM_TEXT.describe('Its private key, PEM, not encrypted. Stored encrypted and never returned.'),
+  })
+  .transform((value, ctx): ClientCertificateInput => {
+    let certificate: X509Certificate;
+    try {
+      certificate = new X509Certificate(value.certificate);
+    } catch {
+      ctx.addIssue({ code: 'custom', path: ['certificate'], message: 'must be a PEM certificate (-----BEGIN CERTIFICATE-----)', input: value.certificate });
+      return z.NEVER;
+    }
+    let key: ReturnType<typeof createPrivateKey>;
+    try {
+      key = createPrivateKey({ key: value.key, format: 'pem' });
+    } catch {
+      ctx.addIssue({ code: 'custom', path: ['key'], message: 'must be an unencrypted PEM private key', input: '(secret)' });
+      return z.NEVER;
+    }
+    if (!certificate.checkPrivateKey(key)) {
+      ctx.addIssue({ code: 'custom', path: ['key'], message: 'must be the private key of the certificate (it does not match)', input: '(secret)' });
+      return z.NEVER;
+    }
+    return { certificate: value.certificate, key: value.key, subject: subjectOf(certificate), notAfter: new Date(certificate.validTo).toISOString() };
+  })
+  .nullable()
+  .describe('A client certificate presented to https targets that ask for one (mutual TLS): `{certificate, key}` in PEM, or null for none.');
+
+/** The certificate's common name, or its whole subject when it has none. */
+function subjectOf(certificate: X509Certificate): string {
+  const lines = certificate.subject.split('\n').filter(Boolean);
+  const cn = lines.find((line) => line.startsWith('CN='));
+  return (cn ? cn.slice(3) : lines.join(', ')).slice(0, 256);
+}
+
+/** A proxy as stored: its URL without the password, and the password (a secret) apart. */
+export interface ProxyInput {
+  /** `http://[user@]host:port`. */
+  url: string;
+  password: string | null;
+}
+
+const ProxyField = checked(boundedString(MONITOR_LIMITS.proxyUrlLength), proxyProblem)
+  .transform((text): ProxyInput => {
+    const url = new URL(text);
+    const password = url.password === '' ? null : decodeURIComponent(url.password);
+    url.password = '';
+    return { url: `${url.protocol}//${url.username === '' ? '' : `${url.username}@`}${url.host}`, password };
+  })
+  .nullable()
+  .meta({
+    format: 'uri',
+    description:
+      'An HTTP proxy the checks go through: `http://[user:password@]host:port`, or null for none. https targets are reached through `CONNECT`, ' +
+      "http targets with absolute-form requests. The target policy judges the proxy's address. The password is stored encrypted and never returned " +
+      '(the record answers the URL without it, and `proxySet`).',
+  });
+
+const IpFamilyField = z
+  .enum(IP_FAMILIES)
+  .describe('Which addresses of the host the check connects to: `auto` (the default: whichever resolves first), `ipv4` or `ipv6` only.');
+
 /** Fields of HTTP monitors. */
 export const HttpMonitorFields = z.object({
   url: UrlField,
@@ -115,6 +197,10 @@ export const HttpMonitorFields = z.object({
   body: BodyField,
   followRedirects: FollowRedirectsField,
   assertions: AssertionsField,
+  tlsVerify: TlsVerifyField,
+  clientCertificate: ClientCertificateField,
+  proxy: ProxyField,
+  ipFamily: IpFamilyField,
 });
 
 export const HttpMonitorCreate = z
@@ -127,6 +213,10 @@ export const HttpMonitorCreate = z
     body: BodyField.optional(),
     followRedirects: FollowRedirectsField.default(false),
     assertions: AssertionsField.optional(),
+    tlsVerify: TlsVerifyField.default(true),
+    clientCertificate: ClientCertificateField.optional(),
+    proxy: ProxyField.optional(),
+    ipFamily: IpFamilyField.default('auto'),
   })
   .describe('An HTTP monitor: one request to `url` per region and interval; it succeeds only on `expectedStatus`.');
 
@@ -210,5 +300,16 @@ export const HttpMonitorRecord = z.object({
   body: z.string().nullable().describe('The request body, or null.'),
   followRedirects: z.boolean(),
   assertions: z.array(AssertionRecord).describe('Assertions on the answer, in order (a run reports each by its index); empty for none.'),
+  tlsVerify: z.boolean(),
+  clientCertificate: z
+    .object({
+      subject: z.string().describe("The certificate's common name (or its whole subject)."),
+      notAfter: z.string().describe('When the certificate expires (ISO 8601).'),
+      keySet: z.boolean().describe('Always true: its key is stored (encrypted). The key itself is never returned.'),
+    })
+    .nullable(),
+  proxy: z.string().nullable().describe('The proxy the checks go through, `http://[user@]host:port` without its password; null for none.'),
+  proxySet: z.boolean().describe('Whether a proxy password is stored (encrypted); it is never returned.'),
+  ipFamily: z.enum(IP_FAMILIES),
 });
 export type HttpMonitorRecord = z.output<typeof HttpMonitorRecord>;

@@ -2,7 +2,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import tls from 'node:tls';
 import type { CertificateInfo, SslCheckResult, SslCheckTarget } from '../../checks/check-result.js';
 import { certificateErrorCode, toCheckError, withReason, type CheckError } from '../../net/check-error.js';
-import { checkServerIdentity, readPeerCertificate } from '../../net/peer-certificate.js';
+import { checkNamesOnLeaf, checkServerIdentity, readPeerCertificate } from '../../net/peer-certificate.js';
 import { assertHostAllowed, createPolicyLookup, type TargetPolicy } from '../../net/target-policy.js';
 import { systemClock } from '../../domain/ports/clock.js';
 import { SettleOnce } from '../../net/settle-once.js';
@@ -54,6 +54,7 @@ export function runSslCheck(target: SslCheckTarget, options: SslCheckOptions): P
         port: target.port,
         lookup: options.lookup ?? createPolicyLookup(options.targetPolicy),
       });
+      checkNamesOnLeaf(socket);
     } catch (err) {
       finish(toCheckError(err, 'tls-error'), null);
       return;

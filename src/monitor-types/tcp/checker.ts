@@ -1,5 +1,6 @@
 import net, { isIP } from 'node:net';
 import tls from 'node:tls';
+import { checkNamesOnLeaf } from '../../net/peer-certificate.js';
 import type { Assertion } from '../../domain/assertions/assertion-schema.js';
 import { evaluateAssertions, type AssertionVerdict } from '../../domain/assertions/evaluate.js';
 import { systemClock } from '../../domain/ports/clock.js';
@@ -104,6 +105,7 @@ export function runTcpCheck(target: TcpCheckTarget, options: TcpCheckOptions): P
       }
       try {
         secure = tls.connect({ ...tlsOptionsFor(target.host, options.secureContext), socket: plain, host: target.host });
+        checkNamesOnLeaf(secure);
       } catch (err) {
         finish(toCheckError(err, 'tls-error'), false);
         return;

@@ -18,6 +18,11 @@ import * as eventOrder from './0016-event-order.js';
 import * as keys from './0017-keys.js';
 import * as statusSubscribers from './0018-status-subscribers.js';
 import * as onCallDashboard from './0019-oncall.js';
+import * as pingAndDomain from './0021-ping-and-domain.js';
+import * as monitorOptions from './0022-monitor-options.js';
+import * as signIn from './0023-sign-in.js';
+import * as auditLog from './0024-audit-log.js';
+import * as probes from './0025-probes.js';
 
 /** Every migration in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +45,9 @@ export const migrations: Record<string, Migration> = {
   '0017-keys': keys,
   '0018-status-subscribers': statusSubscribers,
   '0019-oncall': onCallDashboard,
+  '0021-ping-and-domain': pingAndDomain,
+  '0022-monitor-options': monitorOptions,
+  '0023-sign-in': signIn,
+  '0024-audit-log': auditLog,
+  '0025-probes': probes,
 };

@@ -29,6 +29,10 @@ export interface MonitorRunsTable {
   log: string | null;
   /** DNS runs: JSON `{rcode, records}`. */
   dns: string | null;
+  /** Ping runs: JSON `{sent, received, rttMinMs, rttAvgMs, rttMaxMs}`. */
+  ping: string | null;
+  /** Domain runs: JSON `{expiresAt, registrar, rdapUrl}`. */
+  domain: string | null;
 }
 
 /** When each (monitor, region) is next due; written with the run, so a restart resumes from here. */

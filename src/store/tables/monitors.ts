@@ -3,7 +3,7 @@ import type { Generated } from 'kysely';
 export interface MonitorsTable {
   id: string;
   team_id: string;
-  type: 'http' | 'ssl' | 'tcp' | 'dns' | 'heartbeat';
+  type: 'http' | 'ssl' | 'tcp' | 'dns' | 'heartbeat' | 'ping' | 'domain';
   name: string;
   interval_seconds: number;
   timeout_seconds: number;
@@ -36,6 +36,14 @@ export interface MonitorsTable {
   key: string | null;
   /** The opaque keyed hash of its secrets sent by whoever set them (docs/as-code.md); cleared when they change without one. */
   secrets_digest: string | null;
+  /** JSON array of its tags, sorted; null for none. */
+  tags: string | null;
+  /** The monitor of the team it depends on: while that one is down, this one's going down alerts nobody. */
+  depends_on: string | null;
+  /** The parent whose being down held back this monitor's incident and alerts; null otherwise. */
+  suppressed_by: string | null;
+  /** The status it went down from while held back (pending, up or degraded); what its alert says once released. */
+  suppressed_from: string | null;
   // HTTP monitors
   url: string | null;
   method: string | null;
@@ -52,6 +60,20 @@ export interface MonitorsTable {
   follow_redirects: Generated<number>;
   /** JSON array of assertions (severity filled in); null for none. */
   assertions: string | null;
+  /** 0: any certificate and name is accepted (the runs say so); 1 (default): verified. */
+  tls_verify: Generated<number>;
+  /** The client certificate (PEM) presented to the target; null for none. */
+  client_certificate: string | null;
+  /** Its answer, JSON `{"subject","notAfter","keySet":true}`, read when it was set. */
+  client_certificate_record: string | null;
+  /** The client certificate's private key (PEM), sealed by the secret box. */
+  client_key_secret: string | null;
+  /** `http://[user@]host:port` of the proxy, without its password; null for none. */
+  proxy_url: string | null;
+  /** The proxy's password, sealed by the secret box; null for none. */
+  proxy_password_secret: string | null;
+  /** auto | ipv4 | ipv6. */
+  ip_family: Generated<string>;
   // SSL and TCP monitors; `host` is also the name a DNS monitor asks about
   host: string | null;
   port: number | null;
@@ -75,6 +97,10 @@ export interface MonitorsTable {
   heartbeat_deadline: number | null;
   /** When the job last said it started (`/start`), until its next success or failure ping. */
   heartbeat_started_at: number | null;
+  // Ping monitors (the host in `host`): echo requests per check, 1-10
+  packets: number | null;
+  // Domain monitors (the name in `host`, `warning_days`): the expiry date (ISO) last announced as near
+  domain_warned_expiry: string | null;
 }
 
 export interface NotificationPoliciesTable {

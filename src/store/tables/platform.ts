@@ -1,7 +1,11 @@
+import type { Generated } from 'kysely';
+
 export interface TeamsTable {
   id: string;
   name: string;
   created_at: number;
+  /** 1: members without a second factor are sent to enrol before anything else in the dashboard. */
+  require_two_factor: Generated<number>;
 }
 
 export interface UsersTable {

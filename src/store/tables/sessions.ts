@@ -46,8 +46,42 @@ export interface EmailChangesTable {
   used_at: number | null;
 }
 
+/** A person's TOTP second factor; `id` is the user's id. */
+export interface TwoFactorTable {
+  id: string;
+  /** The 160-bit key in base32, sealed (SecretBox, place `two_factor.secret` of the user). */
+  secret: string;
+  created_at: number;
+  /** Null while the enrolment waits for its first code. */
+  confirmed_at: number | null;
+  /** The RFC 6238 time step of the last code accepted: a code of that step or before is refused. */
+  last_step: Generated<number>;
+}
+
+/** A single-use recovery code of a confirmed second factor; only its SHA-256 is stored. */
+export interface TwoFactorRecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: number | null;
+}
+
+/** An OpenID Connect sign-in under way, bound to the browser that started it; used once. */
+export interface OidcSignInsTable {
+  id: string;
+  /** SHA-256 of the browser's binding cookie. */
+  binding_hash: string;
+  state: string;
+  nonce: string;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface SessionTables {
   sessions: SessionsTable;
   password_setups: PasswordSetupsTable;
   email_changes: EmailChangesTable;
+  two_factor: TwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  oidc_sign_ins: OidcSignInsTable;
 }

@@ -14,7 +14,8 @@ function every<T extends string>() {
   return <const L extends readonly T[]>(list: L & ([Exclude<T, L[number]>] extends [never] ? unknown : { missing: Exclude<T, L[number]> })): L => list;
 }
 
-export const REGIONS = every<Region>()(ALL_REGIONS);
+/** The built-in regions the form offers. A monitor's regions are names (the installation may add more, served by probes). */
+export const REGIONS: readonly Region[] = ALL_REGIONS;
 export const HTTP_METHODS = every<HttpMethod>()(METHODS);
 export const NOTIFY_ON = every<NotifyOn>()(NOTIFY);
 export const CHANNEL_TYPES = every<Channel['type']>()(CHANNELS);

@@ -20,7 +20,7 @@ export interface paths {
         put?: never;
         /**
          * Create a monitor: HTTP, SSL, TCP, DNS or heartbeat.
-         * @description Any role. The monitor starts `pending` and is checked at once in each of its regions, then every `intervalSeconds`; a heartbeat monitor is not checked but pinged by its job at `pingUrl`, and stays `pending` until the first ping. An `auth.secret` is stored encrypted and never returned (`auth.secretSet` is true instead). An HTTP monitor may send `headers` and a `body`, follow redirects, and judge the answer with `assertions` (each failing field is named with its index, such as `assertions.2.path`).
+         * @description Roles Member, Admin, Owner. The monitor starts `pending` and is checked at once in each of its regions, then every `intervalSeconds`; a heartbeat monitor is not checked but pinged by its job at `pingUrl`, and stays `pending` until the first ping. An `auth.secret` is stored encrypted and never returned (`auth.secretSet` is true instead). An HTTP monitor may send `headers` and a `body`, follow redirects, and judge the answer with `assertions` (each failing field is named with its index, such as `assertions.2.path`).
          */
         post: operations["createMonitor"];
         delete?: never;
@@ -52,7 +52,7 @@ export interface paths {
         head?: never;
         /**
          * Change some fields of a monitor.
-         * @description Any role. Only the fields sent change; `type` and fields of another monitor type are rejected. `auth`, `notificationPolicyId`, `warningDays`, `headers`, `body`, `assertions`, `resolver`, `periodSeconds`, `cron`: omitted keeps, null clears, a value replaces (lists whole).
+         * @description Roles Member, Admin, Owner. Only the fields sent change; `type` and fields of another monitor type are rejected. `auth`, `notificationPolicyId`, `warningDays`, `headers`, `body`, `assertions`, `resolver`, `periodSeconds`, `cron`: omitted keeps, null clears, a value replaces (lists whole).
          */
         patch: operations["updateMonitor"];
         trace?: never;
@@ -68,7 +68,7 @@ export interface paths {
         put?: never;
         /**
          * Pause a monitor: its checks stop.
-         * @description Any role. Pausing a paused monitor changes nothing.
+         * @description Roles Member, Admin, Owner. Pausing a paused monitor changes nothing.
          */
         post: operations["pauseMonitor"];
         delete?: never;
@@ -88,7 +88,7 @@ export interface paths {
         put?: never;
         /**
          * Resume a paused monitor: it is checked at once, then every interval.
-         * @description Any role. The status is `pending` until a check completes. Resuming a running monitor changes nothing.
+         * @description Roles Member, Admin, Owner. The status is `pending` until a check completes. Resuming a running monitor changes nothing.
          */
         post: operations["resumeMonitor"];
         delete?: never;
@@ -108,7 +108,7 @@ export interface paths {
         put?: never;
         /**
          * Give a heartbeat monitor a new ping key: the old `pingUrl` stops working.
-         * @description Any role. The old key is unknown (404) from this moment; jobs must be given the new `pingUrl`. Only heartbeat monitors have a ping key.
+         * @description Roles Member, Admin, Owner. The old key is unknown (404) from this moment; jobs must be given the new `pingUrl`. Only heartbeat monitors have a ping key.
          */
         post: operations["newPingKey"];
         delete?: never;
@@ -148,7 +148,7 @@ export interface paths {
         put?: never;
         /**
          * Check a monitor now in each of its regions.
-         * @description Any role. One trigger per monitor per 60 seconds across the dashboard, REST and MCP: a second one within that time is 429 with Retry-After. A paused monitor cannot be triggered (400).
+         * @description Roles Member, Admin, Owner. One trigger per monitor per 60 seconds across the dashboard, REST and MCP: a second one within that time is 429 with Retry-After. A paused monitor cannot be triggered (400).
          */
         post: operations["triggerCheck"];
         delete?: never;
@@ -197,6 +197,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team’s monitors as Prometheus metrics (text format 0.0.4), for Grafana or any Prometheus scraper.
+         * @description Any role. Point a Prometheus scrape job at it with a token as the bearer credential (`authorization: { credentials: <token> }`); each scrape counts against the token’s 300 requests a minute. Families, each labelled `monitor_id`, `name` and `type`: `lookout_monitor_up` (1 up or degraded, 0 down; absent while pending or paused), `lookout_monitor_status{status}` (one sample per status, 1 for the current one), `lookout_monitor_response_time_seconds{region}` (the newest run of each region), `lookout_monitor_certificate_expiry_timestamp_seconds` (SSL and https HTTP monitors), `lookout_monitor_uptime_ratio{window="1d"|"30d"}`. Label values are escaped as the format requires. The process’s own metrics are at `/metrics`.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/incidents": {
         parameters: {
             query?: never;
@@ -212,7 +232,7 @@ export interface paths {
         put?: never;
         /**
          * Open an incident by hand.
-         * @description Any role. The incident starts `investigating` with `source` `manual`; a `message` becomes its first update. A `monitorId` that names no monitor of your team is 404 not-found.
+         * @description Roles Member, Admin, Owner. The incident starts `investigating` with `source` `manual`; a `message` becomes its first update. A `monitorId` that names no monitor of your team is 404 not-found.
          */
         post: operations["createIncident"];
         delete?: never;
@@ -252,7 +272,7 @@ export interface paths {
         put?: never;
         /**
          * Add an update to the timeline of an open incident.
-         * @description Any role. `status` (investigating, identified, monitoring) changes the incident status; omitted leaves it. `resolved` is rejected: resolve the incident instead. A resolved incident is not found.
+         * @description Roles Member, Admin, Owner. `status` (investigating, identified, monitoring) changes the incident status; omitted leaves it. `resolved` is rejected: resolve the incident instead. A resolved incident is not found.
          */
         post: operations["postIncidentUpdate"];
         delete?: never;
@@ -292,7 +312,7 @@ export interface paths {
         put?: never;
         /**
          * Acknowledge an open incident: someone is on it.
-         * @description Any role. Sets `acknowledgedAt` and `acknowledgedBy` (your user id; `acknowledgedVia` stays null: it names the alert whose link acknowledged) and adds an `acknowledged` timeline entry kept off the status page. Acknowledging it again changes nothing: the first acknowledgement stands. A resolved incident is not found.
+         * @description Roles Member, Admin, Owner. Sets `acknowledgedAt` and `acknowledgedBy` (your user id; `acknowledgedVia` stays null: it names the alert whose link acknowledged) and adds an `acknowledged` timeline entry kept off the status page. Acknowledging it again changes nothing: the first acknowledgement stands. A resolved incident is not found.
          */
         post: operations["acknowledgeIncident"];
         delete?: never;
@@ -316,7 +336,7 @@ export interface paths {
         put?: never;
         /**
          * Plan a maintenance window for some monitors.
-         * @description Any role. One occurrence (`rrule` null) or a recurring one: an RFC 5545 RRULE (FREQ DAILY, WEEKLY or MONTHLY; INTERVAL, BYDAY, BYMONTHDAY, COUNT, UNTIL) repeating the first occurrence at the same local time in `timezone`. While an occurrence is under way its monitors are still checked, show status `maintenance`, and open no incident and send no alert; their runs are flagged `maintenance` and left out of uptime. When it ends, the status comes from the newest runs, and a monitor still down alerts then.
+         * @description Roles Member, Admin, Owner. One occurrence (`rrule` null) or a recurring one: an RFC 5545 RRULE (FREQ DAILY, WEEKLY or MONTHLY; INTERVAL, BYDAY, BYMONTHDAY, COUNT, UNTIL) repeating the first occurrence at the same local time in `timezone`. While an occurrence is under way its monitors are still checked, show status `maintenance`, and open no incident and send no alert; their runs are flagged `maintenance` and left out of uptime. When it ends, the status comes from the newest runs, and a monitor still down alerts then.
          */
         post: operations["createMaintenanceWindow"];
         delete?: never;
@@ -348,7 +368,7 @@ export interface paths {
         head?: never;
         /**
          * Change a maintenance window.
-         * @description Any role. Fields left out keep their values; `monitorIds` replaces the list. A change of timing makes an occurrence ended early count again if it covers now.
+         * @description Roles Member, Admin, Owner. Fields left out keep their values; `monitorIds` replaces the list. A change of timing makes an occurrence ended early count again if it covers now.
          */
         patch: operations["updateMaintenanceWindow"];
         trace?: never;
@@ -364,7 +384,7 @@ export interface paths {
         put?: never;
         /**
          * End the occurrence under way now.
-         * @description Any role. Its monitors take their status from their newest runs at once (a monitor down then alerts). Later occurrences of a recurring window still come. A window with no occurrence under way is answered as it is.
+         * @description Roles Member, Admin, Owner. Its monitors take their status from their newest runs at once (a monitor down then alerts). Later occurrences of a recurring window still come. A window with no occurrence under way is answered as it is.
          */
         post: operations["endMaintenanceWindow"];
         delete?: never;
@@ -388,7 +408,7 @@ export interface paths {
         put?: never;
         /**
          * Create a notification policy: which monitor changes go to which channels.
-         * @description Roles Admin, Owner. Point a monitor at it with `notificationPolicyId`. Events: monitor.down, monitor.degraded, monitor.up (only after down or degraded) and certificate.expiring, each delivered once per channel with retries for at least 24 h.
+         * @description Roles Admin, Owner. Point a monitor at it with `notificationPolicyId`. Events: monitor.down, monitor.degraded, monitor.up (only after down or degraded), certificate.expiring and domain.expiring, each delivered once per channel with retries for at least 24 h.
          */
         post: operations["createNotificationPolicy"];
         delete?: never;
@@ -571,8 +591,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Rename the team.
-         * @description Roles Admin, Owner. The new name shows at once in every member’s team switcher and in invitation mails.
+         * Rename the team, or require two-factor sign-in of its members.
+         * @description Roles Admin, Owner. The new name shows at once in every member’s team switcher and in invitation mails. `requireTwoFactor` is for Owners only (403 for an Admin): members without two-factor sign-in are sent to enrol before anything else in the dashboard.
          */
         patch: operations["renameTeam"];
         trace?: never;
@@ -744,7 +764,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password: sets the session cookie.
-         * @description No token needed. No token needed. Answers the session (user, team, teams, `csrfToken`) and sets the `lookout_session` cookie (HttpOnly, SameSite=Lax). Send `X-CSRF-Token: <csrfToken>` on every POST, PUT, PATCH and DELETE made with the cookie. A wrong email or password is 401; sign-in is throttled past 10 failures per account or 50 per client address in 15 minutes (429).
+         * @description No token needed. No token needed. Answers the session (user, team, teams, `csrfToken`) and sets the `lookout_session` cookie (HttpOnly, SameSite=Lax). Send `X-CSRF-Token: <csrfToken>` on every POST, PUT, PATCH and DELETE made with the cookie. A wrong email or password is 401; sign-in is throttled past 10 failures per account or 50 per client address in 15 minutes (429). A user with two-factor sign-in also sends `code` (or `recoveryCode`): without one the answer is 401 `two-factor-required` and no session; a wrong code counts as a wrong password. With `LOOKOUT_OIDC_ONLY` password sign-in is off (403).
          */
         post: operations["signIn"];
         /**
@@ -752,6 +772,70 @@ export interface paths {
          * @description No token needed. Needs `X-CSRF-Token` while the session is active. Without an active session it only clears the cookie.
          */
         delete: operations["signOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How people sign in here: password, the identity provider, or both.
+         * @description No token needed. No token needed. The sign-in page reads it to show the “Sign in with <name>” button (which goes to `GET /api/v1/session/oidc`, a browser navigation that ends at `/api/v1/session/oidc/callback`) and to hide the password form when `LOOKOUT_OIDC_ONLY` is set.
+         */
+        get: operations["getSignInOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start two-factor sign-in: a new TOTP key for the authenticator app.
+         * @description Any role. From a signed-in dashboard session only (403 with a token). Answers an `otpauth://` URI (show it as a QR code) and the same 160-bit key in base32; nothing changes at sign-in until `POST /api/v1/session/totp/confirm` with a first code. Starting again replaces an unconfirmed key; with two-factor sign-in already on, 400.
+         */
+        post: operations["enrolTwoFactor"];
+        /**
+         * Turn two-factor sign-in off, with a current code or a recovery code.
+         * @description Any role. From a signed-in dashboard session only. A wrong code is 400 on `code` and counts as a wrong password for the sign-in limits.
+         */
+        delete: operations["disableTwoFactor"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/session/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor sign-in on with a first code; answers 10 recovery codes, once.
+         * @description Any role. From a signed-in dashboard session only. A wrong code is 400 on `code` and counts as a wrong password for the sign-in limits. From now on password sign-in asks for a code or one of the recovery codes, each of which works once; only their digests are stored.
+         */
+        post: operations["confirmTwoFactor"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -877,6 +961,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who changed what in the team: every change made through REST, MCP, the dashboard or the CLI, newest first.
+         * @description Roles Admin, Owner. One entry per change (each write operation, sign-ins and failed sign-ins, tokens made and revoked, role changes, key rotation), written in the same transaction as the change: the actor (`user` for the dashboard, `token` for REST and MCP, `cli` for the operator), the surface, the action (the operation id, or `cli.<command>`), the target and the names of the fields sent — never their values. Filter by `action`, `actorId`, `targetId`, `since` (inclusive) and `until` (exclusive); page with `limit` and the answer’s `nextCursor`. Entries are kept 400 days and cannot be changed or deleted.
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/events/stream": {
         parameters: {
             query?: never;
@@ -889,6 +993,26 @@ export interface paths {
          * @description Any role. Token or dashboard session. The first event is `snapshot` ({"type":"snapshot","monitors":[{monitorId,status,paused,lastCheckedAt}]}); then `monitor` ({"type":"monitor","change":"status|checked|added|removed","previousStatus","monitor":{…}}) within about two seconds of a change. A comment line every 15 s keeps the connection open; the stream ends when the token or session stops being valid. At most 5 streams are open per token or session (and a bounded number per server); the next is 429 `rate-limited` until one closes. HEAD answers the headers at once and opens no stream.
          */
         get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/regions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every region of the installation and who serves it: the server, a worker or a remote probe.
+         * @description Roles Admin, Owner. The built-in regions and those of LOOKOUT_EXTRA_REGIONS, with when each last asked for work, its checks per minute and how late they ran then. A region nobody served for 3 × a monitor’s interval is stale for that monitor (`staleRegions`).
+         */
+        get: operations["listRegions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -998,6 +1122,15 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description Two-Factor Code Required (type ends in /errors/two-factor-required) */
+        "two-factor-required": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -1011,6 +1144,8 @@ export interface operations {
             query?: {
                 /** @description Only the monitor with this key (a list of none or one). */
                 key?: string;
+                /** @description Only monitors with this tag; repeated (`?tag=a&tag=b`), only those with every tag given. */
+                tag?: string | string[];
             };
             header?: never;
             path?: never;
@@ -1033,7 +1168,7 @@ export interface operations {
                             name: string;
                             intervalSeconds: number;
                             timeoutSeconds: number;
-                            regions: ("us-east" | "eu-west" | "asia")[];
+                            regions: string[];
                             /** @description The name a document kept as code gives the monitor, or null. */
                             key: string | null;
                             /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
@@ -1041,6 +1176,10 @@ export interface operations {
                             notificationPolicyId: string | null;
                             failureThreshold: number;
                             recoveryThreshold: number;
+                            /** @description Its tags, sorted; empty for none. */
+                            tags: string[];
+                            /** @description The monitor this one depends on, or null. */
+                            dependsOn: string | null;
                             /**
                              * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                              * @enum {string}
@@ -1048,6 +1187,10 @@ export interface operations {
                             status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                             /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                             degradedReasons: ("regions" | "assertions")[];
+                            /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                            suppressedBy: string | null;
+                            /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                            staleRegions: string[];
                             paused: boolean;
                             lastCheckedAt: string | null;
                             createdAt: string;
@@ -1110,6 +1253,21 @@ export interface operations {
                                 /** @enum {string} */
                                 severity: "fail" | "degraded";
                             })[];
+                            tlsVerify: boolean;
+                            clientCertificate: {
+                                /** @description The certificate's common name (or its whole subject). */
+                                subject: string;
+                                /** @description When the certificate expires (ISO 8601). */
+                                notAfter: string;
+                                /** @description Always true: its key is stored (encrypted). The key itself is never returned. */
+                                keySet: boolean;
+                            } | null;
+                            /** @description The proxy the checks go through, `http://[user@]host:port` without its password; null for none. */
+                            proxy: string | null;
+                            /** @description Whether a proxy password is stored (encrypted); it is never returned. */
+                            proxySet: boolean;
+                            /** @enum {string} */
+                            ipFamily: "auto" | "ipv4" | "ipv6";
                         } | {
                             id: string;
                             /** @constant */
@@ -1117,7 +1275,7 @@ export interface operations {
                             name: string;
                             intervalSeconds: number;
                             timeoutSeconds: number;
-                            regions: ("us-east" | "eu-west" | "asia")[];
+                            regions: string[];
                             /** @description The name a document kept as code gives the monitor, or null. */
                             key: string | null;
                             /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
@@ -1125,6 +1283,10 @@ export interface operations {
                             notificationPolicyId: string | null;
                             failureThreshold: number;
                             recoveryThreshold: number;
+                            /** @description Its tags, sorted; empty for none. */
+                            tags: string[];
+                            /** @description The monitor this one depends on, or null. */
+                            dependsOn: string | null;
                             /**
                              * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                              * @enum {string}
@@ -1132,6 +1294,10 @@ export interface operations {
                             status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                             /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                             degradedReasons: ("regions" | "assertions")[];
+                            /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                            suppressedBy: string | null;
+                            /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                            staleRegions: string[];
                             paused: boolean;
                             lastCheckedAt: string | null;
                             createdAt: string;
@@ -1155,7 +1321,7 @@ export interface operations {
                             name: string;
                             intervalSeconds: number;
                             timeoutSeconds: number;
-                            regions: ("us-east" | "eu-west" | "asia")[];
+                            regions: string[];
                             /** @description The name a document kept as code gives the monitor, or null. */
                             key: string | null;
                             /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
@@ -1163,6 +1329,10 @@ export interface operations {
                             notificationPolicyId: string | null;
                             failureThreshold: number;
                             recoveryThreshold: number;
+                            /** @description Its tags, sorted; empty for none. */
+                            tags: string[];
+                            /** @description The monitor this one depends on, or null. */
+                            dependsOn: string | null;
                             /**
                              * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                              * @enum {string}
@@ -1170,6 +1340,10 @@ export interface operations {
                             status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                             /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                             degradedReasons: ("regions" | "assertions")[];
+                            /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                            suppressedBy: string | null;
+                            /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                            staleRegions: string[];
                             paused: boolean;
                             lastCheckedAt: string | null;
                             createdAt: string;
@@ -1194,7 +1368,7 @@ export interface operations {
                             name: string;
                             intervalSeconds: number;
                             timeoutSeconds: number;
-                            regions: ("us-east" | "eu-west" | "asia")[];
+                            regions: string[];
                             /** @description The name a document kept as code gives the monitor, or null. */
                             key: string | null;
                             /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
@@ -1202,6 +1376,10 @@ export interface operations {
                             notificationPolicyId: string | null;
                             failureThreshold: number;
                             recoveryThreshold: number;
+                            /** @description Its tags, sorted; empty for none. */
+                            tags: string[];
+                            /** @description The monitor this one depends on, or null. */
+                            dependsOn: string | null;
                             /**
                              * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                              * @enum {string}
@@ -1209,6 +1387,10 @@ export interface operations {
                             status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                             /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                             degradedReasons: ("regions" | "assertions")[];
+                            /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                            suppressedBy: string | null;
+                            /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                            staleRegions: string[];
                             paused: boolean;
                             lastCheckedAt: string | null;
                             createdAt: string;
@@ -1248,6 +1430,10 @@ export interface operations {
                             notificationPolicyId: string | null;
                             failureThreshold: number;
                             recoveryThreshold: number;
+                            /** @description Its tags, sorted; empty for none. */
+                            tags: string[];
+                            /** @description The monitor this one depends on, or null. */
+                            dependsOn: string | null;
                             /**
                              * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                              * @enum {string}
@@ -1255,6 +1441,10 @@ export interface operations {
                             status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                             /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                             degradedReasons: ("regions" | "assertions")[];
+                            /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                            suppressedBy: string | null;
+                            /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                            staleRegions: string[];
                             paused: boolean;
                             lastCheckedAt: string | null;
                             createdAt: string;
@@ -1263,10 +1453,100 @@ export interface operations {
                             cron: string | null;
                             timezone: string;
                             graceSeconds: number;
-                            /** @description Where the job reports: GET, POST or HEAD `pingUrl` on success, `pingUrl/start` when it starts, `pingUrl/fail` on failure, `pingUrl/<exit code>` (0 = success). The key in it is a secret: anyone with it can report for the job. Null only where the record leaves the team (notification payloads). */
+                            /** @description Where the job reports: GET, POST or HEAD `pingUrl` on success, `pingUrl/start` when it starts, `pingUrl/fail` on failure, `pingUrl/<exit code>` (0 = success). The key in it is a secret: anyone with it can report for the job. Null for Viewers (Members and up see it), and where the record leaves the team (notification payloads). */
                             pingUrl: string | null;
                             /** @description When the monitor goes down unless a success ping comes first (expected time + grace); null before the first success ping and while paused. */
                             deadlineAt: string | null;
+                        } | {
+                            id: string;
+                            /** @constant */
+                            type: "ping";
+                            name: string;
+                            intervalSeconds: number;
+                            timeoutSeconds: number;
+                            regions: string[];
+                            /** @description The name a document kept as code gives the monitor, or null. */
+                            key: string | null;
+                            /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                            secretsDigest: string | null;
+                            notificationPolicyId: string | null;
+                            failureThreshold: number;
+                            recoveryThreshold: number;
+                            /** @description Its tags, sorted; empty for none. */
+                            tags: string[];
+                            /** @description The monitor this one depends on, or null. */
+                            dependsOn: string | null;
+                            /**
+                             * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                             * @enum {string}
+                             */
+                            status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                            /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                            degradedReasons: ("regions" | "assertions")[];
+                            /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                            suppressedBy: string | null;
+                            /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                            staleRegions: string[];
+                            paused: boolean;
+                            lastCheckedAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            host: string;
+                            packets: number;
+                            /** @description Assertions on the replies, in order; empty for none. */
+                            assertions: ({
+                                /** @constant */
+                                source: "responseTime";
+                                /** @enum {string} */
+                                op: "lt" | "lte";
+                                value: number;
+                                /** @enum {string} */
+                                severity: "fail" | "degraded";
+                            } | {
+                                /** @constant */
+                                source: "packetLoss";
+                                /** @enum {string} */
+                                op: "lte";
+                                value: number;
+                                /** @enum {string} */
+                                severity: "fail" | "degraded";
+                            })[];
+                        } | {
+                            id: string;
+                            /** @constant */
+                            type: "domain";
+                            name: string;
+                            intervalSeconds: number;
+                            timeoutSeconds: number;
+                            regions: string[];
+                            /** @description The name a document kept as code gives the monitor, or null. */
+                            key: string | null;
+                            /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                            secretsDigest: string | null;
+                            notificationPolicyId: string | null;
+                            failureThreshold: number;
+                            recoveryThreshold: number;
+                            /** @description Its tags, sorted; empty for none. */
+                            tags: string[];
+                            /** @description The monitor this one depends on, or null. */
+                            dependsOn: string | null;
+                            /**
+                             * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                             * @enum {string}
+                             */
+                            status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                            /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                            degradedReasons: ("regions" | "assertions")[];
+                            /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                            suppressedBy: string | null;
+                            /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                            staleRegions: string[];
+                            paused: boolean;
+                            lastCheckedAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                            domain: string;
+                            warningDays: number;
                         })[];
                     };
                 };
@@ -1298,8 +1578,8 @@ export interface operations {
                     intervalSeconds: number;
                     /** @description Seconds one check may take before it fails with `timeout`: an integer from 1 to 120. */
                     timeoutSeconds: number;
-                    /** @description Regions to check from: one or more of us-east, eu-west, asia, each at most once. The monitor is down only when every region fails. */
-                    regions: ("us-east" | "eu-west" | "asia")[];
+                    /** @description Regions to check from: one or more of us-east, eu-west, asia or of the installation's extra regions (LOOKOUT_EXTRA_REGIONS, served by remote probes; see GET /api/v1/regions), each at most once. The monitor is down only when every region fails. */
+                    regions: string[];
                     /** @description The id of a notification policy of your team, told when the status changes; null for none. */
                     notificationPolicyId?: string | null;
                     /**
@@ -1314,6 +1594,10 @@ export interface operations {
                     recoveryThreshold?: number;
                     key?: string | null;
                     secretsDigest?: string | null;
+                    /** @description Tags to find the monitor by: 0-10 distinct strings of 1-32 characters of a-z 0-9 - _ : . (answered sorted). Default none. */
+                    tags?: string[];
+                    /** @description The id of another monitor of your team this one depends on, or null. While that monitor is down, this one going down opens no incident and alerts nobody (its runs are stored and its status is down, with `suppressedBy`); if it is still down when that monitor recovers, it opens its incident and alerts then. No loops. */
+                    dependsOn?: string | null;
                     /**
                      * Format: uri
                      * @description The absolute http:// or https:// URL to request, at most 2048 characters. Credentials belong in `auth`, not in the URL.
@@ -1427,6 +1711,29 @@ export interface operations {
                          */
                         severity?: "fail" | "degraded";
                     })[] | null;
+                    /**
+                     * @description Whether https certificates are verified (the default, true). False accepts any certificate and name: the run still records the certificate and carries the warning `certificate not verified`, which leaves the status as it is.
+                     * @default true
+                     */
+                    tlsVerify?: boolean;
+                    /** @description A client certificate presented to https targets that ask for one (mutual TLS): `{certificate, key}` in PEM, or null for none. */
+                    clientCertificate?: {
+                        /** @description The client certificate, PEM (`-----BEGIN CERTIFICATE-----`); more certificates after it are sent as its chain. */
+                        certificate: string;
+                        /** @description Its private key, PEM, not encrypted. Stored encrypted and never returned. */
+                        key: string;
+                    } | null;
+                    /**
+                     * Format: uri
+                     * @description An HTTP proxy the checks go through: `http://[user:password@]host:port`, or null for none. https targets are reached through `CONNECT`, http targets with absolute-form requests. The target policy judges the proxy's address. The password is stored encrypted and never returned (the record answers the URL without it, and `proxySet`).
+                     */
+                    proxy?: string | null;
+                    /**
+                     * @description Which addresses of the host the check connects to: `auto` (the default: whichever resolves first), `ipv4` or `ipv6` only.
+                     * @default auto
+                     * @enum {string}
+                     */
+                    ipFamily?: "auto" | "ipv4" | "ipv6";
                 } | {
                     /**
                      * @description `ssl`: check the TLS certificate of `host`.
@@ -1439,8 +1746,8 @@ export interface operations {
                     intervalSeconds: number;
                     /** @description Seconds one check may take before it fails with `timeout`: an integer from 1 to 120. */
                     timeoutSeconds: number;
-                    /** @description Regions to check from: one or more of us-east, eu-west, asia, each at most once. The monitor is down only when every region fails. */
-                    regions: ("us-east" | "eu-west" | "asia")[];
+                    /** @description Regions to check from: one or more of us-east, eu-west, asia or of the installation's extra regions (LOOKOUT_EXTRA_REGIONS, served by remote probes; see GET /api/v1/regions), each at most once. The monitor is down only when every region fails. */
+                    regions: string[];
                     /** @description The id of a notification policy of your team, told when the status changes; null for none. */
                     notificationPolicyId?: string | null;
                     /**
@@ -1455,6 +1762,10 @@ export interface operations {
                     recoveryThreshold?: number;
                     key?: string | null;
                     secretsDigest?: string | null;
+                    /** @description Tags to find the monitor by: 0-10 distinct strings of 1-32 characters of a-z 0-9 - _ : . (answered sorted). Default none. */
+                    tags?: string[];
+                    /** @description The id of another monitor of your team this one depends on, or null. While that monitor is down, this one going down opens no incident and alerts nobody (its runs are stored and its status is down, with `suppressedBy`); if it is still down when that monitor recovers, it opens its incident and alerts then. No loops. */
+                    dependsOn?: string | null;
                     /** @description The host whose certificate is checked: a host name or an IP address, 1-253 characters, without https://, path or port. */
                     host: string;
                     /**
@@ -1476,8 +1787,8 @@ export interface operations {
                     intervalSeconds: number;
                     /** @description Seconds one check may take before it fails with `timeout`: an integer from 1 to 120. */
                     timeoutSeconds: number;
-                    /** @description Regions to check from: one or more of us-east, eu-west, asia, each at most once. The monitor is down only when every region fails. */
-                    regions: ("us-east" | "eu-west" | "asia")[];
+                    /** @description Regions to check from: one or more of us-east, eu-west, asia or of the installation's extra regions (LOOKOUT_EXTRA_REGIONS, served by remote probes; see GET /api/v1/regions), each at most once. The monitor is down only when every region fails. */
+                    regions: string[];
                     /** @description The id of a notification policy of your team, told when the status changes; null for none. */
                     notificationPolicyId?: string | null;
                     /**
@@ -1492,6 +1803,10 @@ export interface operations {
                     recoveryThreshold?: number;
                     key?: string | null;
                     secretsDigest?: string | null;
+                    /** @description Tags to find the monitor by: 0-10 distinct strings of 1-32 characters of a-z 0-9 - _ : . (answered sorted). Default none. */
+                    tags?: string[];
+                    /** @description The id of another monitor of your team this one depends on, or null. While that monitor is down, this one going down opens no incident and alerts nobody (its runs are stored and its status is down, with `suppressedBy`); if it is still down when that monitor recovers, it opens its incident and alerts then. No loops. */
+                    dependsOn?: string | null;
                     /** @description The host to connect to: a host name or an IP address, 1-253 characters, without scheme, path or port. */
                     host: string;
                     /** @description The TCP port to connect to: an integer from 1 to 65535. */
@@ -1530,8 +1845,8 @@ export interface operations {
                     intervalSeconds: number;
                     /** @description Seconds one check may take before it fails with `timeout`: an integer from 1 to 120. */
                     timeoutSeconds: number;
-                    /** @description Regions to check from: one or more of us-east, eu-west, asia, each at most once. The monitor is down only when every region fails. */
-                    regions: ("us-east" | "eu-west" | "asia")[];
+                    /** @description Regions to check from: one or more of us-east, eu-west, asia or of the installation's extra regions (LOOKOUT_EXTRA_REGIONS, served by remote probes; see GET /api/v1/regions), each at most once. The monitor is down only when every region fails. */
+                    regions: string[];
                     /** @description The id of a notification policy of your team, told when the status changes; null for none. */
                     notificationPolicyId?: string | null;
                     /**
@@ -1546,6 +1861,10 @@ export interface operations {
                     recoveryThreshold?: number;
                     key?: string | null;
                     secretsDigest?: string | null;
+                    /** @description Tags to find the monitor by: 0-10 distinct strings of 1-32 characters of a-z 0-9 - _ : . (answered sorted). Default none. */
+                    tags?: string[];
+                    /** @description The id of another monitor of your team this one depends on, or null. While that monitor is down, this one going down opens no incident and alerts nobody (its runs are stored and its status is down, with `suppressedBy`); if it is still down when that monitor recovers, it opens its incident and alerts then. No loops. */
+                    dependsOn?: string | null;
                     /** @description The name to ask about, 1-253 characters (a trailing dot is allowed), such as example.com. */
                     hostname: string;
                     /**
@@ -1609,6 +1928,10 @@ export interface operations {
                     recoveryThreshold?: number;
                     key?: string | null;
                     secretsDigest?: string | null;
+                    /** @description Tags to find the monitor by: 0-10 distinct strings of 1-32 characters of a-z 0-9 - _ : . (answered sorted). Default none. */
+                    tags?: string[];
+                    /** @description The id of another monitor of your team this one depends on, or null. While that monitor is down, this one going down opens no incident and alerts nobody (its runs are stored and its status is down, with `suppressedBy`); if it is still down when that monitor recovers, it opens its incident and alerts then. No loops. */
+                    dependsOn?: string | null;
                     /** @description Seconds between two runs of the job: an integer from 60 to 2592000 (30 days). Exactly one of `periodSeconds` and `cron`. */
                     periodSeconds?: number | null;
                     /** @description When the job runs, as a 5-field cron expression (minute hour day-of-month month day-of-week) in `timezone`, such as `0 3 * * *`. Exactly one of `periodSeconds` and `cron`. */
@@ -1620,6 +1943,116 @@ export interface operations {
                      * @default 300
                      */
                     graceSeconds?: number;
+                } | {
+                    /**
+                     * @description `ping`: send ICMP echo requests to `host`.
+                     * @constant
+                     */
+                    type: "ping";
+                    /** @description A name people recognise the monitor by: 1-200 characters, not only white space. */
+                    name: string;
+                    /** @description Seconds between two checks: an integer from 60 to 3600. */
+                    intervalSeconds: number;
+                    /** @description Seconds one check may take before it fails with `timeout`: an integer from 1 to 120. */
+                    timeoutSeconds: number;
+                    /** @description Regions to check from: one or more of us-east, eu-west, asia or of the installation's extra regions (LOOKOUT_EXTRA_REGIONS, served by remote probes; see GET /api/v1/regions), each at most once. The monitor is down only when every region fails. */
+                    regions: string[];
+                    /** @description The id of a notification policy of your team, told when the status changes; null for none. */
+                    notificationPolicyId?: string | null;
+                    /**
+                     * @description Consecutive failed runs (each after its confirming retry) before a region counts as failing: an integer from 1 to 10. Default 1.
+                     * @default 1
+                     */
+                    failureThreshold?: number;
+                    /**
+                     * @description Consecutive successful runs before a failing region counts as succeeding again: an integer from 1 to 10. Default 1.
+                     * @default 1
+                     */
+                    recoveryThreshold?: number;
+                    key?: string | null;
+                    secretsDigest?: string | null;
+                    /** @description Tags to find the monitor by: 0-10 distinct strings of 1-32 characters of a-z 0-9 - _ : . (answered sorted). Default none. */
+                    tags?: string[];
+                    /** @description The id of another monitor of your team this one depends on, or null. While that monitor is down, this one going down opens no incident and alerts nobody (its runs are stored and its status is down, with `suppressedBy`); if it is still down when that monitor recovers, it opens its incident and alerts then. No loops. */
+                    dependsOn?: string | null;
+                    /** @description The host to ping: a host name or an IP address, 1-253 characters, without scheme, path or port. */
+                    host: string;
+                    /**
+                     * @description Echo requests sent per check: an integer from 1 to 10; 3 when omitted at creation.
+                     * @default 3
+                     */
+                    packets?: number;
+                    /** @description Assertions on the replies: `responseTime` (the average round trip) and `packetLoss` (`lte` a percentage); null for none. */
+                    assertions?: ({
+                        /** @constant */
+                        source: "responseTime";
+                        /**
+                         * @description `lt` (less than) or `lte` (at most).
+                         * @enum {string}
+                         */
+                        op: "lt" | "lte";
+                        /** @description Milliseconds: an integer from 1 to 120000. */
+                        value: number;
+                        /**
+                         * @description `fail` (the default): the run fails with `assertion-failed` when the assertion does not hold; `degraded`: the run succeeds with a warning.
+                         * @enum {string}
+                         */
+                        severity?: "fail" | "degraded";
+                    } | {
+                        /** @constant */
+                        source: "packetLoss";
+                        /**
+                         * @description `lte` (at most).
+                         * @enum {string}
+                         */
+                        op: "lte";
+                        /** @description A percentage from 0 to 100: the share of echo requests sent that may go unanswered. */
+                        value: number;
+                        /**
+                         * @description `fail` (the default): the run fails with `assertion-failed` when the assertion does not hold; `degraded`: the run succeeds with a warning.
+                         * @enum {string}
+                         */
+                        severity?: "fail" | "degraded";
+                    })[] | null;
+                } | {
+                    /**
+                     * @description `domain`: ask the registry when `domain` expires.
+                     * @constant
+                     */
+                    type: "domain";
+                    /** @description A name people recognise the monitor by: 1-200 characters, not only white space. */
+                    name: string;
+                    /** @description Seconds between two checks: an integer from 60 to 3600. */
+                    intervalSeconds: number;
+                    /** @description Seconds one check may take before it fails with `timeout`: an integer from 1 to 120. */
+                    timeoutSeconds: number;
+                    /** @description Regions to check from: one or more of us-east, eu-west, asia or of the installation's extra regions (LOOKOUT_EXTRA_REGIONS, served by remote probes; see GET /api/v1/regions), each at most once. The monitor is down only when every region fails. */
+                    regions: string[];
+                    /** @description The id of a notification policy of your team, told when the status changes; null for none. */
+                    notificationPolicyId?: string | null;
+                    /**
+                     * @description Consecutive failed runs (each after its confirming retry) before a region counts as failing: an integer from 1 to 10. Default 1.
+                     * @default 1
+                     */
+                    failureThreshold?: number;
+                    /**
+                     * @description Consecutive successful runs before a failing region counts as succeeding again: an integer from 1 to 10. Default 1.
+                     * @default 1
+                     */
+                    recoveryThreshold?: number;
+                    key?: string | null;
+                    secretsDigest?: string | null;
+                    /** @description Tags to find the monitor by: 0-10 distinct strings of 1-32 characters of a-z 0-9 - _ : . (answered sorted). Default none. */
+                    tags?: string[];
+                    /** @description The id of another monitor of your team this one depends on, or null. While that monitor is down, this one going down opens no incident and alerts nobody (its runs are stored and its status is down, with `suppressedBy`); if it is still down when that monitor recovers, it opens its incident and alerts then. No loops. */
+                    dependsOn?: string | null;
+                    /** @description The registered domain whose expiry is watched, such as example.com: 1-253 characters, international names in xn-- form. Its top-level domain must have an RDAP service in IANA’s bootstrap file. */
+                    domain: string;
+                    /**
+                     * @description Days before the registration expires from which a run warns and a `domain.expiring` event is raised (once per expiry date): 1 to 365; 30 when omitted at creation.
+                     * @default 30
+                     */
+                    warningDays?: number;
                 };
             };
         };
@@ -1637,7 +2070,7 @@ export interface operations {
                         name: string;
                         intervalSeconds: number;
                         timeoutSeconds: number;
-                        regions: ("us-east" | "eu-west" | "asia")[];
+                        regions: string[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
                         /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
@@ -1645,6 +2078,10 @@ export interface operations {
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -1652,6 +2089,10 @@ export interface operations {
                         status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -1714,6 +2155,21 @@ export interface operations {
                             /** @enum {string} */
                             severity: "fail" | "degraded";
                         })[];
+                        tlsVerify: boolean;
+                        clientCertificate: {
+                            /** @description The certificate's common name (or its whole subject). */
+                            subject: string;
+                            /** @description When the certificate expires (ISO 8601). */
+                            notAfter: string;
+                            /** @description Always true: its key is stored (encrypted). The key itself is never returned. */
+                            keySet: boolean;
+                        } | null;
+                        /** @description The proxy the checks go through, `http://[user@]host:port` without its password; null for none. */
+                        proxy: string | null;
+                        /** @description Whether a proxy password is stored (encrypted); it is never returned. */
+                        proxySet: boolean;
+                        /** @enum {string} */
+                        ipFamily: "auto" | "ipv4" | "ipv6";
                     } | {
                         id: string;
                         /** @constant */
@@ -1721,7 +2177,7 @@ export interface operations {
                         name: string;
                         intervalSeconds: number;
                         timeoutSeconds: number;
-                        regions: ("us-east" | "eu-west" | "asia")[];
+                        regions: string[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
                         /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
@@ -1729,6 +2185,10 @@ export interface operations {
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -1736,6 +2196,10 @@ export interface operations {
                         status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -1759,7 +2223,7 @@ export interface operations {
                         name: string;
                         intervalSeconds: number;
                         timeoutSeconds: number;
-                        regions: ("us-east" | "eu-west" | "asia")[];
+                        regions: string[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
                         /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
@@ -1767,6 +2231,10 @@ export interface operations {
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -1774,6 +2242,10 @@ export interface operations {
                         status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -1798,7 +2270,7 @@ export interface operations {
                         name: string;
                         intervalSeconds: number;
                         timeoutSeconds: number;
-                        regions: ("us-east" | "eu-west" | "asia")[];
+                        regions: string[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
                         /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
@@ -1806,6 +2278,10 @@ export interface operations {
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -1813,6 +2289,10 @@ export interface operations {
                         status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -1852,6 +2332,10 @@ export interface operations {
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -1859,6 +2343,10 @@ export interface operations {
                         status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -1867,10 +2355,100 @@ export interface operations {
                         cron: string | null;
                         timezone: string;
                         graceSeconds: number;
-                        /** @description Where the job reports: GET, POST or HEAD `pingUrl` on success, `pingUrl/start` when it starts, `pingUrl/fail` on failure, `pingUrl/<exit code>` (0 = success). The key in it is a secret: anyone with it can report for the job. Null only where the record leaves the team (notification payloads). */
+                        /** @description Where the job reports: GET, POST or HEAD `pingUrl` on success, `pingUrl/start` when it starts, `pingUrl/fail` on failure, `pingUrl/<exit code>` (0 = success). The key in it is a secret: anyone with it can report for the job. Null for Viewers (Members and up see it), and where the record leaves the team (notification payloads). */
                         pingUrl: string | null;
                         /** @description When the monitor goes down unless a success ping comes first (expected time + grace); null before the first success ping and while paused. */
                         deadlineAt: string | null;
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "ping";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: string[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        host: string;
+                        packets: number;
+                        /** @description Assertions on the replies, in order; empty for none. */
+                        assertions: ({
+                            /** @constant */
+                            source: "responseTime";
+                            /** @enum {string} */
+                            op: "lt" | "lte";
+                            value: number;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "packetLoss";
+                            /** @enum {string} */
+                            op: "lte";
+                            value: number;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        })[];
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "domain";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: string[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        domain: string;
+                        warningDays: number;
                     };
                 };
             };
@@ -1907,7 +2485,7 @@ export interface operations {
                         name: string;
                         intervalSeconds: number;
                         timeoutSeconds: number;
-                        regions: ("us-east" | "eu-west" | "asia")[];
+                        regions: string[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
                         /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
@@ -1915,6 +2493,10 @@ export interface operations {
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -1922,6 +2504,10 @@ export interface operations {
                         status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -1984,6 +2570,21 @@ export interface operations {
                             /** @enum {string} */
                             severity: "fail" | "degraded";
                         })[];
+                        tlsVerify: boolean;
+                        clientCertificate: {
+                            /** @description The certificate's common name (or its whole subject). */
+                            subject: string;
+                            /** @description When the certificate expires (ISO 8601). */
+                            notAfter: string;
+                            /** @description Always true: its key is stored (encrypted). The key itself is never returned. */
+                            keySet: boolean;
+                        } | null;
+                        /** @description The proxy the checks go through, `http://[user@]host:port` without its password; null for none. */
+                        proxy: string | null;
+                        /** @description Whether a proxy password is stored (encrypted); it is never returned. */
+                        proxySet: boolean;
+                        /** @enum {string} */
+                        ipFamily: "auto" | "ipv4" | "ipv6";
                     } | {
                         id: string;
                         /** @constant */
@@ -1991,7 +2592,7 @@ export interface operations {
                         name: string;
                         intervalSeconds: number;
                         timeoutSeconds: number;
-                        regions: ("us-east" | "eu-west" | "asia")[];
+                        regions: string[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
                         /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
@@ -1999,6 +2600,10 @@ export interface operations {
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -2006,6 +2611,10 @@ export interface operations {
                         status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -2029,7 +2638,7 @@ export interface operations {
                         name: string;
                         intervalSeconds: number;
                         timeoutSeconds: number;
-                        regions: ("us-east" | "eu-west" | "asia")[];
+                        regions: string[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
                         /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
@@ -2037,6 +2646,10 @@ export interface operations {
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -2044,6 +2657,10 @@ export interface operations {
                         status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -2068,7 +2685,7 @@ export interface operations {
                         name: string;
                         intervalSeconds: number;
                         timeoutSeconds: number;
-                        regions: ("us-east" | "eu-west" | "asia")[];
+                        regions: string[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
                         /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
@@ -2076,6 +2693,10 @@ export interface operations {
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -2083,6 +2704,10 @@ export interface operations {
                         status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -2122,6 +2747,10 @@ export interface operations {
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -2129,6 +2758,10 @@ export interface operations {
                         status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -2137,10 +2770,100 @@ export interface operations {
                         cron: string | null;
                         timezone: string;
                         graceSeconds: number;
-                        /** @description Where the job reports: GET, POST or HEAD `pingUrl` on success, `pingUrl/start` when it starts, `pingUrl/fail` on failure, `pingUrl/<exit code>` (0 = success). The key in it is a secret: anyone with it can report for the job. Null only where the record leaves the team (notification payloads). */
+                        /** @description Where the job reports: GET, POST or HEAD `pingUrl` on success, `pingUrl/start` when it starts, `pingUrl/fail` on failure, `pingUrl/<exit code>` (0 = success). The key in it is a secret: anyone with it can report for the job. Null for Viewers (Members and up see it), and where the record leaves the team (notification payloads). */
                         pingUrl: string | null;
                         /** @description When the monitor goes down unless a success ping comes first (expected time + grace); null before the first success ping and while paused. */
                         deadlineAt: string | null;
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "ping";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: string[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        host: string;
+                        packets: number;
+                        /** @description Assertions on the replies, in order; empty for none. */
+                        assertions: ({
+                            /** @constant */
+                            source: "responseTime";
+                            /** @enum {string} */
+                            op: "lt" | "lte";
+                            value: number;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "packetLoss";
+                            /** @enum {string} */
+                            op: "lte";
+                            value: number;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        })[];
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "domain";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: string[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        domain: string;
+                        warningDays: number;
                     };
                 };
             };
@@ -2194,8 +2917,8 @@ export interface operations {
                     intervalSeconds?: number;
                     /** @description Seconds one check may take before it fails with `timeout`: an integer from 1 to 120. */
                     timeoutSeconds?: number;
-                    /** @description Regions to check from: one or more of us-east, eu-west, asia, each at most once. The monitor is down only when every region fails. */
-                    regions?: ("us-east" | "eu-west" | "asia")[];
+                    /** @description Regions to check from: one or more of us-east, eu-west, asia or of the installation's extra regions (LOOKOUT_EXTRA_REGIONS, served by remote probes; see GET /api/v1/regions), each at most once. The monitor is down only when every region fails. */
+                    regions?: string[];
                     /** @description The id of a notification policy of your team, told when the status changes; null for none. */
                     notificationPolicyId?: string | null;
                     /** @description Consecutive failed runs (each after its confirming retry) before a region counts as failing: an integer from 1 to 10. Default 1. */
@@ -2204,6 +2927,10 @@ export interface operations {
                     recoveryThreshold?: number;
                     key?: string | null;
                     secretsDigest?: string | null;
+                    /** @description Tags to find the monitor by: 0-10 distinct strings of 1-32 characters of a-z 0-9 - _ : . (answered sorted). Default none. */
+                    tags?: string[];
+                    /** @description The id of another monitor of your team this one depends on, or null. While that monitor is down, this one going down opens no incident and alerts nobody (its runs are stored and its status is down, with `suppressedBy`); if it is still down when that monitor recovers, it opens its incident and alerts then. No loops. */
+                    dependsOn?: string | null;
                     /**
                      * Format: uri
                      * @description The absolute http:// or https:// URL to request, at most 2048 characters. Credentials belong in `auth`, not in the URL.
@@ -2314,6 +3041,25 @@ export interface operations {
                          */
                         severity?: "fail" | "degraded";
                     })[] | null;
+                    /** @description Whether https certificates are verified (the default, true). False accepts any certificate and name: the run still records the certificate and carries the warning `certificate not verified`, which leaves the status as it is. */
+                    tlsVerify?: boolean;
+                    /** @description A client certificate presented to https targets that ask for one (mutual TLS): `{certificate, key}` in PEM, or null for none. */
+                    clientCertificate?: {
+                        /** @description The client certificate, PEM (`-----BEGIN CERTIFICATE-----`); more certificates after it are sent as its chain. */
+                        certificate: string;
+                        /** @description Its private key, PEM, not encrypted. Stored encrypted and never returned. */
+                        key: string;
+                    } | null;
+                    /**
+                     * Format: uri
+                     * @description An HTTP proxy the checks go through: `http://[user:password@]host:port`, or null for none. https targets are reached through `CONNECT`, http targets with absolute-form requests. The target policy judges the proxy's address. The password is stored encrypted and never returned (the record answers the URL without it, and `proxySet`).
+                     */
+                    proxy?: string | null;
+                    /**
+                     * @description Which addresses of the host the check connects to: `auto` (the default: whichever resolves first), `ipv4` or `ipv6` only.
+                     * @enum {string}
+                     */
+                    ipFamily?: "auto" | "ipv4" | "ipv6";
                 } | {
                     /** @description A name people recognise the monitor by: 1-200 characters, not only white space. */
                     name?: string;
@@ -2321,8 +3067,8 @@ export interface operations {
                     intervalSeconds?: number;
                     /** @description Seconds one check may take before it fails with `timeout`: an integer from 1 to 120. */
                     timeoutSeconds?: number;
-                    /** @description Regions to check from: one or more of us-east, eu-west, asia, each at most once. The monitor is down only when every region fails. */
-                    regions?: ("us-east" | "eu-west" | "asia")[];
+                    /** @description Regions to check from: one or more of us-east, eu-west, asia or of the installation's extra regions (LOOKOUT_EXTRA_REGIONS, served by remote probes; see GET /api/v1/regions), each at most once. The monitor is down only when every region fails. */
+                    regions?: string[];
                     /** @description The id of a notification policy of your team, told when the status changes; null for none. */
                     notificationPolicyId?: string | null;
                     /** @description Consecutive failed runs (each after its confirming retry) before a region counts as failing: an integer from 1 to 10. Default 1. */
@@ -2331,6 +3077,10 @@ export interface operations {
                     recoveryThreshold?: number;
                     key?: string | null;
                     secretsDigest?: string | null;
+                    /** @description Tags to find the monitor by: 0-10 distinct strings of 1-32 characters of a-z 0-9 - _ : . (answered sorted). Default none. */
+                    tags?: string[];
+                    /** @description The id of another monitor of your team this one depends on, or null. While that monitor is down, this one going down opens no incident and alerts nobody (its runs are stored and its status is down, with `suppressedBy`); if it is still down when that monitor recovers, it opens its incident and alerts then. No loops. */
+                    dependsOn?: string | null;
                     /** @description The host whose certificate is checked: a host name or an IP address, 1-253 characters, without https://, path or port. */
                     host?: string;
                     /** @description The TLS port: an integer from 1 to 65535; 443 when omitted at creation. */
@@ -2344,8 +3094,8 @@ export interface operations {
                     intervalSeconds?: number;
                     /** @description Seconds one check may take before it fails with `timeout`: an integer from 1 to 120. */
                     timeoutSeconds?: number;
-                    /** @description Regions to check from: one or more of us-east, eu-west, asia, each at most once. The monitor is down only when every region fails. */
-                    regions?: ("us-east" | "eu-west" | "asia")[];
+                    /** @description Regions to check from: one or more of us-east, eu-west, asia or of the installation's extra regions (LOOKOUT_EXTRA_REGIONS, served by remote probes; see GET /api/v1/regions), each at most once. The monitor is down only when every region fails. */
+                    regions?: string[];
                     /** @description The id of a notification policy of your team, told when the status changes; null for none. */
                     notificationPolicyId?: string | null;
                     /** @description Consecutive failed runs (each after its confirming retry) before a region counts as failing: an integer from 1 to 10. Default 1. */
@@ -2354,6 +3104,10 @@ export interface operations {
                     recoveryThreshold?: number;
                     key?: string | null;
                     secretsDigest?: string | null;
+                    /** @description Tags to find the monitor by: 0-10 distinct strings of 1-32 characters of a-z 0-9 - _ : . (answered sorted). Default none. */
+                    tags?: string[];
+                    /** @description The id of another monitor of your team this one depends on, or null. While that monitor is down, this one going down opens no incident and alerts nobody (its runs are stored and its status is down, with `suppressedBy`); if it is still down when that monitor recovers, it opens its incident and alerts then. No loops. */
+                    dependsOn?: string | null;
                     /** @description The host to connect to: a host name or an IP address, 1-253 characters, without scheme, path or port. */
                     host?: string;
                     /** @description The TCP port to connect to: an integer from 1 to 65535. */
@@ -2384,8 +3138,8 @@ export interface operations {
                     intervalSeconds?: number;
                     /** @description Seconds one check may take before it fails with `timeout`: an integer from 1 to 120. */
                     timeoutSeconds?: number;
-                    /** @description Regions to check from: one or more of us-east, eu-west, asia, each at most once. The monitor is down only when every region fails. */
-                    regions?: ("us-east" | "eu-west" | "asia")[];
+                    /** @description Regions to check from: one or more of us-east, eu-west, asia or of the installation's extra regions (LOOKOUT_EXTRA_REGIONS, served by remote probes; see GET /api/v1/regions), each at most once. The monitor is down only when every region fails. */
+                    regions?: string[];
                     /** @description The id of a notification policy of your team, told when the status changes; null for none. */
                     notificationPolicyId?: string | null;
                     /** @description Consecutive failed runs (each after its confirming retry) before a region counts as failing: an integer from 1 to 10. Default 1. */
@@ -2394,6 +3148,10 @@ export interface operations {
                     recoveryThreshold?: number;
                     key?: string | null;
                     secretsDigest?: string | null;
+                    /** @description Tags to find the monitor by: 0-10 distinct strings of 1-32 characters of a-z 0-9 - _ : . (answered sorted). Default none. */
+                    tags?: string[];
+                    /** @description The id of another monitor of your team this one depends on, or null. While that monitor is down, this one going down opens no incident and alerts nobody (its runs are stored and its status is down, with `suppressedBy`); if it is still down when that monitor recovers, it opens its incident and alerts then. No loops. */
+                    dependsOn?: string | null;
                     /** @description The name to ask about, 1-253 characters (a trailing dot is allowed), such as example.com. */
                     hostname?: string;
                     /**
@@ -2446,6 +3204,10 @@ export interface operations {
                     recoveryThreshold?: number;
                     key?: string | null;
                     secretsDigest?: string | null;
+                    /** @description Tags to find the monitor by: 0-10 distinct strings of 1-32 characters of a-z 0-9 - _ : . (answered sorted). Default none. */
+                    tags?: string[];
+                    /** @description The id of another monitor of your team this one depends on, or null. While that monitor is down, this one going down opens no incident and alerts nobody (its runs are stored and its status is down, with `suppressedBy`); if it is still down when that monitor recovers, it opens its incident and alerts then. No loops. */
+                    dependsOn?: string | null;
                     /** @description Seconds between two runs of the job: an integer from 60 to 2592000 (30 days). Exactly one of `periodSeconds` and `cron`. */
                     periodSeconds?: number | null;
                     /** @description When the job runs, as a 5-field cron expression (minute hour day-of-month month day-of-week) in `timezone`, such as `0 3 * * *`. Exactly one of `periodSeconds` and `cron`. */
@@ -2454,6 +3216,88 @@ export interface operations {
                     timezone?: string;
                     /** @description Seconds a ping may come after its expected time before the run counts as missed: an integer from 0 to 86400; default 300. */
                     graceSeconds?: number;
+                } | {
+                    /** @description A name people recognise the monitor by: 1-200 characters, not only white space. */
+                    name?: string;
+                    /** @description Seconds between two checks: an integer from 60 to 3600. */
+                    intervalSeconds?: number;
+                    /** @description Seconds one check may take before it fails with `timeout`: an integer from 1 to 120. */
+                    timeoutSeconds?: number;
+                    /** @description Regions to check from: one or more of us-east, eu-west, asia or of the installation's extra regions (LOOKOUT_EXTRA_REGIONS, served by remote probes; see GET /api/v1/regions), each at most once. The monitor is down only when every region fails. */
+                    regions?: string[];
+                    /** @description The id of a notification policy of your team, told when the status changes; null for none. */
+                    notificationPolicyId?: string | null;
+                    /** @description Consecutive failed runs (each after its confirming retry) before a region counts as failing: an integer from 1 to 10. Default 1. */
+                    failureThreshold?: number;
+                    /** @description Consecutive successful runs before a failing region counts as succeeding again: an integer from 1 to 10. Default 1. */
+                    recoveryThreshold?: number;
+                    key?: string | null;
+                    secretsDigest?: string | null;
+                    /** @description Tags to find the monitor by: 0-10 distinct strings of 1-32 characters of a-z 0-9 - _ : . (answered sorted). Default none. */
+                    tags?: string[];
+                    /** @description The id of another monitor of your team this one depends on, or null. While that monitor is down, this one going down opens no incident and alerts nobody (its runs are stored and its status is down, with `suppressedBy`); if it is still down when that monitor recovers, it opens its incident and alerts then. No loops. */
+                    dependsOn?: string | null;
+                    /** @description The host to ping: a host name or an IP address, 1-253 characters, without scheme, path or port. */
+                    host?: string;
+                    /** @description Echo requests sent per check: an integer from 1 to 10; 3 when omitted at creation. */
+                    packets?: number;
+                    /** @description Assertions on the replies: `responseTime` (the average round trip) and `packetLoss` (`lte` a percentage); null for none. */
+                    assertions?: ({
+                        /** @constant */
+                        source: "responseTime";
+                        /**
+                         * @description `lt` (less than) or `lte` (at most).
+                         * @enum {string}
+                         */
+                        op: "lt" | "lte";
+                        /** @description Milliseconds: an integer from 1 to 120000. */
+                        value: number;
+                        /**
+                         * @description `fail` (the default): the run fails with `assertion-failed` when the assertion does not hold; `degraded`: the run succeeds with a warning.
+                         * @enum {string}
+                         */
+                        severity?: "fail" | "degraded";
+                    } | {
+                        /** @constant */
+                        source: "packetLoss";
+                        /**
+                         * @description `lte` (at most).
+                         * @enum {string}
+                         */
+                        op: "lte";
+                        /** @description A percentage from 0 to 100: the share of echo requests sent that may go unanswered. */
+                        value: number;
+                        /**
+                         * @description `fail` (the default): the run fails with `assertion-failed` when the assertion does not hold; `degraded`: the run succeeds with a warning.
+                         * @enum {string}
+                         */
+                        severity?: "fail" | "degraded";
+                    })[] | null;
+                } | {
+                    /** @description A name people recognise the monitor by: 1-200 characters, not only white space. */
+                    name?: string;
+                    /** @description Seconds between two checks: an integer from 60 to 3600. */
+                    intervalSeconds?: number;
+                    /** @description Seconds one check may take before it fails with `timeout`: an integer from 1 to 120. */
+                    timeoutSeconds?: number;
+                    /** @description Regions to check from: one or more of us-east, eu-west, asia or of the installation's extra regions (LOOKOUT_EXTRA_REGIONS, served by remote probes; see GET /api/v1/regions), each at most once. The monitor is down only when every region fails. */
+                    regions?: string[];
+                    /** @description The id of a notification policy of your team, told when the status changes; null for none. */
+                    notificationPolicyId?: string | null;
+                    /** @description Consecutive failed runs (each after its confirming retry) before a region counts as failing: an integer from 1 to 10. Default 1. */
+                    failureThreshold?: number;
+                    /** @description Consecutive successful runs before a failing region counts as succeeding again: an integer from 1 to 10. Default 1. */
+                    recoveryThreshold?: number;
+                    key?: string | null;
+                    secretsDigest?: string | null;
+                    /** @description Tags to find the monitor by: 0-10 distinct strings of 1-32 characters of a-z 0-9 - _ : . (answered sorted). Default none. */
+                    tags?: string[];
+                    /** @description The id of another monitor of your team this one depends on, or null. While that monitor is down, this one going down opens no incident and alerts nobody (its runs are stored and its status is down, with `suppressedBy`); if it is still down when that monitor recovers, it opens its incident and alerts then. No loops. */
+                    dependsOn?: string | null;
+                    /** @description The registered domain whose expiry is watched, such as example.com: 1-253 characters, international names in xn-- form. Its top-level domain must have an RDAP service in IANA’s bootstrap file. */
+                    domain?: string;
+                    /** @description Days before the registration expires from which a run warns and a `domain.expiring` event is raised (once per expiry date): 1 to 365; 30 when omitted at creation. */
+                    warningDays?: number;
                 };
             };
         };
@@ -2471,7 +3315,7 @@ export interface operations {
                         name: string;
                         intervalSeconds: number;
                         timeoutSeconds: number;
-                        regions: ("us-east" | "eu-west" | "asia")[];
+                        regions: string[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
                         /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
@@ -2479,6 +3323,10 @@ export interface operations {
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -2486,6 +3334,10 @@ export interface operations {
                         status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -2548,6 +3400,21 @@ export interface operations {
                             /** @enum {string} */
                             severity: "fail" | "degraded";
                         })[];
+                        tlsVerify: boolean;
+                        clientCertificate: {
+                            /** @description The certificate's common name (or its whole subject). */
+                            subject: string;
+                            /** @description When the certificate expires (ISO 8601). */
+                            notAfter: string;
+                            /** @description Always true: its key is stored (encrypted). The key itself is never returned. */
+                            keySet: boolean;
+                        } | null;
+                        /** @description The proxy the checks go through, `http://[user@]host:port` without its password; null for none. */
+                        proxy: string | null;
+                        /** @description Whether a proxy password is stored (encrypted); it is never returned. */
+                        proxySet: boolean;
+                        /** @enum {string} */
+                        ipFamily: "auto" | "ipv4" | "ipv6";
                     } | {
                         id: string;
                         /** @constant */
@@ -2555,7 +3422,7 @@ export interface operations {
                         name: string;
                         intervalSeconds: number;
                         timeoutSeconds: number;
-                        regions: ("us-east" | "eu-west" | "asia")[];
+                        regions: string[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
                         /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
@@ -2563,6 +3430,10 @@ export interface operations {
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -2570,6 +3441,10 @@ export interface operations {
                         status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -2593,7 +3468,7 @@ export interface operations {
                         name: string;
                         intervalSeconds: number;
                         timeoutSeconds: number;
-                        regions: ("us-east" | "eu-west" | "asia")[];
+                        regions: string[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
                         /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
@@ -2601,6 +3476,10 @@ export interface operations {
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -2608,6 +3487,10 @@ export interface operations {
                         status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -2632,7 +3515,7 @@ export interface operations {
                         name: string;
                         intervalSeconds: number;
                         timeoutSeconds: number;
-                        regions: ("us-east" | "eu-west" | "asia")[];
+                        regions: string[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
                         /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
@@ -2640,6 +3523,10 @@ export interface operations {
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -2647,6 +3534,10 @@ export interface operations {
                         status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -2686,6 +3577,10 @@ export interface operations {
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -2693,6 +3588,10 @@ export interface operations {
                         status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -2701,10 +3600,100 @@ export interface operations {
                         cron: string | null;
                         timezone: string;
                         graceSeconds: number;
-                        /** @description Where the job reports: GET, POST or HEAD `pingUrl` on success, `pingUrl/start` when it starts, `pingUrl/fail` on failure, `pingUrl/<exit code>` (0 = success). The key in it is a secret: anyone with it can report for the job. Null only where the record leaves the team (notification payloads). */
+                        /** @description Where the job reports: GET, POST or HEAD `pingUrl` on success, `pingUrl/start` when it starts, `pingUrl/fail` on failure, `pingUrl/<exit code>` (0 = success). The key in it is a secret: anyone with it can report for the job. Null for Viewers (Members and up see it), and where the record leaves the team (notification payloads). */
                         pingUrl: string | null;
                         /** @description When the monitor goes down unless a success ping comes first (expected time + grace); null before the first success ping and while paused. */
                         deadlineAt: string | null;
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "ping";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: string[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        host: string;
+                        packets: number;
+                        /** @description Assertions on the replies, in order; empty for none. */
+                        assertions: ({
+                            /** @constant */
+                            source: "responseTime";
+                            /** @enum {string} */
+                            op: "lt" | "lte";
+                            value: number;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "packetLoss";
+                            /** @enum {string} */
+                            op: "lte";
+                            value: number;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        })[];
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "domain";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: string[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        domain: string;
+                        warningDays: number;
                     };
                 };
             };
@@ -2742,7 +3731,7 @@ export interface operations {
                         name: string;
                         intervalSeconds: number;
                         timeoutSeconds: number;
-                        regions: ("us-east" | "eu-west" | "asia")[];
+                        regions: string[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
                         /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
@@ -2750,6 +3739,10 @@ export interface operations {
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -2757,6 +3750,10 @@ export interface operations {
                         status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -2819,6 +3816,21 @@ export interface operations {
                             /** @enum {string} */
                             severity: "fail" | "degraded";
                         })[];
+                        tlsVerify: boolean;
+                        clientCertificate: {
+                            /** @description The certificate's common name (or its whole subject). */
+                            subject: string;
+                            /** @description When the certificate expires (ISO 8601). */
+                            notAfter: string;
+                            /** @description Always true: its key is stored (encrypted). The key itself is never returned. */
+                            keySet: boolean;
+                        } | null;
+                        /** @description The proxy the checks go through, `http://[user@]host:port` without its password; null for none. */
+                        proxy: string | null;
+                        /** @description Whether a proxy password is stored (encrypted); it is never returned. */
+                        proxySet: boolean;
+                        /** @enum {string} */
+                        ipFamily: "auto" | "ipv4" | "ipv6";
                     } | {
                         id: string;
                         /** @constant */
@@ -2826,7 +3838,7 @@ export interface operations {
                         name: string;
                         intervalSeconds: number;
                         timeoutSeconds: number;
-                        regions: ("us-east" | "eu-west" | "asia")[];
+                        regions: string[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
                         /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
@@ -2834,6 +3846,10 @@ export interface operations {
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -2841,6 +3857,10 @@ export interface operations {
                         status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -2864,7 +3884,7 @@ export interface operations {
                         name: string;
                         intervalSeconds: number;
                         timeoutSeconds: number;
-                        regions: ("us-east" | "eu-west" | "asia")[];
+                        regions: string[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
                         /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
@@ -2872,6 +3892,10 @@ export interface operations {
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -2879,6 +3903,10 @@ export interface operations {
                         status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -2903,7 +3931,7 @@ export interface operations {
                         name: string;
                         intervalSeconds: number;
                         timeoutSeconds: number;
-                        regions: ("us-east" | "eu-west" | "asia")[];
+                        regions: string[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
                         /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
@@ -2911,6 +3939,10 @@ export interface operations {
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -2918,6 +3950,10 @@ export interface operations {
                         status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -2957,6 +3993,10 @@ export interface operations {
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -2964,6 +4004,10 @@ export interface operations {
                         status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -2972,10 +4016,100 @@ export interface operations {
                         cron: string | null;
                         timezone: string;
                         graceSeconds: number;
-                        /** @description Where the job reports: GET, POST or HEAD `pingUrl` on success, `pingUrl/start` when it starts, `pingUrl/fail` on failure, `pingUrl/<exit code>` (0 = success). The key in it is a secret: anyone with it can report for the job. Null only where the record leaves the team (notification payloads). */
+                        /** @description Where the job reports: GET, POST or HEAD `pingUrl` on success, `pingUrl/start` when it starts, `pingUrl/fail` on failure, `pingUrl/<exit code>` (0 = success). The key in it is a secret: anyone with it can report for the job. Null for Viewers (Members and up see it), and where the record leaves the team (notification payloads). */
                         pingUrl: string | null;
                         /** @description When the monitor goes down unless a success ping comes first (expected time + grace); null before the first success ping and while paused. */
                         deadlineAt: string | null;
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "ping";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: string[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        host: string;
+                        packets: number;
+                        /** @description Assertions on the replies, in order; empty for none. */
+                        assertions: ({
+                            /** @constant */
+                            source: "responseTime";
+                            /** @enum {string} */
+                            op: "lt" | "lte";
+                            value: number;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "packetLoss";
+                            /** @enum {string} */
+                            op: "lte";
+                            value: number;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        })[];
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "domain";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: string[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        domain: string;
+                        warningDays: number;
                     };
                 };
             };
@@ -3011,7 +4145,7 @@ export interface operations {
                         name: string;
                         intervalSeconds: number;
                         timeoutSeconds: number;
-                        regions: ("us-east" | "eu-west" | "asia")[];
+                        regions: string[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
                         /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
@@ -3019,6 +4153,10 @@ export interface operations {
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -3026,6 +4164,10 @@ export interface operations {
                         status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -3088,6 +4230,21 @@ export interface operations {
                             /** @enum {string} */
                             severity: "fail" | "degraded";
                         })[];
+                        tlsVerify: boolean;
+                        clientCertificate: {
+                            /** @description The certificate's common name (or its whole subject). */
+                            subject: string;
+                            /** @description When the certificate expires (ISO 8601). */
+                            notAfter: string;
+                            /** @description Always true: its key is stored (encrypted). The key itself is never returned. */
+                            keySet: boolean;
+                        } | null;
+                        /** @description The proxy the checks go through, `http://[user@]host:port` without its password; null for none. */
+                        proxy: string | null;
+                        /** @description Whether a proxy password is stored (encrypted); it is never returned. */
+                        proxySet: boolean;
+                        /** @enum {string} */
+                        ipFamily: "auto" | "ipv4" | "ipv6";
                     } | {
                         id: string;
                         /** @constant */
@@ -3095,7 +4252,7 @@ export interface operations {
                         name: string;
                         intervalSeconds: number;
                         timeoutSeconds: number;
-                        regions: ("us-east" | "eu-west" | "asia")[];
+                        regions: string[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
                         /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
@@ -3103,6 +4260,10 @@ export interface operations {
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -3110,6 +4271,10 @@ export interface operations {
                         status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -3133,7 +4298,7 @@ export interface operations {
                         name: string;
                         intervalSeconds: number;
                         timeoutSeconds: number;
-                        regions: ("us-east" | "eu-west" | "asia")[];
+                        regions: string[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
                         /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
@@ -3141,6 +4306,10 @@ export interface operations {
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -3148,6 +4317,10 @@ export interface operations {
                         status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -3172,7 +4345,7 @@ export interface operations {
                         name: string;
                         intervalSeconds: number;
                         timeoutSeconds: number;
-                        regions: ("us-east" | "eu-west" | "asia")[];
+                        regions: string[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
                         /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
@@ -3180,6 +4353,10 @@ export interface operations {
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -3187,6 +4364,10 @@ export interface operations {
                         status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -3226,6 +4407,10 @@ export interface operations {
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -3233,6 +4418,10 @@ export interface operations {
                         status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -3241,10 +4430,100 @@ export interface operations {
                         cron: string | null;
                         timezone: string;
                         graceSeconds: number;
-                        /** @description Where the job reports: GET, POST or HEAD `pingUrl` on success, `pingUrl/start` when it starts, `pingUrl/fail` on failure, `pingUrl/<exit code>` (0 = success). The key in it is a secret: anyone with it can report for the job. Null only where the record leaves the team (notification payloads). */
+                        /** @description Where the job reports: GET, POST or HEAD `pingUrl` on success, `pingUrl/start` when it starts, `pingUrl/fail` on failure, `pingUrl/<exit code>` (0 = success). The key in it is a secret: anyone with it can report for the job. Null for Viewers (Members and up see it), and where the record leaves the team (notification payloads). */
                         pingUrl: string | null;
                         /** @description When the monitor goes down unless a success ping comes first (expected time + grace); null before the first success ping and while paused. */
                         deadlineAt: string | null;
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "ping";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: string[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        host: string;
+                        packets: number;
+                        /** @description Assertions on the replies, in order; empty for none. */
+                        assertions: ({
+                            /** @constant */
+                            source: "responseTime";
+                            /** @enum {string} */
+                            op: "lt" | "lte";
+                            value: number;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "packetLoss";
+                            /** @enum {string} */
+                            op: "lte";
+                            value: number;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        })[];
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "domain";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: string[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        domain: string;
+                        warningDays: number;
                     };
                 };
             };
@@ -3280,7 +4559,7 @@ export interface operations {
                         name: string;
                         intervalSeconds: number;
                         timeoutSeconds: number;
-                        regions: ("us-east" | "eu-west" | "asia")[];
+                        regions: string[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
                         /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
@@ -3288,6 +4567,10 @@ export interface operations {
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -3295,6 +4578,10 @@ export interface operations {
                         status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -3357,6 +4644,21 @@ export interface operations {
                             /** @enum {string} */
                             severity: "fail" | "degraded";
                         })[];
+                        tlsVerify: boolean;
+                        clientCertificate: {
+                            /** @description The certificate's common name (or its whole subject). */
+                            subject: string;
+                            /** @description When the certificate expires (ISO 8601). */
+                            notAfter: string;
+                            /** @description Always true: its key is stored (encrypted). The key itself is never returned. */
+                            keySet: boolean;
+                        } | null;
+                        /** @description The proxy the checks go through, `http://[user@]host:port` without its password; null for none. */
+                        proxy: string | null;
+                        /** @description Whether a proxy password is stored (encrypted); it is never returned. */
+                        proxySet: boolean;
+                        /** @enum {string} */
+                        ipFamily: "auto" | "ipv4" | "ipv6";
                     } | {
                         id: string;
                         /** @constant */
@@ -3364,7 +4666,7 @@ export interface operations {
                         name: string;
                         intervalSeconds: number;
                         timeoutSeconds: number;
-                        regions: ("us-east" | "eu-west" | "asia")[];
+                        regions: string[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
                         /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
@@ -3372,6 +4674,10 @@ export interface operations {
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -3379,6 +4685,10 @@ export interface operations {
                         status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -3402,7 +4712,7 @@ export interface operations {
                         name: string;
                         intervalSeconds: number;
                         timeoutSeconds: number;
-                        regions: ("us-east" | "eu-west" | "asia")[];
+                        regions: string[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
                         /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
@@ -3410,6 +4720,10 @@ export interface operations {
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -3417,6 +4731,10 @@ export interface operations {
                         status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -3441,7 +4759,7 @@ export interface operations {
                         name: string;
                         intervalSeconds: number;
                         timeoutSeconds: number;
-                        regions: ("us-east" | "eu-west" | "asia")[];
+                        regions: string[];
                         /** @description The name a document kept as code gives the monitor, or null. */
                         key: string | null;
                         /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
@@ -3449,6 +4767,10 @@ export interface operations {
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -3456,6 +4778,10 @@ export interface operations {
                         status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -3495,6 +4821,10 @@ export interface operations {
                         notificationPolicyId: string | null;
                         failureThreshold: number;
                         recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
                         /**
                          * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
                          * @enum {string}
@@ -3502,6 +4832,10 @@ export interface operations {
                         status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
                         /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
                         degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
                         paused: boolean;
                         lastCheckedAt: string | null;
                         createdAt: string;
@@ -3510,10 +4844,100 @@ export interface operations {
                         cron: string | null;
                         timezone: string;
                         graceSeconds: number;
-                        /** @description Where the job reports: GET, POST or HEAD `pingUrl` on success, `pingUrl/start` when it starts, `pingUrl/fail` on failure, `pingUrl/<exit code>` (0 = success). The key in it is a secret: anyone with it can report for the job. Null only where the record leaves the team (notification payloads). */
+                        /** @description Where the job reports: GET, POST or HEAD `pingUrl` on success, `pingUrl/start` when it starts, `pingUrl/fail` on failure, `pingUrl/<exit code>` (0 = success). The key in it is a secret: anyone with it can report for the job. Null for Viewers (Members and up see it), and where the record leaves the team (notification payloads). */
                         pingUrl: string | null;
                         /** @description When the monitor goes down unless a success ping comes first (expected time + grace); null before the first success ping and while paused. */
                         deadlineAt: string | null;
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "ping";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: string[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        host: string;
+                        packets: number;
+                        /** @description Assertions on the replies, in order; empty for none. */
+                        assertions: ({
+                            /** @constant */
+                            source: "responseTime";
+                            /** @enum {string} */
+                            op: "lt" | "lte";
+                            value: number;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        } | {
+                            /** @constant */
+                            source: "packetLoss";
+                            /** @enum {string} */
+                            op: "lte";
+                            value: number;
+                            /** @enum {string} */
+                            severity: "fail" | "degraded";
+                        })[];
+                    } | {
+                        id: string;
+                        /** @constant */
+                        type: "domain";
+                        name: string;
+                        intervalSeconds: number;
+                        timeoutSeconds: number;
+                        regions: string[];
+                        /** @description The name a document kept as code gives the monitor, or null. */
+                        key: string | null;
+                        /** @description The seal of the digest sent with its secrets (`<nonce>.<HMAC>`, see `secretsDigest` on create), or null. */
+                        secretsDigest: string | null;
+                        notificationPolicyId: string | null;
+                        failureThreshold: number;
+                        recoveryThreshold: number;
+                        /** @description Its tags, sorted; empty for none. */
+                        tags: string[];
+                        /** @description The monitor this one depends on, or null. */
+                        dependsOn: string | null;
+                        /**
+                         * @description `pending`: no completed check since creation or resume; `up`: every region succeeded; `degraded`: some regions failed, or every region succeeded but an assertion of severity `degraded` did not hold; `down`: every region failed; `paused`: the monitor is paused.
+                         * @enum {string}
+                         */
+                        status: "pending" | "up" | "degraded" | "down" | "paused" | "maintenance";
+                        /** @description Why the monitor is degraded: empty unless `status` is `degraded`, then `regions` (the newest run of some regions failed), `assertions` (the newest run of some region succeeded with warnings), or both. */
+                        degradedReasons: ("regions" | "assertions")[];
+                        /** @description The monitor (`dependsOn`) that was down when this one went down: its incident and alerts are held back until that one recovers. Null otherwise. */
+                        suppressedBy: string | null;
+                        /** @description Regions of the monitor that no server, worker or probe has served for 3 × its interval: their last result no longer counts toward `down` or `degraded`. Empty when none; when every region is stale the monitor keeps its last status. */
+                        staleRegions: string[];
+                        paused: boolean;
+                        lastCheckedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        domain: string;
+                        warningDays: number;
                     };
                 };
             };
@@ -3547,7 +4971,7 @@ export interface operations {
                             id: string;
                             monitorId: string;
                             /** @description The region checked from; null for a heartbeat run (its job reported it). */
-                            region: ("us-east" | "eu-west" | "asia") | null;
+                            region: string | null;
                             /**
                              * @description `scheduled`, `manual` (check now), or `ping` (a heartbeat job reported; a missed heartbeat is `scheduled`).
                              * @enum {string}
@@ -3561,7 +4985,7 @@ export interface operations {
                             attempts: number;
                             error: {
                                 /** @enum {string} */
-                                code: "timeout" | "dns-failure" | "connection-refused" | "connection-reset" | "tls-error" | "status-mismatch" | "certificate-expired" | "certificate-not-yet-valid" | "certificate-untrusted" | "hostname-mismatch" | "target-blocked" | "assertion-failed" | "assertion-timeout" | "heartbeat-missed" | "heartbeat-failed" | "dns-nxdomain" | "dns-servfail";
+                                code: "timeout" | "dns-failure" | "connection-refused" | "connection-reset" | "tls-error" | "status-mismatch" | "certificate-expired" | "certificate-not-yet-valid" | "certificate-untrusted" | "hostname-mismatch" | "target-blocked" | "assertion-failed" | "assertion-timeout" | "heartbeat-missed" | "heartbeat-failed" | "dns-nxdomain" | "dns-servfail" | "ping-no-reply" | "domain-expired" | "rdap-error";
                                 message: string;
                             } | null;
                             /** @description HTTP runs: the status code received, if any. */
@@ -3572,6 +4996,28 @@ export interface operations {
                                 rcode: string | null;
                                 /** @description The records of the answer as text: an address, a name, `<priority> <exchange>` for MX, a TXT record joined. */
                                 records: string[];
+                            } | null;
+                            /** @description Ping runs: what was sent and what came back; null when nothing was sent (the name did not resolve, the address is blocked). */
+                            ping: {
+                                /** @description Echo requests sent. */
+                                sent: number;
+                                /** @description Echo replies received. */
+                                received: number;
+                                /** @description The shortest round trip in milliseconds (to the microsecond); null when no reply came. */
+                                rttMinMs: number | null;
+                                /** @description The average round trip; null when no reply came. The run’s durationMs is it rounded. */
+                                rttAvgMs: number | null;
+                                /** @description The longest round trip; null when no reply came. */
+                                rttMaxMs: number | null;
+                            } | null;
+                            /** @description Domain runs: the registration’s expiry, from the registry (answers are kept 12 hours per domain). */
+                            domain: {
+                                /** @description When the registration expires (ISO-8601 UTC), as the registry said; null when it could not say. */
+                                expiresAt: string | null;
+                                /** @description The registrar the registry names, if any. */
+                                registrar: string | null;
+                                /** @description The RDAP address asked; null when no registry serves the domain. */
+                                rdapUrl: string | null;
                             } | null;
                             /** @description Heartbeat runs: up to 10 KiB of the body the job POSTed with its ping. */
                             log: string | null;
@@ -3600,7 +5046,7 @@ export interface operations {
                                 /** @description What was found (at most 200 characters), or null when there was nothing to read. */
                                 actual: string | null;
                             }[];
-                            /** @description Assertions of severity `degraded` that did not hold, such as "assertion 2: responseTime 912 ms ≥ 800". */
+                            /** @description Assertions of severity `degraded` that did not hold, such as "assertion 2: responseTime 912 ms ≥ 800"; and notes that leave the status as it is, such as "domain expires in 12 days, on 2027-01-01". */
                             warnings: string[];
                             /** @description True when what the check read from the target is withheld from this caller: on a monitor holding credentials (or a run made with them), Viewers and Members get every assertion `actual` as null, and each warning and assertion error as "assertion <n>: failed (what it read is shown to Admins and Owners only)". Admins and Owners read them whole. */
                             textsWithheld: boolean;
@@ -3637,7 +5083,7 @@ export interface operations {
                         monitorId: string;
                         /** @constant */
                         status: "queued";
-                        regions: ("us-east" | "eu-west" | "asia")[];
+                        regions: string[];
                         enqueuedAt: string;
                         /** @description When the next manual check of this monitor may be triggered. */
                         nextTriggerAt: string;
@@ -3738,13 +5184,36 @@ export interface operations {
                             recent: {
                                 startedAt: string;
                                 /** @description Null for the runs of a heartbeat monitor (reported by its job). */
-                                region: ("us-east" | "eu-west" | "asia") | null;
+                                region: string | null;
                                 /** @description Null for a heartbeat run whose job did not report its start. */
                                 durationMs: number | null;
                                 ok: boolean;
                             }[];
                         }[];
                     };
+                };
+            };
+            401: components["responses"]["unauthorized"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exposition text (`text/plain; version=0.0.4; charset=utf-8`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
                 };
             };
             401: components["responses"]["unauthorized"];
@@ -3802,11 +5271,11 @@ export interface operations {
                                 runId: string;
                                 startedAt: string;
                                 /** @description The region of the failed run; null for a heartbeat (its job reports, from no region). */
-                                region: ("us-east" | "eu-west" | "asia") | null;
+                                region: string | null;
                                 /** @description Why the run failed. An `assertion-failed` message quotes the target: Viewers and Members read "failed (what it read is shown to Admins and Owners only)" instead. */
                                 error: {
                                     /** @enum {string} */
-                                    code: "timeout" | "dns-failure" | "connection-refused" | "connection-reset" | "tls-error" | "status-mismatch" | "certificate-expired" | "certificate-not-yet-valid" | "certificate-untrusted" | "hostname-mismatch" | "target-blocked" | "assertion-failed" | "assertion-timeout" | "heartbeat-missed" | "heartbeat-failed" | "dns-nxdomain" | "dns-servfail";
+                                    code: "timeout" | "dns-failure" | "connection-refused" | "connection-reset" | "tls-error" | "status-mismatch" | "certificate-expired" | "certificate-not-yet-valid" | "certificate-untrusted" | "hostname-mismatch" | "target-blocked" | "assertion-failed" | "assertion-timeout" | "heartbeat-missed" | "heartbeat-failed" | "dns-nxdomain" | "dns-servfail" | "ping-no-reply" | "domain-expired" | "rdap-error";
                                     message: string;
                                 } | null;
                                 /** @description HTTP runs: the status code received, if any. */
@@ -3909,11 +5378,11 @@ export interface operations {
                             runId: string;
                             startedAt: string;
                             /** @description The region of the failed run; null for a heartbeat (its job reports, from no region). */
-                            region: ("us-east" | "eu-west" | "asia") | null;
+                            region: string | null;
                             /** @description Why the run failed. An `assertion-failed` message quotes the target: Viewers and Members read "failed (what it read is shown to Admins and Owners only)" instead. */
                             error: {
                                 /** @enum {string} */
-                                code: "timeout" | "dns-failure" | "connection-refused" | "connection-reset" | "tls-error" | "status-mismatch" | "certificate-expired" | "certificate-not-yet-valid" | "certificate-untrusted" | "hostname-mismatch" | "target-blocked" | "assertion-failed" | "assertion-timeout" | "heartbeat-missed" | "heartbeat-failed" | "dns-nxdomain" | "dns-servfail";
+                                code: "timeout" | "dns-failure" | "connection-refused" | "connection-reset" | "tls-error" | "status-mismatch" | "certificate-expired" | "certificate-not-yet-valid" | "certificate-untrusted" | "hostname-mismatch" | "target-blocked" | "assertion-failed" | "assertion-timeout" | "heartbeat-missed" | "heartbeat-failed" | "dns-nxdomain" | "dns-servfail" | "ping-no-reply" | "domain-expired" | "rdap-error";
                                 message: string;
                             } | null;
                             /** @description HTTP runs: the status code received, if any. */
@@ -4005,11 +5474,11 @@ export interface operations {
                             runId: string;
                             startedAt: string;
                             /** @description The region of the failed run; null for a heartbeat (its job reports, from no region). */
-                            region: ("us-east" | "eu-west" | "asia") | null;
+                            region: string | null;
                             /** @description Why the run failed. An `assertion-failed` message quotes the target: Viewers and Members read "failed (what it read is shown to Admins and Owners only)" instead. */
                             error: {
                                 /** @enum {string} */
-                                code: "timeout" | "dns-failure" | "connection-refused" | "connection-reset" | "tls-error" | "status-mismatch" | "certificate-expired" | "certificate-not-yet-valid" | "certificate-untrusted" | "hostname-mismatch" | "target-blocked" | "assertion-failed" | "assertion-timeout" | "heartbeat-missed" | "heartbeat-failed" | "dns-nxdomain" | "dns-servfail";
+                                code: "timeout" | "dns-failure" | "connection-refused" | "connection-reset" | "tls-error" | "status-mismatch" | "certificate-expired" | "certificate-not-yet-valid" | "certificate-untrusted" | "hostname-mismatch" | "target-blocked" | "assertion-failed" | "assertion-timeout" | "heartbeat-missed" | "heartbeat-failed" | "dns-nxdomain" | "dns-servfail" | "ping-no-reply" | "domain-expired" | "rdap-error";
                                 message: string;
                             } | null;
                             /** @description HTTP runs: the status code received, if any. */
@@ -4169,11 +5638,11 @@ export interface operations {
                             runId: string;
                             startedAt: string;
                             /** @description The region of the failed run; null for a heartbeat (its job reports, from no region). */
-                            region: ("us-east" | "eu-west" | "asia") | null;
+                            region: string | null;
                             /** @description Why the run failed. An `assertion-failed` message quotes the target: Viewers and Members read "failed (what it read is shown to Admins and Owners only)" instead. */
                             error: {
                                 /** @enum {string} */
-                                code: "timeout" | "dns-failure" | "connection-refused" | "connection-reset" | "tls-error" | "status-mismatch" | "certificate-expired" | "certificate-not-yet-valid" | "certificate-untrusted" | "hostname-mismatch" | "target-blocked" | "assertion-failed" | "assertion-timeout" | "heartbeat-missed" | "heartbeat-failed" | "dns-nxdomain" | "dns-servfail";
+                                code: "timeout" | "dns-failure" | "connection-refused" | "connection-reset" | "tls-error" | "status-mismatch" | "certificate-expired" | "certificate-not-yet-valid" | "certificate-untrusted" | "hostname-mismatch" | "target-blocked" | "assertion-failed" | "assertion-timeout" | "heartbeat-missed" | "heartbeat-failed" | "dns-nxdomain" | "dns-servfail" | "ping-no-reply" | "domain-expired" | "rdap-error";
                                 message: string;
                             } | null;
                             /** @description HTTP runs: the status code received, if any. */
@@ -4265,11 +5734,11 @@ export interface operations {
                             runId: string;
                             startedAt: string;
                             /** @description The region of the failed run; null for a heartbeat (its job reports, from no region). */
-                            region: ("us-east" | "eu-west" | "asia") | null;
+                            region: string | null;
                             /** @description Why the run failed. An `assertion-failed` message quotes the target: Viewers and Members read "failed (what it read is shown to Admins and Owners only)" instead. */
                             error: {
                                 /** @enum {string} */
-                                code: "timeout" | "dns-failure" | "connection-refused" | "connection-reset" | "tls-error" | "status-mismatch" | "certificate-expired" | "certificate-not-yet-valid" | "certificate-untrusted" | "hostname-mismatch" | "target-blocked" | "assertion-failed" | "assertion-timeout" | "heartbeat-missed" | "heartbeat-failed" | "dns-nxdomain" | "dns-servfail";
+                                code: "timeout" | "dns-failure" | "connection-refused" | "connection-reset" | "tls-error" | "status-mismatch" | "certificate-expired" | "certificate-not-yet-valid" | "certificate-untrusted" | "hostname-mismatch" | "target-blocked" | "assertion-failed" | "assertion-timeout" | "heartbeat-missed" | "heartbeat-failed" | "dns-nxdomain" | "dns-servfail" | "ping-no-reply" | "domain-expired" | "rdap-error";
                                 message: string;
                             } | null;
                             /** @description HTTP runs: the status code received, if any. */
@@ -4635,7 +6104,7 @@ export interface operations {
                             name: string;
                             /** @description The name a document kept as code gives the policy, or null. */
                             key: string | null;
-                            notifyOn: ("down" | "degraded" | "up" | "certificate-expiring")[];
+                            notifyOn: ("down" | "degraded" | "up" | "certificate-expiring" | "domain-expiring")[];
                             channels: ({
                                 /** @constant */
                                 type: "webhook";
@@ -4740,15 +6209,16 @@ export interface operations {
                     /** @default null */
                     key?: string | null;
                     /**
-                     * @description Which changes are sent; default all four: down, degraded, up, certificate-expiring.
+                     * @description Which changes are sent; default all five: down, degraded, up, certificate-expiring, domain-expiring.
                      * @default [
                      *       "down",
                      *       "degraded",
                      *       "up",
-                     *       "certificate-expiring"
+                     *       "certificate-expiring",
+                     *       "domain-expiring"
                      *     ]
                      */
-                    notifyOn?: ("down" | "degraded" | "up" | "certificate-expiring")[];
+                    notifyOn?: ("down" | "degraded" | "up" | "certificate-expiring" | "domain-expiring")[];
                     /** @description 1-10 channels; every one gets every selected event. */
                     channels: ({
                         /** @constant */
@@ -4885,7 +6355,7 @@ export interface operations {
                         name: string;
                         /** @description The name a document kept as code gives the policy, or null. */
                         key: string | null;
-                        notifyOn: ("down" | "degraded" | "up" | "certificate-expiring")[];
+                        notifyOn: ("down" | "degraded" | "up" | "certificate-expiring" | "domain-expiring")[];
                         channels: ({
                             /** @constant */
                             type: "webhook";
@@ -5000,7 +6470,7 @@ export interface operations {
                         name: string;
                         /** @description The name a document kept as code gives the policy, or null. */
                         key: string | null;
-                        notifyOn: ("down" | "degraded" | "up" | "certificate-expiring")[];
+                        notifyOn: ("down" | "degraded" | "up" | "certificate-expiring" | "domain-expiring")[];
                         channels: ({
                             /** @constant */
                             type: "webhook";
@@ -5131,8 +6601,8 @@ export interface operations {
                     /** @description A name for people: 1-200 characters. */
                     name?: string;
                     key?: string | null;
-                    /** @description Which changes are sent: a non-empty subset of down, degraded, up, certificate-expiring. */
-                    notifyOn?: ("down" | "degraded" | "up" | "certificate-expiring")[];
+                    /** @description Which changes are sent: a non-empty subset of down, degraded, up, certificate-expiring, domain-expiring. */
+                    notifyOn?: ("down" | "degraded" | "up" | "certificate-expiring" | "domain-expiring")[];
                     /** @description Replaces every channel. A channel sent without one of its secrets keeps the one stored for the same channel (same type and address, at the same place in the list or else the first such). */
                     channels?: ({
                         /** @constant */
@@ -5256,7 +6726,7 @@ export interface operations {
                         name: string;
                         /** @description The name a document kept as code gives the policy, or null. */
                         key: string | null;
-                        notifyOn: ("down" | "degraded" | "up" | "certificate-expiring")[];
+                        notifyOn: ("down" | "degraded" | "up" | "certificate-expiring" | "domain-expiring")[];
                         channels: ({
                             /** @constant */
                             type: "webhook";
@@ -5886,7 +7356,9 @@ export interface operations {
                          * @description The role the calling token acts with.
                          * @enum {string}
                          */
-                        tokenRole: "Member" | "Admin" | "Owner";
+                        tokenRole: "Viewer" | "Member" | "Admin" | "Owner";
+                        /** @description Whether members must sign in with a second factor: the dashboard sends those without one to enrol first. */
+                        requireTwoFactor: boolean;
                     };
                 };
             };
@@ -5906,7 +7378,9 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description The team’s new name: 1-200 characters. */
-                    name: string;
+                    name?: string;
+                    /** @description Owners only: true sends every member without two-factor sign-in to enrol before anything else in the dashboard. Tokens are not affected. */
+                    requireTwoFactor?: boolean;
                 };
             };
         };
@@ -5925,7 +7399,9 @@ export interface operations {
                          * @description The role the calling token acts with.
                          * @enum {string}
                          */
-                        tokenRole: "Member" | "Admin" | "Owner";
+                        tokenRole: "Viewer" | "Member" | "Admin" | "Owner";
+                        /** @description Whether members must sign in with a second factor: the dashboard sends those without one to enrol first. */
+                        requireTwoFactor: boolean;
                     };
                 };
             };
@@ -5959,7 +7435,7 @@ export interface operations {
                             name: string;
                             email: string;
                             /** @enum {string} */
-                            role: "Member" | "Admin" | "Owner";
+                            role: "Viewer" | "Member" | "Admin" | "Owner";
                             joinedAt: string;
                             /** @description True while the person has not chosen a password yet: they were invited and have not joined. An Admin can make their link again. */
                             invited: boolean;
@@ -5988,11 +7464,11 @@ export interface operations {
                      */
                     email: string;
                     /**
-                     * @description Member (default), Admin or Owner (Owners only).
+                     * @description Viewer (reads everything, changes nothing), Member (default), Admin or Owner (Owners only).
                      * @default Member
                      * @enum {string}
                      */
-                    role?: "Member" | "Admin" | "Owner";
+                    role?: "Viewer" | "Member" | "Admin" | "Owner";
                     /** @description A display name for a new user; default the part of the email before @. */
                     name?: string;
                 };
@@ -6010,7 +7486,7 @@ export interface operations {
                         name: string;
                         email: string;
                         /** @enum {string} */
-                        role: "Member" | "Admin" | "Owner";
+                        role: "Viewer" | "Member" | "Admin" | "Owner";
                         joinedAt: string;
                         /** @description True while the person has not chosen a password yet: they were invited and have not joined. An Admin can make their link again. */
                         invited: boolean;
@@ -6076,10 +7552,10 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description Member, Admin or Owner. Only an Owner grants or takes away Owner; the last Owner keeps the role.
+                     * @description Viewer (reads only), Member, Admin or Owner. Only an Owner grants or takes away Owner; the last Owner keeps the role.
                      * @enum {string}
                      */
-                    role: "Member" | "Admin" | "Owner";
+                    role: "Viewer" | "Member" | "Admin" | "Owner";
                 };
             };
         };
@@ -6095,7 +7571,7 @@ export interface operations {
                         name: string;
                         email: string;
                         /** @enum {string} */
-                        role: "Member" | "Admin" | "Owner";
+                        role: "Viewer" | "Member" | "Admin" | "Owner";
                         joinedAt: string;
                         /** @description True while the person has not chosen a password yet: they were invited and have not joined. An Admin can make their link again. */
                         invited: boolean;
@@ -6134,7 +7610,7 @@ export interface operations {
                         name: string;
                         email: string;
                         /** @enum {string} */
-                        role: "Member" | "Admin" | "Owner";
+                        role: "Viewer" | "Member" | "Admin" | "Owner";
                         joinedAt: string;
                         /** @description True while the person has not chosen a password yet: they were invited and have not joined. An Admin can make their link again. */
                         invited: boolean;
@@ -6186,7 +7662,7 @@ export interface operations {
                              * @description The member’s current role in the team: the role the token acts with.
                              * @enum {string}
                              */
-                            role: "Member" | "Admin" | "Owner";
+                            role: "Viewer" | "Member" | "Admin" | "Owner";
                             createdAt: string;
                             expiresAt: string | null;
                             /** @description When the token last authenticated a request (kept to within about 30 seconds). */
@@ -6360,19 +7836,25 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @enum {string} */
-                            role: "Member" | "Admin" | "Owner";
+                            role: "Viewer" | "Member" | "Admin" | "Owner";
                         };
                         /** @description Every team of the user, for the team switcher. */
                         teams: {
                             id: string;
                             name: string;
                             /** @enum {string} */
-                            role: "Member" | "Admin" | "Owner";
+                            role: "Viewer" | "Member" | "Admin" | "Owner";
                         }[];
                         /** @description Send it as the `X-CSRF-Token` header on every POST, PUT, PATCH and DELETE made with the session cookie. */
                         csrfToken: string;
                         /** @description When the session ends at the latest (it also ends after 7 days without use). */
                         expiresAt: string;
+                        twoFactor: {
+                            /** @description Whether the user signs in with a second factor (TOTP). */
+                            enabled: boolean;
+                            /** @description Whether the session’s team requires one: the dashboard sends a user without one to enrol first. */
+                            requiredByTeam: boolean;
+                        };
                     };
                 };
             };
@@ -6397,6 +7879,10 @@ export interface operations {
                      */
                     email: string;
                     password: string;
+                    /** @description With two-factor sign-in on: the 6-digit code from the authenticator app. */
+                    code?: string;
+                    /** @description With two-factor sign-in on, in place of `code`: one of the recovery codes (each works once). */
+                    recoveryCode?: string;
                 };
             };
         };
@@ -6418,19 +7904,25 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @enum {string} */
-                            role: "Member" | "Admin" | "Owner";
+                            role: "Viewer" | "Member" | "Admin" | "Owner";
                         };
                         /** @description Every team of the user, for the team switcher. */
                         teams: {
                             id: string;
                             name: string;
                             /** @enum {string} */
-                            role: "Member" | "Admin" | "Owner";
+                            role: "Viewer" | "Member" | "Admin" | "Owner";
                         }[];
                         /** @description Send it as the `X-CSRF-Token` header on every POST, PUT, PATCH and DELETE made with the session cookie. */
                         csrfToken: string;
                         /** @description When the session ends at the latest (it also ends after 7 days without use). */
                         expiresAt: string;
+                        twoFactor: {
+                            /** @description Whether the user signs in with a second factor (TOTP). */
+                            enabled: boolean;
+                            /** @description Whether the session’s team requires one: the dashboard sends a user without one to enrol first. */
+                            requiredByTeam: boolean;
+                        };
                     };
                 };
             };
@@ -6461,6 +7953,138 @@ export interface operations {
             };
             401: components["responses"]["unauthorized"];
             403: components["responses"]["forbidden"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    getSignInOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-in options. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Whether email and password sign-in is offered (false with `LOOKOUT_OIDC_ONLY`). */
+                        password: boolean;
+                        /** @description Sign-in with the OpenID Connect provider, when one is configured. */
+                        oidc: {
+                            /** @description The provider’s name for the button: “Sign in with <name>”. */
+                            name: string;
+                            /** @description Where the button goes. */
+                            url: string;
+                        } | null;
+                    };
+                };
+            };
+            401: components["responses"]["unauthorized"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    enrolTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key, to put into the authenticator app. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The `otpauth://totp/…` URI to show as a QR code to the authenticator app. */
+                        otpauthUri: string;
+                        /** @description The same 160-bit key in base32, for typing into the app by hand. */
+                        secretBase32: string;
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    disableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A 6-digit code from the authenticator app (or, to turn two-factor off, one of the recovery codes). */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Two-factor sign-in is off; the key and recovery codes are deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    confirmTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A 6-digit code from the authenticator app (or, to turn two-factor off, one of the recovery codes). */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Two-factor sign-in is on; the recovery codes are shown this once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Ten single-use recovery codes, shown this once: each signs in once in place of a code. */
+                        recoveryCodes: string[];
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
             429: components["responses"]["rate-limited"];
             500: components["responses"]["internal"];
         };
@@ -6498,19 +8122,25 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @enum {string} */
-                            role: "Member" | "Admin" | "Owner";
+                            role: "Viewer" | "Member" | "Admin" | "Owner";
                         };
                         /** @description Every team of the user, for the team switcher. */
                         teams: {
                             id: string;
                             name: string;
                             /** @enum {string} */
-                            role: "Member" | "Admin" | "Owner";
+                            role: "Viewer" | "Member" | "Admin" | "Owner";
                         }[];
                         /** @description Send it as the `X-CSRF-Token` header on every POST, PUT, PATCH and DELETE made with the session cookie. */
                         csrfToken: string;
                         /** @description When the session ends at the latest (it also ends after 7 days without use). */
                         expiresAt: string;
+                        twoFactor: {
+                            /** @description Whether the user signs in with a second factor (TOTP). */
+                            enabled: boolean;
+                            /** @description Whether the session’s team requires one: the dashboard sends a user without one to enrol first. */
+                            requiredByTeam: boolean;
+                        };
                     };
                 };
             };
@@ -6558,19 +8188,25 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @enum {string} */
-                            role: "Member" | "Admin" | "Owner";
+                            role: "Viewer" | "Member" | "Admin" | "Owner";
                         };
                         /** @description Every team of the user, for the team switcher. */
                         teams: {
                             id: string;
                             name: string;
                             /** @enum {string} */
-                            role: "Member" | "Admin" | "Owner";
+                            role: "Viewer" | "Member" | "Admin" | "Owner";
                         }[];
                         /** @description Send it as the `X-CSRF-Token` header on every POST, PUT, PATCH and DELETE made with the session cookie. */
                         csrfToken: string;
                         /** @description When the session ends at the latest (it also ends after 7 days without use). */
                         expiresAt: string;
+                        twoFactor: {
+                            /** @description Whether the user signs in with a second factor (TOTP). */
+                            enabled: boolean;
+                            /** @description Whether the session’s team requires one: the dashboard sends a user without one to enrol first. */
+                            requiredByTeam: boolean;
+                        };
                     };
                 };
             };
@@ -6733,6 +8369,75 @@ export interface operations {
             500: components["responses"]["internal"];
         };
     };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                /** @description Only entries of this action: an operation id (`updateMonitor`) or `cli.<command>` (`cli.member.set-role`). */
+                action?: string;
+                /** @description Only entries of this actor: a user's id (dashboard), a token's id (REST, MCP). */
+                actorId?: string;
+                /** @description Only entries about this resource (a monitor, policy, member, token… by its id). */
+                targetId?: string;
+                since?: string;
+                until?: string;
+                /** @description How many to answer: 1-200; default 50. */
+                limit?: number;
+                /** @description `nextCursor` of the previous page: the page after it, with the same filters. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of entries, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Newest first. */
+                        data: {
+                            id: string;
+                            /** @description When the change was committed (ISO 8601). */
+                            at: string;
+                            actor: {
+                                /**
+                                 * @description `user` (a dashboard session), `token` (a personal access token, over REST or MCP), `cli` (the operator), `system`.
+                                 * @enum {string}
+                                 */
+                                type: "user" | "token" | "cli" | "system";
+                                /** @description The user's id for `user`, the token's id for `token`; null for `cli` and `system`. */
+                                id: string | null;
+                                /** @description The email of the user acting (or owning the token) when the entry was written. */
+                                email: string | null;
+                            };
+                            /** @enum {string} */
+                            surface: "rest" | "mcp" | "dashboard" | "cli";
+                            /** @description The operation id (`createMonitor`, `signIn`, `signInFailed`) or `cli.<command>`. */
+                            action: string;
+                            /** @description The resource acted on, in the singular: `monitor`, `policy`, `incident`, `member`, `token`, `team`, `user`, … */
+                            targetType: string | null;
+                            targetId: string | null;
+                            /** @description The client address, as TRUST_PROXY decides it; null for the CLI. */
+                            ip: string | null;
+                            /** @description The names of the fields sent (never their values). */
+                            changes: string[];
+                        }[];
+                        /** @description Pass as `cursor` for the next page; null on the last one. */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["validation"];
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
     streamEvents: {
         parameters: {
             query?: never;
@@ -6752,6 +8457,43 @@ export interface operations {
                 };
             };
             401: components["responses"]["unauthorized"];
+            429: components["responses"]["rate-limited"];
+            500: components["responses"]["internal"];
+        };
+    };
+    listRegions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The regions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The region: a built-in one or one of LOOKOUT_EXTRA_REGIONS. */
+                            name: string;
+                            /** @description Who asked for its checks within the last 3 minutes: the server itself, a `lookout worker`, a remote probe; null when nobody did. */
+                            servedBy: ("server" | "worker" | "probe") | null;
+                            /** @description When the region last asked for work; null when it never did. */
+                            lastSeenAt: string | null;
+                            /** @description Checks of the region recorded in the minute before it last asked for work. */
+                            checksPerMinute: number;
+                            /** @description How late its checks started then (seconds after they were due), or how long the oldest check waited for a probe. */
+                            lagSeconds: number;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["unauthorized"];
+            403: components["responses"]["forbidden"];
             429: components["responses"]["rate-limited"];
             500: components["responses"]["internal"];
         };

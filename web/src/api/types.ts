@@ -6,6 +6,8 @@ type Item<P extends keyof ApiPaths> = Answer<P, 'get'> extends { data: Array<inf
 export type Session = Answer<'/api/v1/session', 'get'>;
 export type SessionTeam = Session['team'];
 export type Role = SessionTeam['role'];
+export type SignInOptions = Answer<'/api/v1/session/options', 'get'>;
+export type TwoFactorEnrolment = Answer<'/api/v1/session/totp', 'post'>;
 
 export type Monitor = Answer<'/api/v1/monitors/{id}', 'get'>;
 export type HttpMonitor = Extract<Monitor, { type: 'http' }>;
@@ -13,6 +15,8 @@ export type SslMonitor = Extract<Monitor, { type: 'ssl' }>;
 export type TcpMonitor = Extract<Monitor, { type: 'tcp' }>;
 export type DnsMonitor = Extract<Monitor, { type: 'dns' }>;
 export type HeartbeatMonitor = Extract<Monitor, { type: 'heartbeat' }>;
+export type PingMonitor = Extract<Monitor, { type: 'ping' }>;
+export type DomainMonitor = Extract<Monitor, { type: 'domain' }>;
 /** A monitor Lookout checks itself, from regions on an interval (every type but heartbeat). */
 export type CheckedMonitor = Exclude<Monitor, HeartbeatMonitor>;
 export type MonitorType = Monitor['type'];
@@ -45,6 +49,7 @@ export type Channel = Policy['channels'][number];
 export type DeliveryAttempt = Item<'/api/v1/notification-policies/{id}/deliveries'>;
 /** One alert to one channel, as the team's delivery log lists it. */
 export type Delivery = Item<'/api/v1/deliveries'>;
+export type AuditEntry = Item<'/api/v1/audit-log'>;
 export type DeliveryState = Delivery['state'];
 export type PolicyTestResult = Answer<'/api/v1/notification-policies/{id}/test', 'post'>;
 
@@ -53,6 +58,8 @@ export type Member = Item<'/api/v1/teams/current/members'>;
 export type InvitedMember = Answer<'/api/v1/teams/current/members', 'post'>;
 /** A member's active token as Admins and Owners see it: never the secret. */
 export type TeamToken = Item<'/api/v1/teams/current/tokens'>;
+/** A region of the installation and who serves it (server, worker, remote probe). */
+export type RegionHealth = Item<'/api/v1/regions'>;
 export type PersonalToken = Item<'/api/v1/tokens'>;
 export type CreatedToken = Answer<'/api/v1/tokens', 'post'>;
 

@@ -63,7 +63,8 @@ export function assertionBodies(rows: readonly AssertionRow[]): Record<string, u
     if (needsValue(row.op) && row.value !== '') {
       if (row.source === 'json') body.value = jsonValue(row.value);
       else if (takesList(row)) body.value = lines(row.value);
-      else if (row.source === 'responseTime') body.value = /^\s*-?\d+(\.\d+)?\s*$/.test(row.value) ? Number(row.value) : row.value;
+      else if (row.source === 'responseTime' || row.source === 'packetLoss')
+        body.value = /^\s*-?\d+(\.\d+)?\s*$/.test(row.value) ? Number(row.value) : row.value;
       else body.value = row.value;
     }
     body.severity = row.severity;
@@ -77,6 +78,7 @@ const PLACEHOLDERS: Record<AssertionSource, string> = {
   header: 'text, or an RE2 pattern',
   responseTime: 'milliseconds',
   answer: 'a record, such as 10 mail.example.com',
+  packetLoss: 'percent, 0 to 100',
 };
 
 /**
@@ -200,7 +202,7 @@ function AssertionRowEditor({
             <input
               aria-label={`Assertion ${n} value`}
               value={row.value}
-              inputMode={row.source === 'responseTime' ? 'numeric' : undefined}
+              inputMode={row.source === 'responseTime' ? 'numeric' : row.source === 'packetLoss' ? 'decimal' : undefined}
               placeholder={PLACEHOLDERS[row.source]}
               onChange={(e) => onChange({ ...row, value: e.target.value })}
               {...input('value')}

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { api } from '../api/client.js';
 import { useLive } from '../live.js';
 import { Link, navigate, useLocation } from '../router.js';
-import { useSession } from '../session.js';
+import { usePermissions, useSession } from '../session.js';
 import { Icon, type IconName } from './icons.js';
 import { useToast } from './ui.js';
 import { useSubmit } from '../use-submit.js';
@@ -17,8 +17,9 @@ const NAV: Array<{ to: string; label: string; icon: IconName }> = [
   { to: '/deliveries', label: 'Deliveries', icon: 'send' },
 ];
 
-const SETTINGS: Array<{ to: string; label: string; icon: IconName }> = [
+const SETTINGS: Array<{ to: string; label: string; icon: IconName; admins?: true }> = [
   { to: '/team', label: 'Team', icon: 'users' },
+  { to: '/audit-log', label: 'Audit log', icon: 'shield', admins: true },
   { to: '/tokens', label: 'API tokens', icon: 'key' },
   { to: '/account', label: 'Your account', icon: 'lock' },
 ];
@@ -89,6 +90,7 @@ function LiveIndicator() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const { session, signOut } = useSession();
+  const { canAdmin } = usePermissions();
   const [open, setOpen] = useState(false);
   const { path } = useLocation();
   useEffect(() => setOpen(false), [path]);
@@ -135,8 +137,8 @@ export function Layout({ children }: { children: ReactNode }) {
             <NavLink key={item.to} {...item} onNavigate={close} />
           ))}
           <p className="nav-heading">Settings</p>
-          {SETTINGS.map((item) => (
-            <NavLink key={item.to} {...item} onNavigate={close} />
+          {SETTINGS.filter((item) => !item.admins || canAdmin).map(({ to, label, icon }) => (
+            <NavLink key={to} to={to} label={label} icon={icon} onNavigate={close} />
           ))}
         </nav>
         <div className="sidebar-footer">

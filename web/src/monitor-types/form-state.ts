@@ -12,7 +12,7 @@ export type AuthMode = 'none' | Auth['type'];
 
 /** The form's fields typed as numbers. */
 export type NumberField =
-  'expectedStatus' | 'timeoutSeconds' | 'failureThreshold' | 'recoveryThreshold' | 'port' | 'warningDays' | 'periodCount' | 'graceCount';
+  'expectedStatus' | 'timeoutSeconds' | 'failureThreshold' | 'recoveryThreshold' | 'port' | 'warningDays' | 'periodCount' | 'graceCount' | 'packets';
 export type FieldInputProps = Parameters<Parameters<typeof Field>[0]['children']>[0];
 
 /** Units a heartbeat's period and grace are typed in, in seconds. */
@@ -48,6 +48,10 @@ export interface FormState {
   hostname: string;
   recordType: DnsRecordType;
   resolver: string;
+  /** A ping monitor's echo requests per check. */
+  packets: string;
+  /** A domain monitor's registered name. */
+  domain: string;
   /** A heartbeat runs every `periodCount` `periodUnit`, or on `cron` in `timezone`. */
   schedule: 'period' | 'cron';
   periodCount: string;
@@ -56,6 +60,27 @@ export interface FormState {
   timezone: string;
   graceCount: string;
   graceUnit: Unit;
+  /** Every monitor's tags, typed as a list separated by commas or spaces. */
+  tags: string;
+  /** The monitor this one depends on; '' for none. */
+  dependsOn: string;
+  /** HTTP options: certificate verification, address family, proxy and client certificate. */
+  tlsVerify: boolean;
+  ipFamily: 'auto' | 'ipv4' | 'ipv6';
+  /** The proxy as typed: the stored URL (without its password) until changed. */
+  proxy: string;
+  /** `keep` a stored client certificate, have `none`, or `set` the one pasted. */
+  clientCertificateMode: 'keep' | 'none' | 'set';
+  clientCertificate: string;
+  clientKey: string;
+}
+
+/** Tags as typed: split at commas and white space, empty ones dropped (the API judges each). */
+export function tagList(text: string): string[] {
+  return text
+    .split(/[\s,]+/)
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== '');
 }
 
 /** What every section of the monitor form is handed: the form's state, its setter, and the API's messages. */
@@ -104,6 +129,8 @@ export interface DraftOf {
   tcp: Partial<Omit<CreateOf<'tcp'>, 'assertions'>> & { type: 'tcp'; assertions?: AssertionBodies };
   dns: Partial<Omit<CreateOf<'dns'>, 'assertions'>> & { type: 'dns'; assertions?: AssertionBodies };
   heartbeat: Partial<CreateOf<'heartbeat'>> & { type: 'heartbeat' };
+  ping: Partial<Omit<CreateOf<'ping'>, 'assertions'>> & { type: 'ping'; assertions?: AssertionBodies };
+  domain: Partial<CreateOf<'domain'>> & { type: 'domain' };
 }
 export type MonitorDraft = DraftOf[MonitorType];
 

@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../hooks.js';
 import { useSession } from '../session.js';
 import { useSubmit } from '../use-submit.js';
 import { useUnsavedChanges } from '../use-unsaved-changes.js';
+import { TwoFactorCard } from './two-factor.js';
 
 function NameForm() {
   const { session, setSession } = useSession();
@@ -158,6 +159,7 @@ export function AccountPage() {
       <NameForm />
       <EmailForm />
       <PasswordForm />
+      <TwoFactorCard />
     </div>
   );
 }

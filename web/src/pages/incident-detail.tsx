@@ -176,7 +176,7 @@ function ResolveDialog({ incident, onClose, onResolved }: { incident: Incident; 
 export function IncidentDetailPage({ id }: { id: string }) {
   const incident = useGet('/api/v1/incidents/{id}', { params: { path: { id } } });
   const monitor = useGet('/api/v1/monitors/{id}', incident.data?.monitorId ? { params: { path: { id: incident.data.monitorId } } } : null);
-  const { canAdmin } = usePermissions();
+  const { canWrite, canAdmin } = usePermissions();
   const me = useSession().session.user.id;
   const toast = useToast();
   const [resolving, setResolving] = useState(false);
@@ -230,7 +230,7 @@ export function IncidentDetailPage({ id }: { id: string }) {
         actions={
           open ? (
             <>
-              {!i.acknowledgedAt && (
+              {canWrite && !i.acknowledgedAt && (
                 <Button icon="bell" busy={acknowledge.busy} onClick={() => void acknowledge.run()}>
                   Acknowledge
                 </Button>
@@ -318,7 +318,7 @@ export function IncidentDetailPage({ id }: { id: string }) {
           </ol>
         )}
       </Card>
-      {open ? (
+      {open && !canWrite ? null : open ? (
         <PostUpdate
           incident={i}
           onPosted={(update) =>

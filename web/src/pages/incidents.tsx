@@ -19,6 +19,7 @@ import { useDocumentTitle, useGet, useNow } from '../hooks.js';
 import { Link, navigate } from '../router.js';
 import type { Incident, Monitor } from '../api/types.js';
 import { SEVERITIES, SEVERITY_TEXT, type Severity } from '../../../src/shared/vocabulary.js';
+import { usePermissions } from '../session.js';
 import { useSubmit } from '../use-submit.js';
 
 const LABELS = { title: 'Title', monitorId: 'Monitor', message: 'First update', severity: 'Severity' };
@@ -103,6 +104,7 @@ export function IncidentsPage() {
   const monitors = useGet('/api/v1/monitors');
   const [show, setShow] = useState<'open' | 'resolved' | 'all'>('open');
   const [creating, setCreating] = useState(false);
+  const { canWrite } = usePermissions();
   const now = useNow(30_000);
   const all = incidents.data?.data ?? [];
   const open = all.filter((i) => i.status !== 'resolved');
@@ -115,9 +117,11 @@ export function IncidentsPage() {
         title="Incidents"
         subtitle={incidents.data ? (open.length ? `${open.length} open` : 'No open incidents.') : 'Outages and their timelines.'}
         actions={
-          <Button variant="primary" icon="plus" onClick={() => setCreating(true)}>
-            Open incident
-          </Button>
+          canWrite && (
+            <Button variant="primary" icon="plus" onClick={() => setCreating(true)}>
+              Open incident
+            </Button>
+          )
         }
       />
       <div className="toolbar">

@@ -56,7 +56,7 @@ function WindowItem({
   onEnd?: () => Promise<void>;
   onDelete: () => void;
 }) {
-  const { canAdmin } = usePermissions();
+  const { canWrite, canAdmin } = usePermissions();
   // onEnd reports its own failure (a toast).
   const end = useSubmit(() => onEnd!());
   return (
@@ -64,14 +64,16 @@ function WindowItem({
       <div className="window-head">
         <strong className="window-title">{w.title}</strong>
         <span className="window-actions">
-          {onEnd && (
+          {canWrite && onEnd && (
             <Button size="sm" variant="primary" icon="x" busy={end.busy} onClick={() => void end.run()}>
               End now
             </Button>
           )}
-          <Link to={`/maintenance/${w.id}/edit`} className="btn btn-ghost btn-sm" aria-label={`Edit ${w.title}`}>
-            Edit
-          </Link>
+          {canWrite && (
+            <Link to={`/maintenance/${w.id}/edit`} className="btn btn-ghost btn-sm" aria-label={`Edit ${w.title}`}>
+              Edit
+            </Link>
+          )}
           {canAdmin && (
             <Button size="sm" variant="ghost" icon="trash" onClick={onDelete} aria-label={`Delete ${w.title}`}>
               Delete
@@ -175,7 +177,8 @@ export function MaintenancePage() {
 
   const byId = new Map((monitors.data?.data ?? []).map((m) => [m.id, m]));
   const groups = groupWindows(windows.data?.data ?? []);
-  const actions = (
+  const { canWrite } = usePermissions();
+  const actions = canWrite && (
     <ButtonLink to="/maintenance/new" variant="primary" icon="plus">
       Schedule maintenance
     </ButtonLink>

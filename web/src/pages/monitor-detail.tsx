@@ -330,7 +330,7 @@ export function MonitorDetailPage({ id }: { id: string }) {
   const runs = useGet('/api/v1/monitors/{id}/runs', { params: { path: { id } } });
   const live = useLive();
   const toast = useToast();
-  const { canAdmin } = usePermissions();
+  const { canWrite, canAdmin } = usePermissions();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const pause = useSubmit(
     async (paused: boolean) => {
@@ -395,23 +395,29 @@ export function MonitorDetailPage({ id }: { id: string }) {
           </>
         }
         actions={
+          // A Viewer reads the monitor and changes nothing: no check now, pause, maintenance or edit.
           <>
-            {m.type !== 'heartbeat' && <CheckNow monitor={m} onQueued={refresh} />}
-            {m.paused ? (
-              <Button icon="play" onClick={() => void pause.run(false)} busy={pause.busy}>
-                Resume
-              </Button>
-            ) : (
-              <Button icon="pause" onClick={() => void pause.run(true)} busy={pause.busy}>
-                Pause
-              </Button>
+            {canWrite && m.type !== 'heartbeat' && <CheckNow monitor={m} onQueued={refresh} />}
+            {canWrite &&
+              (m.paused ? (
+                <Button icon="play" onClick={() => void pause.run(false)} busy={pause.busy}>
+                  Resume
+                </Button>
+              ) : (
+                <Button icon="pause" onClick={() => void pause.run(true)} busy={pause.busy}>
+                  Pause
+                </Button>
+              ))}
+            {canWrite && (
+              <ButtonLink to={`/maintenance/new?monitor=${id}`} icon="tool">
+                Schedule maintenance
+              </ButtonLink>
             )}
-            <ButtonLink to={`/maintenance/new?monitor=${id}`} icon="tool">
-              Schedule maintenance
-            </ButtonLink>
-            <ButtonLink to={`/monitors/${id}/edit`} icon="edit">
-              Edit
-            </ButtonLink>
+            {canWrite && (
+              <ButtonLink to={`/monitors/${id}/edit`} icon="edit">
+                Edit
+              </ButtonLink>
+            )}
             {canAdmin && (
               <Button variant="danger" icon="trash" onClick={() => setConfirmDelete(true)}>
                 Delete
@@ -431,6 +437,26 @@ export function MonitorDetailPage({ id }: { id: string }) {
         <Notice kind="warning">
           <strong>Degraded:</strong> {degradedText(monitor.data.degradedReasons)}
         </Notice>
+      )}
+      {monitor.data.suppressedBy !== null && (
+        <Notice kind="info">
+          <strong>Alerts held back:</strong> it went down while <Link to={`/monitors/${monitor.data.suppressedBy}`}>the monitor it depends on</Link> was down,
+          so it opened no incident and alerted nobody. If it is still down when that one recovers, it alerts then.
+        </Notice>
+      )}
+      {(monitor.data.tags.length > 0 || monitor.data.dependsOn !== null) && (
+        <p className="tag-chips">
+          {monitor.data.tags.map((tag) => (
+            <Link key={tag} to={`/monitors?tag=${encodeURIComponent(tag)}`} className="tag-chip">
+              {tag}
+            </Link>
+          ))}
+          {monitor.data.dependsOn !== null && (
+            <span className="muted">
+              Depends on <Link to={`/monitors/${monitor.data.dependsOn}`}>another monitor</Link>
+            </span>
+          )}
+        </p>
       )}
       <OpenIncidents monitorId={id} />
       <Overview monitor={m} runs={runs.data?.data} onChanged={(updated) => monitor.setData(() => updated)} />

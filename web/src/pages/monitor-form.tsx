@@ -10,7 +10,7 @@ import { navigate } from '../router.js';
 import { MONITOR_LIMITS } from '../../../src/shared/limits.js';
 import { MONITOR_TYPES } from '../../../src/shared/vocabulary.js';
 import { useSubmit } from '../use-submit.js';
-import { authBody } from '../monitor-types/http/index.js';
+import { authBody, clientCertificateBody } from '../monitor-types/http/index.js';
 import { MONITOR_TYPE_PARTS, partsOf } from '../monitor-types/index.js';
 import { useUnsavedChanges } from '../use-unsaved-changes.js';
 import {
@@ -24,6 +24,7 @@ import {
   type NumberField,
   type Partially,
   type SectionProps,
+  tagList,
 } from '../monitor-types/form-state.js';
 
 type KeysOf<T> = T extends unknown ? keyof T : never;
@@ -62,6 +63,14 @@ const LABELS: Record<string, string> = {
   cron: 'Cron expression',
   timezone: 'Time zone',
   graceSeconds: 'Grace',
+  tags: 'Tags',
+  dependsOn: 'Depends on',
+  tlsVerify: 'Verify certificates',
+  ipFamily: 'Address family',
+  proxy: 'Proxy',
+  clientCertificate: 'Client certificate',
+  'clientCertificate.certificate': 'Client certificate',
+  'clientCertificate.key': 'Client certificate key',
 };
 
 function initial(monitor?: Monitor): FormState {
@@ -93,6 +102,8 @@ function initial(monitor?: Monitor): FormState {
     hostname: '',
     recordType: 'A',
     resolver: '',
+    packets: String(MONITOR_LIMITS.defaultPackets),
+    domain: '',
     schedule: 'period',
     periodCount: '1',
     periodUnit: 'hours',
@@ -100,6 +111,14 @@ function initial(monitor?: Monitor): FormState {
     timezone: 'UTC',
     graceCount: defaultGrace.count,
     graceUnit: defaultGrace.unit,
+    tags: monitor?.tags.join(', ') ?? '',
+    dependsOn: monitor?.dependsOn ?? '',
+    tlsVerify: true,
+    ipFamily: 'auto',
+    proxy: '',
+    clientCertificateMode: 'none',
+    clientCertificate: '',
+    clientKey: '',
   };
   // The stored monitor's own fields, as its type reads them.
   return monitor ? { ...base, ...partsOf(monitor.type).form.load(monitor) } : base;
@@ -116,7 +135,7 @@ function createBody(form: FormState): MonitorDraft {
   const checked = { intervalSeconds: num(form.intervalSeconds), timeoutSeconds: num(form.timeoutSeconds), regions: form.regions };
   const assertions = form.assertions.length > 0 ? assertionBodies(form.assertions) : undefined;
   // Fields left empty (undefined) are not sent: JSON has no undefined.
-  return partsOf(form.type).form.body(form, { alerting, checked, assertions });
+  return { ...partsOf(form.type).form.body(form, { alerting, checked, assertions }), tags: tagList(form.tags), dependsOn: form.dependsOn || null };
 }
 
 /** The summary's names for items of the lists: "Assertion 3 path", "Header 1 name". */
@@ -136,7 +155,8 @@ function updateBody(form: FormState, original: FormState): MonitorPatch {
   const before: Partial<Record<UpdatableField, unknown>> = createBody(original);
   const body: MonitorPatch = {};
   // Every field of either body but the type and the credentials (which go whole or not at all).
-  const fields = new Set([...Object.keys(next), ...Object.keys(before)].filter((key) => key !== 'type' && key !== 'auth') as UpdatableField[]);
+  const secrets = ['type', 'auth', 'clientCertificate', 'proxy'];
+  const fields = new Set([...Object.keys(next), ...Object.keys(before)].filter((key) => !secrets.includes(key)) as UpdatableField[]);
   // A field emptied on the form is sent as null, for the API to refuse by name. A heartbeat moved
   // from cron to a period drops its cron (null) but not its zone, which the API takes only with cron.
   for (const key of fields) {
@@ -150,6 +170,10 @@ function updateBody(form: FormState, original: FormState): MonitorPatch {
       form.authUsername !== original.authUsername ||
       form.authHeaderName !== original.authHeaderName;
     if (authChanged) body.auth = authBody(form);
+    if (form.clientCertificateMode !== original.clientCertificateMode || form.clientCertificateMode === 'set') {
+      body.clientCertificate = clientCertificateBody(form);
+    }
+    if (form.proxy !== original.proxy) body.proxy = form.proxy.trim() === '' ? null : form.proxy.trim();
   }
   return body;
 }
@@ -178,6 +202,7 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
     { leaves: true },
   );
   const policies = useGet('/api/v1/notification-policies');
+  const monitors = useGet('/api/v1/monitors');
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
   const err = (field: string) => fieldError(error, field);
   const editing = monitor !== undefined;
@@ -245,6 +270,28 @@ function MonitorForm({ monitor }: { monitor?: Monitor }) {
               ))}
             </select>
           )}
+        </Field>
+        <Field
+          label="Depends on"
+          optional
+          error={err('dependsOn')}
+          hint="While that monitor is down, this one going down opens no incident and alerts nobody; still down when it recovers, this one alerts then."
+        >
+          {(p) => (
+            <select {...p} name="dependsOn" value={form.dependsOn} onChange={(e) => set('dependsOn', e.target.value)}>
+              <option value="">Nothing</option>
+              {monitors.data?.data
+                .filter((other) => other.id !== monitor?.id)
+                .map((other) => (
+                  <option key={other.id} value={other.id}>
+                    {other.name}
+                  </option>
+                ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Tags" optional error={err('tags')} hint="Up to 10, separated by commas: a-z, 0-9, - _ : and . (the list filters by them).">
+          {(p) => <input {...p} name="tags" value={form.tags} onChange={(e) => set('tags', e.target.value)} placeholder="prod, team:payments" />}
         </Field>
         <div className="field-row">
           <Field label="Failed checks before down" error={err('failureThreshold')} hint={parts.thresholdHints.failure}>

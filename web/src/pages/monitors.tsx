@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { usePermissions } from '../session.js';
 import { BulkActions, SelectBox, SelectShownBox, useSelection } from '../components/bulk-actions.js';
 import { Sparkline } from '../components/charts.js';
 import { Icon } from '../components/icons.js';
@@ -32,6 +33,10 @@ export function target(monitor: Monitor): string {
       return `${monitor.recordType} ${monitor.hostname}`;
     case 'heartbeat':
       return schedule(monitor);
+    case 'ping':
+      return monitor.host;
+    case 'domain':
+      return monitor.domain;
   }
 }
 
@@ -87,6 +92,9 @@ export function MonitorsPage() {
   const now = useNow(5000);
   const [query, setQuery] = useState(search.get('q') ?? '');
   const [filter, setFilter] = useState<'all' | MonitorStatus>((search.get('status') as MonitorStatus | null) ?? 'all');
+  // The tags the list is narrowed to: a monitor is shown when it holds every one (as GET /monitors?tag=… lists them).
+  const [tags, setTags] = useState<string[]>(() => search.getAll('tag'));
+  const addTag = (tag: string) => setTags((now) => (now.includes(tag) ? now : [...now, tag]));
   const [sort, setSort] = useState<{ key: SortKey; order: SortOrder }>(() => {
     const key = search.get('sort');
     const found = SORTS.find((s) => s.key === key);
@@ -116,13 +124,15 @@ export function MonitorsPage() {
     const params = new URLSearchParams();
     if (query) params.set('q', query);
     if (filter !== 'all') params.set('status', filter);
+    for (const tag of tags) params.append('tag', tag);
     if (sort.key !== 'status' || sort.order !== 'asc') {
       params.set('sort', sort.key);
       if (sort.order === 'desc') params.set('order', 'desc');
     }
     const next = `/monitors${params.size ? `?${params}` : ''}`;
     if (next !== window.location.pathname + window.location.search) window.history.replaceState(null, '', next);
-  }, [query, filter, sort]);
+  }, [query, filter, sort, tags]);
+  const allTags = useMemo(() => [...new Set(list.flatMap((m) => m.tags))].sort(), [list]);
 
   const counts = useMemo(() => {
     const c: Record<string, number> = { all: list.length };
@@ -132,10 +142,17 @@ export function MonitorsPage() {
 
   const needle = query.trim().toLowerCase();
   const shown = list
-    .filter((m) => (filter === 'all' || m.status === filter) && (!needle || m.name.toLowerCase().includes(needle) || target(m).toLowerCase().includes(needle)))
+    .filter(
+      (m) =>
+        (filter === 'all' || m.status === filter) &&
+        tags.every((tag) => m.tags.includes(tag)) &&
+        (!needle || m.name.toLowerCase().includes(needle) || target(m).toLowerCase().includes(needle)),
+    )
     .sort((a, b) => compareMonitors(a, b, sort.key, sort.order, summaries));
 
   const selection = useSelection(shown.map((m) => m.id));
+  // A Viewer reads the list: no new monitor, no ticking monitors to pause or delete.
+  const { canWrite } = usePermissions();
 
   const problems = (counts.down ?? 0) + (counts.degraded ?? 0);
   const subtitle = monitors.data
@@ -152,9 +169,11 @@ export function MonitorsPage() {
         title="Monitors"
         subtitle={subtitle}
         actions={
-          <ButtonLink to="/monitors/new" variant="primary" icon="plus">
-            New monitor
-          </ButtonLink>
+          canWrite && (
+            <ButtonLink to="/monitors/new" variant="primary" icon="plus">
+              New monitor
+            </ButtonLink>
+          )
         }
       />
       {monitors.data && list.length > 0 && (
@@ -184,6 +203,42 @@ export function MonitorsPage() {
               )}
             </select>
           </label>
+          {allTags.length > 0 && (
+            <label className="sort">
+              <span className="sr-only">Filter by tag</span>
+              <select
+                aria-label="Filter by tag"
+                value=""
+                onChange={(e) => {
+                  if (e.target.value) addTag(e.target.value);
+                }}
+              >
+                <option value="">Filter by tag…</option>
+                {allTags
+                  .filter((tag) => !tags.includes(tag))
+                  .map((tag) => (
+                    <option key={tag} value={tag}>
+                      {tag}
+                    </option>
+                  ))}
+              </select>
+            </label>
+          )}
+          {tags.length > 0 && (
+            <div className="tag-chips" role="group" aria-label="Tags the list is filtered by">
+              {tags.map((tag) => (
+                <button
+                  key={tag}
+                  type="button"
+                  className="tag-chip active"
+                  onClick={() => setTags((now) => now.filter((t) => t !== tag))}
+                  aria-label={`Remove the tag filter ${tag}`}
+                >
+                  {tag} ×
+                </button>
+              ))}
+            </div>
+          )}
           <div className="segmented" role="group" aria-label="Filter by status">
             {FILTERS.map((f) => (
               <button
@@ -212,9 +267,11 @@ export function MonitorsPage() {
             icon="activity"
             title="No monitors yet"
             action={
-              <ButtonLink to="/monitors/new" variant="primary" icon="plus">
-                Create your first monitor
-              </ButtonLink>
+              canWrite && (
+                <ButtonLink to="/monitors/new" variant="primary" icon="plus">
+                  Create your first monitor
+                </ButtonLink>
+              )
             }
           >
             Watch an HTTP endpoint, a TLS certificate, a TCP port or a DNS record from up to three regions, or have a scheduled job report in with a heartbeat.
@@ -225,13 +282,15 @@ export function MonitorsPage() {
         <div className="card">
           <EmptyState icon="search" title="No monitors match">
             Nothing matches {needle ? `“${query}”` : 'this filter'}
-            {filter !== 'all' ? ` with status ${filter}` : ''}.{' '}
+            {filter !== 'all' ? ` with status ${filter}` : ''}
+            {tags.length > 0 ? ` tagged ${tags.join(', ')}` : ''}.{' '}
             <button
               type="button"
               className="link-button"
               onClick={() => {
                 setQuery('');
                 setFilter('all');
+                setTags([]);
               }}
             >
               Clear the filters
@@ -240,12 +299,12 @@ export function MonitorsPage() {
         </div>
       ) : (
         <div className="card table-card">
-          <BulkActions selection={selection} monitors={shown} onChanged={() => void monitors.reload()} />
+          {canWrite && <BulkActions selection={selection} monitors={shown} onChanged={() => void monitors.reload()} />}
           <table className="table monitors-table stack-table">
             <thead>
               <tr>
                 <th scope="col" className="select-cell">
-                  <SelectShownBox selection={selection} />
+                  {canWrite && <SelectShownBox selection={selection} />}
                 </th>
                 {SORTS.map((column) => (
                   <th
@@ -274,9 +333,7 @@ export function MonitorsPage() {
                     data-monitor-id={m.id}
                     onClick={(e) => (e.target as HTMLElement).closest('a') || navigate(`/monitors/${m.id}`)}
                   >
-                    <td className="select-cell">
-                      <SelectBox selection={selection} monitor={m} />
-                    </td>
+                    <td className="select-cell">{canWrite && <SelectBox selection={selection} monitor={m} />}</td>
                     <td data-label="Status" className="stack-corner">
                       <StatusBadge status={m.status} />
                       <StatusFor status={m.status} summary={summary} before={known.get(m.id)?.[m.status === 'down' ? 'down' : 'up'] ?? null} now={now} />
@@ -289,6 +346,15 @@ export function MonitorsPage() {
                         <span className="type-tag">{partsOf(m.type).detail.tag}</span>
                         <span className="truncate">{target(m)}</span>
                       </span>
+                      {m.tags.length > 0 && (
+                        <span className="tag-chips">
+                          {m.tags.map((tag) => (
+                            <button key={tag} type="button" className="tag-chip" onClick={() => addTag(tag)} title={`Show only monitors tagged ${tag}`}>
+                              {tag}
+                            </button>
+                          ))}
+                        </span>
+                      )}
                     </td>
                     <td data-label="Last check">
                       {m.lastCheckedAt === null ? (

@@ -9,6 +9,7 @@ export const NOTIFY_LABELS: Record<string, string> = {
   degraded: 'Degraded',
   up: 'Recovered',
   'certificate-expiring': 'Certificate expiring',
+  'domain-expiring': 'Domain expiring',
 };
 
 export function PoliciesPage() {

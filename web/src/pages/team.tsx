@@ -20,6 +20,7 @@ import {
 } from '../components/ui.js';
 import { date } from '../format.js';
 import { useDocumentTitle, useGet, useNow, type Resource } from '../hooks.js';
+import { RegionsCard } from './regions-card.js';
 import { usePermissions, useSession } from '../session.js';
 import type { InvitedMember, Member, TeamToken } from '../api/types.js';
 import { ROLES, type Role } from '../../../src/shared/vocabulary.js';
@@ -27,6 +28,7 @@ import { Expiry, LastUsed } from './tokens.js';
 import { useSubmit } from '../use-submit.js';
 
 const ROLE_HELP: Record<Role, string> = {
+  Viewer: 'sees everything a Member sees (not the ping URLs of heartbeats) and changes nothing',
   Member: 'sees everything; creates, edits, pauses and checks monitors; opens and updates incidents',
   Admin: 'also deletes monitors, resolves incidents, manages notifications, the status page and members',
   Owner: 'also grants and takes away the Owner role',
@@ -204,6 +206,29 @@ function RenameTeam({ name, onRenamed }: { name: string; onRenamed: (name: strin
   );
 }
 
+/** Whether the team requires two-factor sign-in: an Owner's choice. */
+function RequireTwoFactor({ required, onChanged }: { required: boolean; onChanged: (required: boolean) => void }) {
+  const toast = useToast();
+  const { busy, error, run } = useSubmit(async (next: boolean) => {
+    const team = await api.PATCH('/api/v1/teams/current', { body: { requireTwoFactor: next } });
+    onChanged(team.requireTwoFactor);
+    toast('success', team.requireTwoFactor ? 'Two-factor sign-in is now required' : 'Two-factor sign-in is no longer required');
+  });
+  return (
+    <Card title="Two-factor sign-in">
+      <FormError error={error} />
+      <label className="check">
+        <input type="checkbox" name="require-two-factor" checked={required} disabled={busy} onChange={(e) => void run(e.target.checked)} />
+        <span>Require two-factor sign-in of every member</span>
+      </label>
+      <p className="muted">
+        Members without it are sent to set it up before anything else in the dashboard. People who sign in through your identity provider and API tokens are not
+        affected.
+      </p>
+    </Card>
+  );
+}
+
 /** Where a new or re-made invitation link went, or the link itself when there is no mail server. */
 function InvitationNotice({ member, again }: { member: InvitedMember; again: boolean }) {
   return (
@@ -253,6 +278,7 @@ export function TeamPage() {
   };
   // Only Admins and Owners may list the team's tokens: Members never ask.
   const teamTokens = useGet('/api/v1/teams/current/tokens', canAdmin ? {} : null);
+  const regions = useGet('/api/v1/regions', canAdmin ? {} : null);
   const toast = useToast();
   const [inviting, setInviting] = useState(false);
   const [invited, setInvited] = useState<{ member: InvitedMember; again: boolean } | null>(null);
@@ -389,7 +415,17 @@ export function TeamPage() {
         )}
       </Card>
       {canAdmin && team.data && <RenameTeam key={team.data.name} name={team.data.name} onRenamed={onRenamed} />}
+      {isOwner && team.data && (
+        <RequireTwoFactor
+          required={team.data.requireTwoFactor}
+          onChanged={(requireTwoFactor) => {
+            team.setData((cur) => cur && { ...cur, requireTwoFactor });
+            setSession({ ...session, twoFactor: { ...session.twoFactor, requiredByTeam: requireTwoFactor } });
+          }}
+        />
+      )}
       {canAdmin && <TeamTokensCard tokens={teamTokens} />}
+      {canAdmin && <RegionsCard regions={regions} />}
       <Card title="Roles">
         <dl className="facts">
           {ROLES.map((r) => (

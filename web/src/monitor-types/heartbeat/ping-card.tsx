@@ -5,6 +5,7 @@ import { LocalTime } from '../../components/local-time.js';
 import { Button, Card, ConfirmDialog, CopyButton, Notice, useToast } from '../../components/ui.js';
 import { relativeTime } from '../../format.js';
 import { useNow } from '../../hooks.js';
+import { usePermissions } from '../../session.js';
 import { PING_LIMITS } from '../../../../src/shared/limits.js';
 
 /** The job's command in an example: where a person puts their own. */
@@ -49,6 +50,7 @@ function CopyLine({ label, text, testId }: { label: string; text: string; testId
  */
 export function PingCard({ monitor, onChanged }: { monitor: HeartbeatMonitor; onChanged: (monitor: Monitor) => void }) {
   const toast = useToast();
+  const { canWrite } = usePermissions();
   const now = useNow(5000);
   const [confirming, setConfirming] = useState(false);
   const [renewed, setRenewed] = useState(false);
@@ -59,13 +61,16 @@ export function PingCard({ monitor, onChanged }: { monitor: HeartbeatMonitor; on
     <Card
       title="Pings"
       actions={
-        <Button size="sm" icon="refresh" onClick={() => setConfirming(true)}>
-          New ping key
-        </Button>
+        canWrite && (
+          <Button size="sm" icon="refresh" onClick={() => setConfirming(true)}>
+            New ping key
+          </Button>
+        )
       }
     >
       {url === null ? (
-        <p className="empty-inline">This monitor has no ping URL.</p>
+        // Viewers are never shown the URL: its key lets anyone report for the job.
+        <p className="empty-inline">{canWrite ? 'This monitor has no ping URL.' : 'The ping URL is shown to Members, Admins and Owners.'}</p>
       ) : (
         <div className="ping-card">
           {renewed && (

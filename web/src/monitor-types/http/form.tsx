@@ -143,12 +143,106 @@ export function HttpRequestSection({ form, set, err, error }: SectionProps) {
   );
 }
 
+/** How an HTTP monitor connects: certificate verification, address family, a proxy and a client certificate. */
+export function HttpConnectionSection({ form, set, err, stored }: SectionProps & { stored: HttpMonitor | undefined }) {
+  return (
+    <fieldset className="form-section">
+      <legend>Connection</legend>
+      <div className="field">
+        <label className="check">
+          <input type="checkbox" name="tlsVerify" checked={form.tlsVerify} onChange={(e) => set('tlsVerify', e.target.checked)} />
+          Verify certificates
+        </label>
+        {err('tlsVerify') ? (
+          <p className="field-error">{err('tlsVerify')}</p>
+        ) : (
+          <p className="field-hint">
+            Off: any certificate and name is accepted (self-signed ones too); each check still records it and says it was not verified.
+          </p>
+        )}
+      </div>
+      <Field label="Address family" error={err('ipFamily')}>
+        {(p) => (
+          <select {...p} name="ipFamily" value={form.ipFamily} onChange={(e) => set('ipFamily', e.target.value as FormState['ipFamily'])}>
+            <option value="auto">Any (IPv4 or IPv6)</option>
+            <option value="ipv4">IPv4 only</option>
+            <option value="ipv6">IPv6 only</option>
+          </select>
+        )}
+      </Field>
+      <Field
+        label="Proxy"
+        optional
+        error={err('proxy')}
+        hint={
+          stored?.proxySet
+            ? 'A password is stored. To change the proxy, or the request, type the whole URL with its password again.'
+            : 'http://[user:password@]host:port. https targets are reached through CONNECT. The password is stored encrypted.'
+        }
+      >
+        {(p) => <input {...p} name="proxy" value={form.proxy} onChange={(e) => set('proxy', e.target.value)} placeholder="http://proxy.internal:3128" />}
+      </Field>
+      <Field
+        label="Client certificate"
+        optional
+        error={err('clientCertificate')}
+        hint={
+          stored?.clientCertificate ? `Stored: ${stored.clientCertificate.subject}, valid until ${stored.clientCertificate.notAfter.slice(0, 10)}.` : undefined
+        }
+      >
+        {(p) => (
+          <select
+            {...p}
+            name="clientCertificateMode"
+            value={form.clientCertificateMode}
+            onChange={(e) => set('clientCertificateMode', e.target.value as FormState['clientCertificateMode'])}
+          >
+            {stored?.clientCertificate && <option value="keep">Keep the stored certificate</option>}
+            <option value="none">None</option>
+            <option value="set">Paste a certificate and its key</option>
+          </select>
+        )}
+      </Field>
+      {form.clientCertificateMode === 'set' && (
+        <>
+          <Field label="Certificate (PEM)" error={err('clientCertificate.certificate')}>
+            {(p) => (
+              <textarea
+                {...p}
+                name="clientCertificate"
+                rows={4}
+                value={form.clientCertificate}
+                onChange={(e) => set('clientCertificate', e.target.value)}
+                placeholder="-----BEGIN CERTIFICATE-----"
+              />
+            )}
+          </Field>
+          <Field label="Private key (PEM)" error={err('clientCertificate.key')} hint="Not encrypted. Stored encrypted and never shown again.">
+            {(p) => (
+              <textarea
+                {...p}
+                name="clientKey"
+                rows={4}
+                autoComplete="off"
+                value={form.clientKey}
+                onChange={(e) => set('clientKey', e.target.value)}
+                placeholder="-----BEGIN PRIVATE KEY-----"
+              />
+            )}
+          </Field>
+        </>
+      )}
+    </fieldset>
+  );
+}
+
 /** The sections an HTTP monitor adds after alerting: its credentials (a stored secret may be kept) and the rest of its request. */
 export function HttpSections({ stored, original, ...section }: SectionProps & { stored: HttpMonitor | undefined; original: FormState }) {
   return (
     <>
       <HttpAuthSection {...section} storedSecret={stored?.auth?.secretSet === true && section.form.authMode === original.authMode} />
       <HttpRequestSection {...section} />
+      <HttpConnectionSection {...section} stored={stored} />
     </>
   );
 }

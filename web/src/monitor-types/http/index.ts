@@ -20,6 +20,13 @@ export function authBody(form: FormState): Partially<Auth> | null {
   return { type: 'bearer', ...secret };
 }
 
+/** The client certificate the form sends: null for none, the pasted one whole; left out when the stored one is kept. */
+export function clientCertificateBody(form: FormState): { certificate: string; key: string } | null | undefined {
+  if (form.clientCertificateMode === 'none') return null;
+  if (form.clientCertificateMode === 'keep') return undefined;
+  return { certificate: form.clientCertificate, key: form.clientKey };
+}
+
 export const http: MonitorTypeParts<'http'> = {
   form: {
     choice: { title: 'HTTP', text: 'Request a URL and expect a status code.' },
@@ -41,6 +48,10 @@ export const http: MonitorTypeParts<'http'> = {
       body: monitor.body ?? '',
       followRedirects: monitor.followRedirects,
       assertions: assertionRows(monitor.assertions),
+      tlsVerify: monitor.tlsVerify,
+      ipFamily: monitor.ipFamily,
+      proxy: monitor.proxy ?? '',
+      clientCertificateMode: monitor.clientCertificate ? 'keep' : 'none',
     }),
     body: (form, { alerting, checked, assertions }) => ({
       type: 'http',
@@ -55,6 +66,10 @@ export const http: MonitorTypeParts<'http'> = {
       body: sendsBody(form.method) && form.body !== '' ? form.body : undefined,
       followRedirects: form.followRedirects,
       assertions,
+      tlsVerify: form.tlsVerify,
+      ipFamily: form.ipFamily,
+      proxy: form.proxy.trim() === '' ? undefined : form.proxy.trim(),
+      clientCertificate: clientCertificateBody(form) ?? undefined,
     }),
   },
   detail: { tag: 'HTTP', RunView: HttpRunView, Overview: RegionsCard, DetailCard: HttpDetailCard, checked: true, words: CHECKED_WORDS },
