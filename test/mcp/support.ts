@@ -32,6 +32,7 @@ export const TOOL_NAMES = [
   'list_team_members',
   'invite_team_member',
   'list_audit_log',
+  'list_regions',
 ] as const;
 
 /** A well-formed id that names nothing. */

@@ -24,15 +24,19 @@ const COMMON_KEYS = [
   'notificationPolicyId',
   'failureThreshold',
   'recoveryThreshold',
+  'tags',
+  'dependsOn',
   'status',
   'degradedReasons',
+  'suppressedBy',
+  'staleRegions',
   'paused',
   'lastCheckedAt',
   'createdAt',
   'updatedAt',
 ];
 const KEYS = {
-  http: ['id', ...COMMON_KEYS, 'url', 'method', 'expectedStatus', 'auth', 'headers', 'body', 'followRedirects', 'assertions'].sort(),
+  http: ['id', ...COMMON_KEYS, 'url', 'method', 'expectedStatus', 'auth', 'headers', 'body', 'followRedirects', 'assertions', 'tlsVerify', 'clientCertificate', 'proxy', 'proxySet', 'ipFamily'].sort(),
   ssl: ['id', ...COMMON_KEYS, 'host', 'port', 'warningDays', 'certificate'].sort(),
 };
 

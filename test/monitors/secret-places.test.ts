@@ -198,7 +198,7 @@ describe('values sealed before secrets were bound to their place (v1)', () => {
     // A rotation, here under the same key, re-seals exactly the values of the first form.
     const rotated = await runCli(['secrets', 'rotate', '--json'], server.env);
     expect(rotated.code, rotated.stderr).toBe(0);
-    expect(rotated.json.resealed).toEqual({ monitors: 2, notification_policies: 1, status_page_subscribers: 0 });
+    expect(rotated.json.resealed).toEqual({ monitors: 2, notification_policies: 1, status_page_subscribers: 0, two_factor: 0 });
     const box = server.app.services.secrets.box;
     const resealedAuth = await authSecretOf(monitor);
     const resealedPing = (await storedRow(server, heartbeat.id))!.ping_key!;
@@ -223,6 +223,6 @@ describe('values sealed before secrets were bound to their place (v1)', () => {
 
     // A second rotation finds nothing left to re-seal.
     const again = await runCli(['secrets', 'rotate', '--json'], server.env);
-    expect(again.json.resealed).toEqual({ monitors: 0, notification_policies: 0, status_page_subscribers: 0 });
+    expect(again.json.resealed).toEqual({ monitors: 0, notification_policies: 0, status_page_subscribers: 0, two_factor: 0 });
   });
 });

@@ -102,7 +102,7 @@ describe('lookout secrets rotate', () => {
     // A second run finds nothing left to re-seal, and the look-alikes still do not trouble it.
     const again = await runCli(['secrets', 'rotate', '--json'], { ...first.env, LOOKOUT_SECRET_KEY: `${newKey},${oldKey}` });
     expect(again.code, again.stderr).toBe(0);
-    expect(again.json.resealed).toEqual({ monitors: 0, notification_policies: 0, status_page_subscribers: 0 });
+    expect(again.json.resealed).toEqual({ monitors: 0, notification_policies: 0, status_page_subscribers: 0, two_factor: 0 });
 
     // A server holding only the new key: the check sends the credential, the webhook is signed.
     await first.app.close();

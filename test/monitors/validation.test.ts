@@ -439,9 +439,9 @@ describe('type and the fields of each type', () => {
   });
 
   it('unknown fields are rejected on create and PATCH', async () => {
-    const created = await owner.request('POST', MONITORS, httpBody({ tags: ['a'] }));
-    expectInvalid(created, 'tags', MONITORS);
-    expect(created.body.detail).toBe('tags: is not allowed');
+    const created = await owner.request('POST', MONITORS, httpBody({ labels: ['a'] }));
+    expectInvalid(created, 'labels', MONITORS);
+    expect(created.body.detail).toBe('labels: is not allowed');
     const id = expectCreated(await owner.request('POST', MONITORS, sslBody())).id;
     const patched = await owner.request('PATCH', `${MONITORS}/${id}`, { paused: true });
     expectInvalid(patched, 'paused', `${MONITORS}/${id}`);

@@ -52,7 +52,7 @@ describe('stale regions', () => {
   it('serves an extra region (LOOKOUT_EXTRA_REGIONS) through a probe, and refuses a region nobody configured', { timeout: 60_000 }, async () => {
     const refused = await server.request('POST', '/api/v1/monitors', { token: owner.token, body: httpBody({ regions: ['office-paris'] }) });
     expect(refused.status).toBe(400);
-    expect(refused.body.errors[0].field).toBe('regions');
+    expect(refused.body.errors[0].field).toBe('regions.0');
     const office = await startProbe('office-berlin');
     try {
       target.status = 200;

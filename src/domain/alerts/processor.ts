@@ -15,6 +15,7 @@ import { fireDueTimers, startTimers } from './on-call.js';
 import { Pump } from './pump.js';
 import { admitStatusAlert } from './storms.js';
 import { systemClock, type Clock } from '../ports/clock.js';
+import { readPresence } from '../probes/regions.js';
 import { clearSuppressed, markSuppressed, releaseSuppressed, suppressingParent } from '../dependencies.js';
 
 type Trx = Transaction<Database>;
@@ -291,7 +292,8 @@ export class AlertProcessor {
       .executeTakeFirst();
     if (!policy) return 0;
     if (!options.whateverItSelects && !(JSON.parse(policy.notify_on) as NotifyOn[]).includes(ALERT_EVENTS[event])) return 0;
-    const record = monitorRecord(monitor);
+    // The record the team reads, its stale regions included (a receiver may act on them).
+    const record = monitorRecord(monitor, undefined, { presence: await readPresence(trx), now: this.clock.now() });
     // The record as of this event: a later change must not show through a late delivery.
     if (record.status !== 'paused' && details.status) {
       record.status = details.status as typeof record.status;

@@ -6209,13 +6209,12 @@ export interface operations {
                     /** @default null */
                     key?: string | null;
                     /**
-                     * @description Which changes are sent; default all five: down, degraded, up, certificate-expiring, domain-expiring.
+                     * @description Which changes are sent; default down, degraded, up and certificate-expiring (domain-expiring when listed).
                      * @default [
                      *       "down",
                      *       "degraded",
                      *       "up",
-                     *       "certificate-expiring",
-                     *       "domain-expiring"
+                     *       "certificate-expiring"
                      *     ]
                      */
                     notifyOn?: ("down" | "degraded" | "up" | "certificate-expiring" | "domain-expiring")[];
