@@ -512,7 +512,9 @@ export class MonitorService {
     if (!names || !isObject(input) || !Array.isArray(input.regions)) return [];
     const index = input.regions.findIndex((region) => typeof region === 'string' && REGION_NAME.test(region) && !names.isKnown(region));
     if (index < 0) return [];
-    return [{ field: `regions.${index}`, message: `"${String(input.regions[index])}" is not a region of this installation (known: ${names.known().join(', ')})` }];
+    return [
+      { field: `regions.${index}`, message: `"${String(input.regions[index])}" is not a region of this installation (known: ${names.known().join(', ')})` },
+    ];
   }
 
   /** The record as the team sees it: a heartbeat's `pingUrl` with its key opened (null for a Viewer reading it). */

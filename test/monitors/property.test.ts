@@ -36,7 +36,23 @@ const COMMON_KEYS = [
   'updatedAt',
 ];
 const KEYS = {
-  http: ['id', ...COMMON_KEYS, 'url', 'method', 'expectedStatus', 'auth', 'headers', 'body', 'followRedirects', 'assertions', 'tlsVerify', 'clientCertificate', 'proxy', 'proxySet', 'ipFamily'].sort(),
+  http: [
+    'id',
+    ...COMMON_KEYS,
+    'url',
+    'method',
+    'expectedStatus',
+    'auth',
+    'headers',
+    'body',
+    'followRedirects',
+    'assertions',
+    'tlsVerify',
+    'clientCertificate',
+    'proxy',
+    'proxySet',
+    'ipFamily',
+  ].sort(),
   ssl: ['id', ...COMMON_KEYS, 'host', 'port', 'warningDays', 'certificate'].sort(),
 };
 
