@@ -44,7 +44,7 @@ export class OidcSignInService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly provider: IdentityProvider | null,
-    private readonly sessions: Pick<SessionService, 'openVerified'>,
+    private readonly sessions: Pick<SessionService, 'openVerified' | 'refusedVerified'>,
     private readonly startsPerAddress: RateLimiter,
     private readonly options: { publicUrl: string; passwordSignIn: boolean },
     private readonly clock: Clock = systemClock,
@@ -114,6 +114,9 @@ export class OidcSignInService {
     }
     const email = identity.email.toLowerCase();
     if (!identity.emailVerified) {
+      // Someone holds, at the provider, an unverified claim to an account's address: its teams should know.
+      const claimed = await this.db.selectFrom('users').select(['id']).where('email', '=', email).executeTakeFirst();
+      if (claimed) await this.sessions.refusedVerified(claimed.id, client);
       throw new IdentityProviderRefusal(
         `${provider.name} has not verified the address ${identity.email}, so it cannot sign you in to Lookout.`,
         `email not verified (subject ${identity.subject})`,

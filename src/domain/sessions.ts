@@ -226,6 +226,11 @@ export class SessionService {
     return this.open(userId, client, 'signInWithOidc');
   }
 
+  /** A sign-in through the identity provider refused for a known account: its teams' log shows the attempt. */
+  async refusedVerified(userId: string, client: { ip: string }): Promise<void> {
+    await this.audit?.signInFailed(userId, { surface: 'dashboard', ip: client.ip });
+  }
+
   private requirePasswordSignIn(): void {
     if (this.rules && !this.rules.passwordSignIn) {
       throw new Problem('forbidden', `Password sign-in is turned off here; sign in with ${this.rules.providerName ?? 'your identity provider'}.`);

@@ -121,6 +121,9 @@ describe('each refusal is a page that says why, a log line, and no session', () 
     expectRefusal(await jar.get(callback), 403, /has not verified the address/);
     expect((await sessionOf(jar)).status).toBe(401);
     expect(server.logs()).toMatch(/email not verified/);
+    // A failed sign-in of that account in its team's audit log.
+    const entries = await server.app.store.db.selectFrom('audit_log').selectAll().where('target_id', '=', person.userId).execute();
+    expect(entries.map((e) => [e.team_id, e.action, e.target_type, e.surface])).toEqual([[owner.teamId, 'signInFailed', 'user', 'dashboard']]);
   });
 
   it('refuses a wrong state', async () => {
