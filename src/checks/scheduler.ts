@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { REGIONS, type Region } from '../shared/vocabulary.js';
+import type { Region } from '../shared/vocabulary.js';
 import type { MonitorChange, MonitorService, ScheduledMonitor } from '../domain/monitors.js';
 import { storeDueNow, storedDueTimes } from '../domain/check-schedules.js';
 import type { Database } from '../store/schema.js';
@@ -50,6 +50,8 @@ export class Scheduler {
   private readonly entries = new Map<string, Entry>();
   /** Interval and regions each scheduled monitor had when planned: a change re-plans it. */
   private readonly shapes = new Map<string, string>();
+  /** The regions each scheduled monitor has entries for: built-in ones and the installation's extra ones. */
+  private readonly plannedRegions = new Map<string, readonly Region[]>();
   private unsubscribe: (() => void) | null = null;
   private reconcileTimer: Timer | null = null;
   /** The periodic reconcile under way: one at a time, however far the clock moves while it runs. */
@@ -111,6 +113,7 @@ export class Scheduler {
     for (const entry of this.entries.values()) entry.timer?.cancel();
     this.entries.clear();
     this.shapes.clear();
+    this.plannedRegions.clear();
   }
 
   /** How many (monitor, region) pairs are scheduled. */
@@ -207,6 +210,7 @@ export class Scheduler {
       this.arm(entry, due, fireAt);
     }
     this.shapes.set(monitor.id, shapeOf(monitor));
+    this.plannedRegions.set(monitor.id, monitor.regions);
   }
 
   private arm(entry: Entry, due: number, fireAt = due): void {
@@ -230,6 +234,7 @@ export class Scheduler {
   private forget(monitorId: string): void {
     for (const key of this.keysOf(monitorId)) this.drop(key);
     this.shapes.delete(monitorId);
+    this.plannedRegions.delete(monitorId);
   }
 
   private drop(key: string): void {
@@ -239,7 +244,7 @@ export class Scheduler {
   }
 
   private keysOf(monitorId: string): string[] {
-    return REGIONS.map((region) => jobKey({ monitorId, region })).filter((key) => this.entries.has(key));
+    return (this.plannedRegions.get(monitorId) ?? []).map((region) => jobKey({ monitorId, region })).filter((key) => this.entries.has(key));
   }
 }
 

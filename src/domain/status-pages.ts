@@ -546,8 +546,8 @@ export class StatusPageService {
           'in',
           s.monitors.map((m) => m.id),
         )
-        // The regions checks run from, and the one a heartbeat's pings are counted under.
-        .where('region', 'in', [...REGIONS, PUSH_REGION])
+        // Every region's rollups (built-in, extra ones served by probes, a heartbeat's pings): a day's
+        // uptime counts each check of the monitor wherever it ran.
         .where('period', '=', 'day')
         .where('bucket_start', '>=', first)
         .where('bucket_start', '<=', s.today)

@@ -4,6 +4,7 @@ import { probe, type ServeProcess } from '../helpers/process.js';
 import { runCli, startServer, type Member, type TestServer } from '../helpers/server.js';
 import { eventually, startTarget, type Target } from '../helpers/target.js';
 import { httpBody } from '../monitors/fixtures.js';
+import { dayTitles, putPage } from '../status-pages/fixtures.js';
 
 /*
  * A region whose probe stops goes stale for a monitor after 3 of its intervals (on the server's
@@ -61,12 +62,30 @@ describe('stale regions', () => {
       expect((await stored(id)).status).toBe('up');
       const runs = await server.read(`/api/v1/monitors/${id}/runs`, owner.token);
       expect(runs.data[0].region).toBe('office-berlin');
+      // The status page counts the extra region's checks in the day's uptime.
+      await putPage(server, owner, { slug: `office-${process.pid}`, title: 'Office', monitorIds: [id] });
+      const page = await server.request('GET', `/status/office-${process.pid}`);
+      expect(dayTitles(page.text).at(-1)).toMatch(/: 100% uptime$/);
       const regions = await server.read('/api/v1/regions', owner.token);
       expect(regions.data.map((r: { name: string }) => r.name)).toEqual(['us-east', 'eu-west', 'asia', 'office-berlin']);
     } finally {
       await office.stop();
       target.status = 503;
     }
+  });
+
+  it('stops planning an extra region once its monitor no longer lists it, and every region of a deleted monitor', async () => {
+    const scheduler = server.app.engine.scheduler!;
+    const before = scheduler.size;
+    const id = await create('leaving', ['us-east', 'office-berlin']);
+    await eventually(async () => scheduler.size === before + 2);
+    const patched = await server.request('PATCH', `/api/v1/monitors/${id}`, { token: owner.token, body: { regions: ['us-east'] } });
+    expect(patched.status).toBe(200);
+    await eventually(async () => scheduler.size === before + 1);
+    expect((await server.request('PATCH', `/api/v1/monitors/${id}`, { token: owner.token, body: { regions: ['office-berlin'] } })).status).toBe(200);
+    await eventually(async () => scheduler.size === before + 1);
+    expect((await server.request('DELETE', `/api/v1/monitors/${id}`, { token: owner.token })).status).toBe(204);
+    await eventually(async () => scheduler.size === before);
   });
 
   it('leaves a region out of the status 3 intervals after its probe stopped; a monitor checked only there keeps its status', { timeout: 90_000 }, async () => {

@@ -34,6 +34,11 @@ export function RegionsCard({ monitor, runs }: { monitor: CheckedMonitor; runs: 
                 <span className="region-name">{region}</span>
                 <StatusBadge status={status} />
               </div>
+              {monitor.staleRegions.includes(region) && (
+                <p className="region-stale small" data-stale>
+                  Stale: nobody has checked from here for 3 intervals, so this result no longer counts.
+                </p>
+              )}
               {run ? (
                 <dl className="region-facts">
                   <div>

@@ -1,6 +1,8 @@
 import { REGIONS } from '../../api/enums.js';
 import type { Region } from '../../api/types.js';
 import { Field } from '../../components/ui.js';
+import { useGet } from '../../hooks.js';
+import { usePermissions } from '../../session.js';
 import { count } from '../../../../src/shared/plural.js';
 import type { SectionProps } from '../form-state.js';
 
@@ -8,8 +10,13 @@ const INTERVALS = [60, 120, 300, 600, 900, 1800, 3600];
 
 /** How often, how long and from where a checked monitor is checked. */
 export function CheckedSchedule({ form, set, err, numberInput }: SectionProps) {
+  // The installation's extra regions (served by probes) are listed to Admins and Owners, who may read
+  // GET /api/v1/regions; anyone keeps seeing, and may untick, the regions the monitor already lists.
+  const { canAdmin } = usePermissions();
+  const installed = useGet('/api/v1/regions', canAdmin ? {} : null);
+  const choices = [...new Set<Region>([...REGIONS, ...(installed.data?.data.map((r) => r.name) ?? []), ...form.regions])];
   const toggleRegion = (region: Region) =>
-    set('regions', form.regions.includes(region) ? form.regions.filter((r) => r !== region) : REGIONS.filter((r) => r === region || form.regions.includes(r)));
+    set('regions', form.regions.includes(region) ? form.regions.filter((r) => r !== region) : choices.filter((r) => r === region || form.regions.includes(r)));
   return (
     <>
       <legend>How often and from where</legend>
@@ -37,7 +44,7 @@ export function CheckedSchedule({ form, set, err, numberInput }: SectionProps) {
           Regions
         </span>
         <div className="checks-inline">
-          {REGIONS.map((region) => (
+          {choices.map((region) => (
             <label key={region} className="check">
               <input type="checkbox" name="regions" value={region} checked={form.regions.includes(region)} onChange={() => toggleRegion(region)} />
               {region}
