@@ -44,7 +44,35 @@
  * (10), BENCH_BASELINE_REPEATS (3), BENCH_DAY_MONITORS (10000; 0 skips), BENCH_PIN (1),
  * BENCH_TLS_KEY (ec: ECDSA P-256, or rsa: RSA 2048), BENCH_JSON (a file for the raw figures), BENCH_KEEP_LOGS (1 keeps
  * the servers' logs), BENCH_SERVER_NODE_ARGS (extra node flags for the server, e.g. --cpu-prof), BENCH_THREADS (1: the server's
- * LOOKOUT_CHECK_THREADS; with 2 or more, BENCH_PIN=0 lets its check threads use every core).
+ * LOOKOUT_CHECK_THREADS; with 2 or more, BENCH_PIN=0 lets its check threads use every core), BENCH_BARE_PROCESSES (1: bare loops run
+ * at once, their requests/s summed; with BENCH_PIN=0, one per core is the whole machine's limit).
+ *
+ * Issue #30's figures, in a second table (one row per configuration):
+ * - BENCH_API_PROBE=1: during the measurement, bench/api-probe.ts (a process of its own, beside the target when pinning) calls
+ *   `GET /api/v1/monitors/{id}` of random seeded monitors BENCH_API_PROBE_RATE (20) times a second, open loop, at most
+ *   BENCH_API_PROBE_CONCURRENCY (4) in flight, with tokens of an Owner of the monitors' team (enough for the per-token budget);
+ *   p50/p99/max of the 200 answers (goal p99 < 50 ms), and the requests made: the server's CPU per check includes serving them
+ *   (at 20/s against 2,500 checks/s, under 1% of the requests it handles).
+ * - BENCH_COLD_START=1: every check due at once when the server starts (seeded with one due time, set to "now" right before the
+ *   start); the server is sampled every 5 s from its first answer, warm-up included, and cut into windows of about 10 s: the
+ *   second table gives when lateness settled (the start of the first window from which every later one has p99 < 1 s, in seconds
+ *   and in intervals), when the checks run reached one round (one per monitor-region) and when the first round's status events
+ *   were all processed; a table per configuration gives each window's checks/s against the steady due rate, lateness, CPU,
+ *   queue and unprocessed events (whether the events starved the checks). Lasts BENCH_WARMUP_SECONDS + BENCH_MINUTES.
+ * - Memory (BENCH_IDLE_RSS=0 skips it): the same server configuration (regions, threads, CA) on an empty database, its RSS
+ *   BENCH_IDLE_SETTLE_SECONDS (15) after it answers, once per protocol and region count; the run's RSS at the end above it,
+ *   per monitor-region (goal ≤ 8 KiB).
+ * - Storage: the server's /proc/<pid>/io over the measurement (all its threads) per run written: `write_bytes` (what it
+ *   sent to storage: SQLite's WAL, checkpoints and main file) and `wchar` (every write(), sockets included: the requests to
+ *   the targets, to PostgreSQL and the /metrics answers).
+ * - BENCH_STORE=postgres: the server on a fresh database `lookout_bench_<random>` of BENCH_PG_URL
+ *   (postgres://postgres@127.0.0.1:5432, trust authentication; dropped afterwards), embedded coordination (no Redis),
+ *   a random LOOKOUT_SECRET_KEY. Database growth per 1,000 runs is then the schema's tables' pg_total_relation_size
+ *   (indexes, TOAST and dead rows included); PostgreSQL's own writes are another user's processes, so instead of their
+ *   /proc/<pid>/io the WAL it wrote per run is given (pg_stat_wal.wal_bytes: the whole cluster's, other databases' too).
+ *   The day of runs stays on SQLite.
+ * - The recorder's share of CPU per check: BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles the server (one file
+ *   per thread), and `npx tsx bench/profile-share.ts --last-seconds S DIR/*.cpuprofile` gives each part's share of the busy time.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -54,11 +82,13 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import SQLite from 'better-sqlite3';
 import pino from 'pino';
 import { REGIONS } from '../src/shared/vocabulary.js';
+import { REQUESTS_PER_MINUTE } from '../src/domain/access.js';
 import { Pruner } from '../src/checks/retention.js';
 import { DAY_MS, HOUR_MS } from '../src/domain/rollup-buckets.js';
 import { openStore } from '../src/store/database.js';
-import { freePort, machine } from './harness.js';
-import { seedMonitors } from './seed.js';
+import { createBenchDatabase, type BenchDatabase, type BenchStore } from './bench-database.js';
+import { freePort, machine, ownerOfNewTeamIn } from './harness.js';
+import { makeAllDue, seedMonitors } from './seed.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const env = process.env;
@@ -90,6 +120,22 @@ const PIN = env.BENCH_PIN !== '0' && spawnSync('taskset', ['-V']).status === 0;
 const TLS_KEY = env.BENCH_TLS_KEY === 'rsa' ? 'rsa' : 'ec';
 /** The server's LOOKOUT_CHECK_THREADS (BENCH_THREADS): 1, checks on its event loop, unless told. */
 const CHECK_THREADS = Number(env.BENCH_THREADS ?? 1);
+/** The store the server runs on (BENCH_STORE): SQLite unless told. */
+const STORE: BenchStore = env.BENCH_STORE === 'postgres' ? 'postgres' : 'sqlite';
+/** BENCH_API_PROBE=1: a light API client during the measurement (bench/api-probe.ts). */
+const API_PROBE = env.BENCH_API_PROBE === '1';
+const API_PROBE_RATE = Number(env.BENCH_API_PROBE_RATE ?? 20);
+const API_PROBE_CONCURRENCY = Number(env.BENCH_API_PROBE_CONCURRENCY ?? 4);
+const API_GOAL_MS = 50;
+/** BENCH_COLD_START=1: every check due at once when the server starts; the time to steady state is reported. */
+const COLD_START = env.BENCH_COLD_START === '1';
+const COLD_SAMPLE_EVERY_MS = 5_000;
+const COLD_WINDOW_MS = 10_000;
+/** The idle server's RSS, the base of the RSS per monitor-region (BENCH_IDLE_RSS=0 skips it), read this long after it answers. */
+const IDLE_RSS = env.BENCH_IDLE_RSS !== '0';
+const IDLE_SETTLE_SECONDS = Number(env.BENCH_IDLE_SETTLE_SECONDS ?? 15);
+/** Bare-loop processes run at once (BENCH_BARE_PROCESSES, 1): with BENCH_PIN=0, one per core measures the whole machine. */
+const BARE_PROCESSES = Math.max(1, Number(env.BENCH_BARE_PROCESSES ?? 1));
 const INTERVAL_SECONDS = 60;
 const SAMPLE_EVERY_MS = 10_000;
 const CLOCK_TICKS = 100; // getconf CLK_TCK on Linux
@@ -178,17 +224,31 @@ interface Baseline {
   load: number;
 }
 
+/** BARE_PROCESSES bare loops at once: their requests/s summed, their CPU per request over all their requests. */
 async function bareLoop(url: string, ca: string | null): Promise<Baseline> {
-  const child = startChild(
-    ['bench/bare-loop.ts'],
-    { BARE_URL: url, BARE_SECONDS: String(BASELINE_SECONDS), BARE_CONCURRENCY: '50', ...(ca ? { BARE_CA: ca } : {}) },
-    0,
-    null,
+  const children = Array.from({ length: BARE_PROCESSES }, () =>
+    startChild(
+      ['bench/bare-loop.ts'],
+      { BARE_URL: url, BARE_SECONDS: String(BASELINE_SECONDS), BARE_CONCURRENCY: '50', ...(ca ? { BARE_CA: ca } : {}) },
+      0,
+      null,
+    ),
   );
-  const result = JSON.parse(await firstLine(child.child)) as { perSecond: number; errors: number; cpuMicrosPerRequest: number };
-  await child.stop();
-  if (result.errors > 0) console.warn(`bare loop: ${result.errors} errors`);
-  return { perSecond: result.perSecond, cpuMicrosPerRequest: result.cpuMicrosPerRequest, load: machineLoad().load };
+  const results = await Promise.all(
+    children.map(async (child) => {
+      const result = JSON.parse(await firstLine(child.child)) as { requests: number; perSecond: number; errors: number; cpuMicrosPerRequest: number };
+      await child.stop();
+      return result;
+    }),
+  );
+  const errors = results.reduce((sum, r) => sum + r.errors, 0);
+  if (errors > 0) console.warn(`bare loop: ${errors} errors`);
+  const requests = results.reduce((sum, r) => sum + r.requests, 0);
+  return {
+    perSecond: results.reduce((sum, r) => sum + r.perSecond, 0),
+    cpuMicrosPerRequest: results.reduce((sum, r) => sum + r.cpuMicrosPerRequest * r.requests, 0) / Math.max(1, requests),
+    load: machineLoad().load,
+  };
 }
 
 interface Server {
@@ -261,11 +321,18 @@ interface Sample {
   cpuTicks: number;
   rssKb: number;
   hwmKb: number;
-  /** Pages in use in the database as the latest commit sees it (WAL frames included; free pages not). */
+  /** Pages in use in the database as the latest commit sees it (WAL frames included; free pages not); PostgreSQL: its tables' total size. */
   dbBytes: number;
-  /** Main file + WAL on disk: the WAL keeps its high-water size between checkpoints, so short windows mislead. */
+  /** Main file + WAL on disk: the WAL keeps its high-water size between checkpoints, so short windows mislead. PostgreSQL: pg_database_size. */
   fileBytes: number;
   runs: number;
+  /** PostgreSQL's WAL written so far, the whole cluster's (pg_stat_wal.wal_bytes); NaN with SQLite. */
+  walBytes: number;
+  /** The server's /proc/<pid>/io (all its threads): bytes it caused to be written to storage, and bytes it passed to write(). */
+  writeBytes: number;
+  wchar: number;
+  /** Status events not yet processed by the alerting side. */
+  unprocessedEvents: number;
   /** 1-minute load average and CPU pressure ("some", avg10 %) of the whole machine: how busy the neighbours were. */
   load: number;
   cpuPressure: number;
@@ -277,7 +344,7 @@ function parseLabels(text: string): Record<string, string> {
   return labels;
 }
 
-async function sample(server: Server, dbFile: string, reader: SQLite.Database): Promise<Sample> {
+async function sample(server: Server, database: BenchDatabase): Promise<Sample> {
   const text = await (await fetch(`${server.baseUrl}/metrics`)).text();
   let checks = 0;
   let failed = 0;
@@ -303,6 +370,8 @@ async function sample(server: Server, dbFile: string, reader: SQLite.Database): 
   const cpuTicks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
   const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
   const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+  const io = readFileSync(`/proc/${server.pid}/io`, 'utf8');
+  const ioField = (key: string) => Number(new RegExp(`^${key}: (\\d+)`, 'm').exec(io)?.[1] ?? NaN);
   return {
     at: performance.now(),
     checks,
@@ -312,9 +381,10 @@ async function sample(server: Server, dbFile: string, reader: SQLite.Database): 
     cpuTicks,
     rssKb: kb('VmRSS'),
     hwmKb: kb('VmHWM'),
-    dbBytes: usedBytes(reader),
-    fileBytes: fileBytes(dbFile) + fileBytes(`${dbFile}-wal`),
-    runs: (reader.prepare('select count(*) as n from monitor_runs').get() as { n: number }).n,
+    ...(await database.figures()),
+    writeBytes: ioField('write_bytes'),
+    wchar: ioField('wchar'),
+    unprocessedEvents: await database.unprocessedEvents(),
     ...machineLoad(),
   };
 }
@@ -331,12 +401,6 @@ function machineLoad(): { load: number; cpuPressure: number } {
 }
 
 const fileBytes = (file: string) => (existsSync(file) ? statSync(file).size : 0);
-
-/** The database's logical size in the newest snapshot: (page_count − freelist_count) × page_size. */
-function usedBytes(reader: SQLite.Database): number {
-  const pragma = (name: string) => reader.pragma(name, { simple: true }) as number;
-  return (pragma('page_count') - pragma('freelist_count')) * pragma('page_size');
-}
 
 /** Quantile of the lateness observed between two samples: linear inside the bucket it falls in. */
 function quantile(from: Sample, to: Sample, q: number): number {
@@ -375,6 +439,9 @@ function maxBound(from: Sample, to: Sample): number {
 
 interface RunResult {
   protocol: Protocol;
+  store: BenchStore;
+  /** The server's LOOKOUT_CHECK_THREADS. */
+  threads: number;
   /** Whether the monitors judged their answer by three assertions (BENCH_ASSERTIONS). */
   assertions: boolean;
   /** Runs written during the measurement that carry assertion outcomes, and those of them that failed. */
@@ -393,9 +460,17 @@ interface RunResult {
   cpuPeak: number;
   rssMb: number;
   rssPeakMb: number;
+  /** The same configuration's server on an empty database (NaN: BENCH_IDLE_RSS=0), and the RSS at the end above it per monitor-region. */
+  rssIdleMb: number;
+  rssKibPerPair: number;
   bytesPer1000Runs: number;
   /** The same from the files' sizes on disk (main + WAL). */
   fileBytesPer1000Runs: number;
+  /** The server's /proc/<pid>/io over the measurement, per run written: write_bytes (to storage) and wchar (to write()). */
+  writeBytesPerRun: number;
+  wcharPerRun: number;
+  /** PostgreSQL: WAL written per run by the whole cluster (pg_stat_wal; other databases' writes included). */
+  walBytesPerRun: number;
   failed: number;
   queueDepthEnd: number;
   holds: boolean;
@@ -406,6 +481,10 @@ interface RunResult {
   /** bench/stall-probe.ts beside the server: its longest stall, and in how many seconds it was held up 250 ms or more. */
   probeMaxMs: number;
   probeStalledSeconds: number;
+  /** BENCH_API_PROBE: GET /api/v1/monitors/{id} during the measurement; null without it. */
+  api: ApiProbeResult | null;
+  /** BENCH_COLD_START: from the server's first answer on; null without it. */
+  coldStart: ColdStart | null;
 }
 
 /** Starts bench/stall-probe.ts on the server's CPU; `stop` returns the per-second maxima it reported. */
@@ -429,6 +508,130 @@ function startStallProbe(): { stop(): Promise<number[]> } {
   };
 }
 
+/** The idle server's RSS per protocol and region count: the same configuration on an empty database, read once. */
+const idleRssKb = new Map<string, number>();
+
+async function idleRss(protocol: Protocol, regions: readonly string[], ca: string | null, logDir: string): Promise<number> {
+  const key = `${protocol}|${regions.length}`;
+  const known = idleRssKb.get(key);
+  if (known !== undefined) return known;
+  const database = await createBenchDatabase(STORE);
+  try {
+    const server = await startServer(
+      {
+        DATABASE_URL: database.url,
+        ...database.serverEnv,
+        LOOKOUT_REGIONS: regions.join(','),
+        LOOKOUT_TARGET_POLICY: 'all',
+        LOOKOUT_CHECK_THREADS: String(CHECK_THREADS),
+        ...(ca ? { NODE_EXTRA_CA_CERTS: ca } : {}),
+      },
+      join(logDir, `server-idle-${protocol}-${regions.length}.log`),
+    );
+    try {
+      await sleep(IDLE_SETTLE_SECONDS * 1000);
+      const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
+      const kb = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? NaN);
+      console.log(`[${protocol} idle × ${regions.length}] RSS ${fmt(kb / 1024)} MB on an empty database, ${IDLE_SETTLE_SECONDS} s after it answered`);
+      idleRssKb.set(key, kb);
+      return kb;
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await database.drop();
+  }
+}
+
+interface ApiProbeResult {
+  requests: number;
+  errors: number;
+  non200: number;
+  statuses: Record<string, number>;
+  skipped: number;
+  unanswered: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/** bench/api-probe.ts for `seconds`, beside the target (CPU 1 when pinning): its figures once it ends. */
+function startApiProbe(server: Server, tokens: readonly string[], ids: readonly string[], seconds: number, logDir: string): Promise<ApiProbeResult> {
+  const idsFile = join(logDir, 'api-probe-ids.txt');
+  writeFileSync(idsFile, ids.join('\n'));
+  const probe = startChild(
+    ['bench/api-probe.ts'],
+    {
+      PROBE_BASE_URL: server.baseUrl,
+      PROBE_TOKENS: tokens.join(','),
+      PROBE_IDS_FILE: idsFile,
+      PROBE_RATE: String(API_PROBE_RATE),
+      PROBE_CONCURRENCY: String(API_PROBE_CONCURRENCY),
+      PROBE_SECONDS: String(seconds),
+    },
+    1,
+    null,
+  );
+  return firstLine(probe.child).then(async (line) => {
+    await probe.stop();
+    return JSON.parse(line) as ApiProbeResult;
+  });
+}
+
+interface ColdWindow {
+  /** Seconds from the server's first answer to the window's start. */
+  t: number;
+  seconds: number;
+  checksPerSecond: number;
+  p99: number;
+  max: number;
+  cpu: number;
+  queueDepth: number;
+  unprocessedEvents: number;
+}
+
+interface ColdStart {
+  /** Start of the first 10-second window from which on every window's lateness p99 is under the goal (NaN: never in the run). */
+  steadyAfterSeconds: number;
+  /** When the checks run reached one per monitor-region (the first round), at the sampling's resolution. */
+  firstRoundSeconds: number;
+  /** When no status event was left unprocessed, after the first round's had appeared. */
+  eventsDrainedSeconds: number;
+  windows: ColdWindow[];
+}
+
+/** Cuts the samples from the server's start into windows of about 10 s and finds when lateness settled. */
+function coldStartOf(timeline: Sample[], readyAt: number, pairs: number): ColdStart {
+  const windows: ColdWindow[] = [];
+  let start = timeline[0]!;
+  for (const end of timeline.slice(1)) {
+    if (end.at - start.at < COLD_WINDOW_MS - 500) continue;
+    const seconds = (end.at - start.at) / 1000;
+    windows.push({
+      t: (start.at - readyAt) / 1000,
+      seconds,
+      checksPerSecond: (end.checks - start.checks) / seconds,
+      p99: quantile(start, end, 0.99),
+      max: maxBound(start, end),
+      cpu: ((end.cpuTicks - start.cpuTicks) / CLOCK_TICKS / seconds) * 100,
+      queueDepth: end.queueDepth,
+      unprocessedEvents: end.unprocessedEvents,
+    });
+    start = end;
+  }
+  let steady = windows.length;
+  while (steady > 0 && windows[steady - 1]!.p99 < LATENESS_GOAL_S) steady--;
+  const firstRound = timeline.find((s) => s.checks >= pairs);
+  const sawEvents = timeline.findIndex((s) => s.unprocessedEvents > 0);
+  const drained = sawEvents < 0 ? undefined : timeline.slice(sawEvents).find((s) => s.unprocessedEvents === 0);
+  return {
+    steadyAfterSeconds: steady < windows.length ? windows[steady]!.t : NaN,
+    firstRoundSeconds: firstRound ? (firstRound.at - readyAt) / 1000 : NaN,
+    eventsDrainedSeconds: drained ? (drained.at - readyAt) / 1000 : NaN,
+    windows,
+  };
+}
+
 async function runConfiguration(
   protocol: Protocol,
   target: Target,
@@ -440,48 +643,68 @@ async function runConfiguration(
   assertions: boolean,
 ): Promise<RunResult> {
   const regions = REGIONS.slice(0, regionCount);
-  const dir = mkdtempSync(join(tmpdir(), 'lookout-bench-checks-'));
-  const dbFile = join(dir, 'lookout.db');
-  const databaseUrl = `file:${dbFile}`;
   const label = `${protocol}${assertions ? ` + assertions${ASSERTIONS_ENCODING ? ` (${ASSERTIONS_ENCODING})` : ''}` : ''} ${monitors} × ${regionCount}`;
+  const serverEnv = (database: BenchDatabase) => ({
+    DATABASE_URL: database.url,
+    ...database.serverEnv,
+    LOOKOUT_REGIONS: regions.join(','),
+    LOOKOUT_TARGET_POLICY: 'all',
+    LOOKOUT_CHECK_THREADS: String(CHECK_THREADS),
+    ...(ca ? { NODE_EXTRA_CA_CERTS: ca } : {}),
+  });
+  const idleKb = IDLE_RSS ? await idleRss(protocol, regions, ca, logDir) : NaN;
+  const database = await createBenchDatabase(STORE);
   try {
     const seeded = Date.now();
-    // First checks fall due from 15 s on (time for the server to start), spread over one interval.
-    await seedMonitors(databaseUrl, monitors, regions, assertions ? target.url.replace(/\/health$/, '/api') : target.url, {
-      firstDueAt: Date.now() + 15_000,
+    // The API probe's caller: an Owner of the team the monitors are seeded into.
+    // Each token may make REQUESTS_PER_MINUTE requests: enough of them for the probe's rate, and one more.
+    const owner = API_PROBE
+      ? await ownerOfNewTeamIn(database.url, 'Bench', 'bench@bench.test', {
+          env: database.serverEnv,
+          tokens: Math.ceil((API_PROBE_RATE * 60) / REQUESTS_PER_MINUTE) + 1,
+        })
+      : null;
+    // First checks fall due from 15 s on (time for the server to start), spread over one interval;
+    // for a cold start, all at once, made due again right before the server starts.
+    const ids = await seedMonitors(database.url, monitors, regions, assertions ? target.url.replace(/\/health$/, '/api') : target.url, {
+      firstDueAt: Date.now() + (COLD_START ? 0 : 15_000),
+      spreadMs: COLD_START ? 0 : undefined,
       assertions: assertions ? BENCH_ASSERTIONS : undefined,
       headers: assertions && ASSERTIONS_ENCODING ? [{ name: 'Accept-Encoding', value: ASSERTIONS_ENCODING }] : undefined,
       ping: protocol === 'ping' ? { host: '127.0.0.1', packets: PING_PACKETS } : undefined,
+      teamId: owner?.actor.teamId,
     });
+    if (COLD_START) await makeAllDue(database.url, Date.now());
     console.log(`[${label}] seeded in ${Date.now() - seeded} ms; starting the server`);
     const logFile = join(logDir, `server-${protocol}${assertions ? '-assertions' : ''}-${monitors}x${regionCount}-${repeat}.log`);
-    const server = await startServer(
-      {
-        DATABASE_URL: databaseUrl,
-        LOOKOUT_REGIONS: regions.join(','),
-        LOOKOUT_TARGET_POLICY: 'all',
-        LOOKOUT_CHECK_THREADS: String(CHECK_THREADS),
-        ...(ca ? { NODE_EXTRA_CA_CERTS: ca } : {}),
-      },
-      logFile,
-    );
-    const reader = new SQLite(dbFile, { readonly: true, fileMustExist: true });
+    const server = await startServer(serverEnv(database), logFile);
+    const readyAt = performance.now();
+    await database.open();
     try {
-      await sleep(WARMUP_SECONDS * 1000);
+      // With a cold start, the server is sampled every 5 s from its first answer on, warm-up included.
+      const timeline: Sample[] = COLD_START ? [await sample(server, database)] : [];
+      let nextSampleAt = readyAt + COLD_SAMPLE_EVERY_MS;
+      const wait = async (ms: number) => {
+        const until = performance.now() + ms;
+        for (let now = performance.now(); now < until; now = performance.now()) {
+          if (COLD_START && now >= nextSampleAt) {
+            timeline.push(await sample(server, database));
+            nextSampleAt += COLD_SAMPLE_EVERY_MS;
+          } else await sleep((COLD_START ? Math.min(until, nextSampleAt) : until) - now);
+        }
+      };
+      await wait(WARMUP_SECONDS * 1000);
       // The first round turns every monitor from pending to up: one status event each, which the
       // alerting side then works through. The measurement starts once it has (or a minute later).
-      const unprocessed = reader.prepare('select count(*) as n from events where processed_at is null');
-      for (let i = 0; i < 60 && (unprocessed.get() as { n: number }).n > 0; i++) await sleep(1000);
+      for (let i = 0; i < 60 && (await database.unprocessedEvents()) > 0; i++) await wait(1000);
       const stallProbe = startStallProbe();
-      const judged = reader.prepare(
-        'select count(*) as n, coalesce(sum(1 - ok), 0) as failed from monitor_runs where assertions is not null and started_at >= ?',
-      );
+      const apiProbe = owner ? startApiProbe(server, owner.tokens, ids, MINUTES * 60, logDir) : null;
       const measuredFrom = Date.now();
-      const samples: Sample[] = [await sample(server, dbFile, reader)];
+      const samples: Sample[] = [await sample(server, database)];
       const end = samples[0]!.at + MINUTES * 60_000;
       while (performance.now() < end) {
         await sleep(Math.min(SAMPLE_EVERY_MS, end - performance.now()));
-        samples.push(await sample(server, dbFile, reader));
+        samples.push(await sample(server, database));
         const [a, b] = samples.slice(-2) as [Sample, Sample];
         process.stdout.write(
           `[${label}] ${Math.round((b.checks - a.checks) / ((b.at - a.at) / 1000))} checks/s, ` +
@@ -490,6 +713,8 @@ async function runConfiguration(
         );
       }
       const stalls = await stallProbe.stop();
+      const api = apiProbe ? await apiProbe : null;
+      if (api) console.log(`[${label}] API probe: ${JSON.stringify(api)}`);
       const first = samples[0]!;
       const last = samples.at(-1)!;
       const seconds = (last.at - first.at) / 1000;
@@ -502,9 +727,13 @@ async function runConfiguration(
         cpuPeak = Math.max(cpuPeak, ((b.cpuTicks - a.cpuTicks) / CLOCK_TICKS / ((b.at - a.at) / 1000)) * 100);
       }
       const p99 = quantile(first, last, 0.99);
-      const judgedRows = judged.get(measuredFrom) as { n: number; failed: number };
+      const judgedRows = await database.judged(measuredFrom);
+      const runs = last.runs - first.runs;
+      const perRun = (bytes: number) => (runs > 0 ? bytes / runs : NaN);
       const result: RunResult = {
         protocol,
+        store: STORE,
+        threads: CHECK_THREADS,
         assertions,
         judgedRuns: judgedRows.n,
         judgedFailed: judgedRows.failed,
@@ -520,8 +749,13 @@ async function runConfiguration(
         cpuPeak,
         rssMb: last.rssKb / 1024,
         rssPeakMb: last.hwmKb / 1024,
-        bytesPer1000Runs: last.runs > first.runs ? ((last.dbBytes - first.dbBytes) / (last.runs - first.runs)) * 1000 : NaN,
-        fileBytesPer1000Runs: last.runs > first.runs ? ((last.fileBytes - first.fileBytes) / (last.runs - first.runs)) * 1000 : NaN,
+        rssIdleMb: idleKb / 1024,
+        rssKibPerPair: (last.rssKb - idleKb) / (monitors * regionCount),
+        bytesPer1000Runs: perRun(last.dbBytes - first.dbBytes) * 1000,
+        fileBytesPer1000Runs: perRun(last.fileBytes - first.fileBytes) * 1000,
+        writeBytesPerRun: perRun(last.writeBytes - first.writeBytes),
+        wcharPerRun: perRun(last.wchar - first.wchar),
+        walBytesPerRun: perRun(last.walBytes - first.walBytes),
         failed: last.failed - first.failed,
         queueDepthEnd: last.queueDepth,
         holds: achieved >= 0.97 * due && p99 < LATENESS_GOAL_S,
@@ -530,15 +764,18 @@ async function runConfiguration(
         cpuPressure: median(samples.map((x) => x.cpuPressure)),
         probeMaxMs: Math.max(0, ...stalls),
         probeStalledSeconds: stalls.filter((ms) => ms >= 250).length,
+        api,
+        coldStart: COLD_START ? coldStartOf([...timeline, ...samples], readyAt, monitors * regionCount) : null,
       };
-      console.log(`[${label}] ${JSON.stringify(result)}`);
+      console.log(
+        `[${label}] ${JSON.stringify({ ...result, coldStart: result.coldStart && { ...result.coldStart, windows: result.coldStart.windows.length } })}`,
+      );
       return result;
     } finally {
-      reader.close();
       await server.stop();
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    await database.drop();
   }
 }
 
@@ -726,7 +963,8 @@ async function main(): Promise<void> {
   const lines: string[] = [];
   lines.push(
     `${machine()}; ${new Date().toISOString().slice(0, 10)}; ${MINUTES} min measured after ${WARMUP_SECONDS} s of warm-up, ${REPEATS} repeat(s) ` +
-      `(medians shown; p99 of each repeat in brackets); pinning ${PIN ? 'on' : 'off'}`,
+      `(medians shown; p99 of each repeat in brackets); pinning ${PIN ? 'on' : 'off'}; store ${STORE}; ${CHECK_THREADS} check thread(s); ` +
+      `bare loop in ${BARE_PROCESSES} process(es)${API_PROBE ? `; API probe ${API_PROBE_RATE} requests/s` : ''}${COLD_START ? '; cold start (every check due at once)' : ''}`,
   );
   lines.push('');
   lines.push(
@@ -759,6 +997,11 @@ async function main(): Promise<void> {
       cpuPressure: m((r) => r.cpuPressure),
       probeMaxMs: m((r) => r.probeMaxMs),
       probeStalledSeconds: m((r) => r.probeStalledSeconds),
+      rssIdleMb: m((r) => r.rssIdleMb),
+      rssKibPerPair: m((r) => r.rssKibPerPair),
+      writeBytesPerRun: m((r) => r.writeBytesPerRun),
+      wcharPerRun: m((r) => r.wcharPerRun),
+      walBytesPerRun: m((r) => r.walBytesPerRun),
       holds: group.filter((r) => r.holds).length * 2 > group.length,
     };
     summary.push(row);
@@ -768,6 +1011,42 @@ async function main(): Promise<void> {
         `${fmt(row.cpu)} / ${fmt(row.cpuPeak)} | ${fmt(row.cpuMicrosPerCheck)} µs | ${fmt(row.rssMb)} / ${fmt(row.rssPeakMb)} MB | ${fmt(row.bytesPer1000Runs / 1024, 0)} KiB | ` +
         `${fmt(row.failed)} | ${row.holds ? 'yes' : 'no'} | ${fmt(row.load, 1)} / ${fmt(row.cpuPressure)}% / ${fmt(row.probeMaxMs)} ms, ${fmt(row.probeStalledSeconds)} s |`,
     );
+  }
+  // Issue #30's figures: the API under check load, memory per monitor-region, bytes written, cold start.
+  lines.push('');
+  lines.push(
+    `| protocol | monitors × regions | store, threads | API GET /monitors/{id}: p50 / p99 / max (requests; goal p99 < ${API_GOAL_MS} ms) | RSS idle / end, per monitor-region above idle (goal ≤ 8 KiB) | ` +
+      'server written per run: write_bytes / wchar | PostgreSQL WAL per run (whole cluster) | cold start: steady after (intervals) / first round done / events drained |',
+  );
+  lines.push('|---|---|---|---|---|---|---|---|');
+  for (const row of summary) {
+    const group = groups.get(`${row.protocol}|${row.assertions ? 'assertions' : 'plain'}|${row.regions}|${row.monitors}`)!;
+    const apis = group.map((r) => r.api).filter((a): a is ApiProbeResult => a !== null);
+    const api = apis.length
+      ? `${fmt(median(apis.map((a) => a.p50)), 1)} / ${fmt(median(apis.map((a) => a.p99)), 1)} / ${fmt(median(apis.map((a) => a.max)), 1)} ms ` +
+        `(${fmt(apis.reduce((sum, a) => sum + a.requests, 0))}${apis.some((a) => a.errors + a.non200 + a.skipped + a.unanswered > 0) ? `; ${apis.map((a) => `${a.errors} errors, ${a.non200} not 200 (${JSON.stringify(a.statuses)}), ${a.skipped} skipped, ${a.unanswered} unanswered`).join('; ')}` : ''})`
+      : '–';
+    const colds = group.map((r) => r.coldStart).filter((c): c is ColdStart => c !== null);
+    const cold = colds.length
+      ? `${fmt(median(colds.map((c) => c.steadyAfterSeconds)))} s (${fmt(median(colds.map((c) => c.steadyAfterSeconds)) / INTERVAL_SECONDS, 2)}) / ` +
+        `${fmt(median(colds.map((c) => c.firstRoundSeconds)))} s / ${fmt(median(colds.map((c) => c.eventsDrainedSeconds)))} s`
+      : '–';
+    lines.push(
+      `| ${row.protocol}${row.assertions ? ' + 3 assertions' : ''} | ${fmt(row.monitors)} × ${row.regions} | ${row.store}, ${row.threads} | ${api} | ` +
+        `${fmt(row.rssIdleMb)} / ${fmt(row.rssMb)} MB, ${fmt(row.rssKibPerPair, 1)} KiB | ${fmt(row.writeBytesPerRun)} / ${fmt(row.wcharPerRun)} B | ` +
+        `${row.store === 'postgres' ? `${fmt(row.walBytesPerRun)} B` : '–'} | ${cold} |`,
+    );
+  }
+  for (const r of COLD_START ? results : []) {
+    lines.push('');
+    lines.push(`Cold start, ${r.protocol} ${fmt(r.monitors)} × ${r.regions} (repeat ${r.repeat}), from the server's first answer, windows of about 10 s:`);
+    lines.push('');
+    lines.push('| from (s) | checks/s (due in the steady state) | lateness p99 / max (s) | CPU % | queue at the end | status events unprocessed at the end |');
+    lines.push('|---|---|---|---|---|---|');
+    for (const w of r.coldStart!.windows)
+      lines.push(
+        `| ${fmt(w.t)} | ${fmt(w.checksPerSecond)} (${fmt(r.due)}) | ${fmt(w.p99, 3)} / ≤ ${fmt(w.max, 3)} | ${fmt(w.cpu)} | ${fmt(w.queueDepth)} | ${fmt(w.unprocessedEvents)} |`,
+      );
   }
   lines.push('');
   lines.push(

@@ -156,6 +156,30 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/**
+ * `ownerOfNewTeam` in a database of its own (SQLite or PostgreSQL, migrated here if it is not yet), with
+ * `tokens` API tokens of that Owner (each has its own request budget); `env` adds to its configuration.
+ */
+export async function ownerOfNewTeamIn(
+  databaseUrl: string,
+  team: string,
+  email: string,
+  options: { env?: Record<string, string>; tokens?: number } = {},
+): Promise<{ actor: Actor; tokens: string[] }> {
+  const config = loadConfig({ DATABASE_URL: databaseUrl, LOOKOUT_BOOTSTRAP: 'false', ...options.env });
+  const store = openStore(databaseUrl);
+  try {
+    await store.migrate();
+    const services = createServices({ config, store, coordination: createEmbeddedCoordination() });
+    const owner = await ownerOfNewTeam(services, team, email);
+    const tokens = [owner.token];
+    while (tokens.length < (options.tokens ?? 1)) tokens.push((await services.tokens.create({ teamId: owner.actor.teamId, userId: owner.actor.userId })).token);
+    return { actor: owner.actor, tokens };
+  } finally {
+    await store.close();
+  }
+}
+
 /** A new team with one Owner and an API token of theirs: the actor to seed with, and the token to call the API with. */
 export async function ownerOfNewTeam(services: Services, team: string, email: string): Promise<{ actor: Actor; token: string }> {
   const created = await services.teams.create({ name: team });

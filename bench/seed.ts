@@ -8,8 +8,8 @@ const INTERVAL_SECONDS = 60;
  * Writes `monitors` HTTP monitors (interval 60 s, timeout 10 s, status pending) of one new team (or of `teamId`)
  * straight into a database (SQLite or PostgreSQL), each pointing at `url?m=<i>`, with first due
  * times spread uniformly over one interval from `firstDueAt`: a steady state from the start,
- * rather than the burst of a cold start. With `assertions`, every monitor judges its answer by
- * them. Returns the monitors' ids.
+ * rather than the burst of a cold start (`spreadMs: 0` makes that burst: every check due at
+ * `firstDueAt`). With `assertions`, every monitor judges its answer by them. Returns the monitors' ids.
  */
 export async function seedMonitors(
   databaseUrl: string,
@@ -18,6 +18,8 @@ export async function seedMonitors(
   url: string,
   options: {
     firstDueAt: number;
+    /** Over how long the first due times are spread (one interval unless told). */
+    spreadMs?: number;
     /** Assertions every monitor carries, as stored (severity filled in). */
     assertions?: readonly unknown[];
     /** Request headers every monitor sends, as stored. */
@@ -36,6 +38,7 @@ export async function seedMonitors(
   const regionsJson = JSON.stringify(regions);
   const assertions = options.assertions && options.assertions.length > 0 ? JSON.stringify(options.assertions) : null;
   const headers = options.headers && options.headers.length > 0 ? JSON.stringify(options.headers) : null;
+  const spreadMs = options.spreadMs ?? INTERVAL_SECONDS * 1000;
   const ids: string[] = [];
   const CHUNK = 500;
   await store.db.transaction().execute(async (trx) => {
@@ -77,7 +80,7 @@ export async function seedMonitors(
           port: null,
           warning_days: null,
         });
-        const due = options.firstDueAt + Math.floor(Math.random() * INTERVAL_SECONDS * 1000);
+        const due = options.firstDueAt + Math.floor(Math.random() * spreadMs);
         for (const region of regions) schedules.push({ monitor_id: id, region, next_due_at: due });
       }
       await trx.insertInto('monitors').values(rows).execute();
@@ -86,4 +89,11 @@ export async function seedMonitors(
   });
   await store.close();
   return ids;
+}
+
+/** Makes every seeded check due at `at`: a server started right after finds them all overdue at once, as after a restart. */
+export async function makeAllDue(databaseUrl: string, at: number): Promise<void> {
+  const store = openStore(databaseUrl);
+  await store.db.updateTable('check_schedules').set({ next_due_at: at }).execute();
+  await store.close();
 }
