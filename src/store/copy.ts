@@ -42,6 +42,11 @@ export const TABLES_IN_ORDER = [
   'region_presence',
 ] as const satisfies readonly (keyof Database)[];
 
+/** The tables SQLite stores in the order of their primary key (WITHOUT ROWID): that key's columns. */
+const KEY_OF_TABLES_WITHOUT_ROWID: Partial<Record<(typeof TABLES_IN_ORDER)[number], readonly string[]>> = {
+  rollups: ['monitor_id', 'period', 'bucket_start', 'region'],
+};
+
 /** Rows per INSERT: far below PostgreSQL's 65,535 parameters for the widest table. */
 const BATCH_ROWS = 500;
 
@@ -67,16 +72,22 @@ export async function copyDatabase(from: Store, to: Store, onTable: (table: stri
   await to.db.transaction().execute(async (trx) => {
     for (const table of TABLES_IN_ORDER) {
       let copied = 0;
-      // Pages follow SQLite's rowid: each one an index range, however large the table.
-      for (let after = 0; ;) {
-        const { rows } = await sql<
-          Record<string, unknown>
-        >`select rowid as lookout_rowid, * from ${sql.table(table)} where rowid > ${after} order by rowid limit ${BATCH_ROWS}`.execute(from.db);
-        if (rows.length === 0) break;
-        after = Number(rows.at(-1)!.lookout_rowid);
-        for (const row of rows) delete row.lookout_rowid;
-        await trx.insertInto(table).values(rows).execute();
-        copied += rows.length;
+      // Pages follow SQLite's rowid, or the key of a table stored without one: each page an index
+      // range, however large the table.
+      const key = KEY_OF_TABLES_WITHOUT_ROWID[table];
+      const position = key ? sql.join(key.map((column) => sql.ref(column))) : sql`rowid`;
+      const selected = key ? sql`*` : sql`rowid as lookout_rowid, *`;
+      for (let after: unknown[] | null = null; ;) {
+        const onward = after ? sql`where (${position}) > (${sql.join(after)})` : sql``;
+        const page: Array<Record<string, unknown>> = (
+          await sql<Record<string, unknown>>`select ${selected} from ${sql.table(table)} ${onward} order by ${position} limit ${BATCH_ROWS}`.execute(from.db)
+        ).rows;
+        if (page.length === 0) break;
+        const last = page.at(-1)!;
+        after = key ? key.map((column) => last[column]) : [last.lookout_rowid];
+        if (!key) for (const row of page) delete row.lookout_rowid;
+        await trx.insertInto(table).values(page).execute();
+        copied += page.length;
       }
       counts[table] = copied;
       onTable(table, copied);

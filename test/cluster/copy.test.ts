@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TABLES_IN_ORDER } from '../../src/store/copy.js';
+import { copyDatabase, TABLES_IN_ORDER } from '../../src/store/copy.js';
 import { openStore } from '../../src/store/database.js';
 import { createTestDatabase, leaseRedisDatabase, type RedisLease, type TestDatabase } from '../helpers/cluster.js';
 import { freePort, lookoutCommand, serve } from '../helpers/process.js';
@@ -50,6 +50,53 @@ describe('lookout copy', () => {
       expect([...TABLES_IN_ORDER].sort()).toEqual(tables);
     } finally {
       await store.close();
+    }
+  });
+
+  it('copies a table SQLite keeps in the order of its key (rollups) page after page, every row once', async () => {
+    const from = openStore(`file:${join(dir, 'rollups.db')}`);
+    const target = await createTestDatabase({ migrated: true });
+    const to = openStore(target.url);
+    try {
+      await from.migrate();
+      const histogram = { h0: 0, h1: 1, h2: 0, h3: 0, h4: 0, h5: 0, h6: 0, h7: 0, h8: 0, h9: 0, h10: 0, h11: 0 };
+      // Three pages and a part: pages that end inside one monitor's buckets, and inside one bucket's regions.
+      const rows = [];
+      for (const monitor of ['m-1', 'm-2', 'm-3'])
+        for (const period of ['day', 'hour'])
+          for (let bucket = 0; bucket < 100; bucket++)
+            for (const region of ['asia', 'eu-west', 'us-east'])
+              rows.push({
+                monitor_id: monitor,
+                region,
+                period,
+                bucket_start: bucket * 3_600_000,
+                checks: bucket + 1,
+                failures: bucket % 3,
+                duration_sum: bucket * 10,
+                ...histogram,
+              });
+      for (let start = 0; start < rows.length; start += 500)
+        await from.db
+          .insertInto('rollups')
+          .values(rows.slice(start, start + 500))
+          .execute();
+
+      expect((await copyDatabase(from, to)).rollups).toBe(rows.length);
+      const read = (db: typeof from.db) =>
+        db
+          .selectFrom('rollups')
+          .select(['monitor_id', 'region', 'period', 'bucket_start', 'checks', 'failures', 'duration_sum'])
+          .orderBy('monitor_id')
+          .orderBy('period')
+          .orderBy('bucket_start')
+          .orderBy('region')
+          .execute();
+      expect(await read(to.db)).toEqual(await read(from.db));
+    } finally {
+      await from.close();
+      await to.close();
+      await target.drop();
     }
   });
 

@@ -23,6 +23,7 @@ import * as monitorOptions from './0022-monitor-options.js';
 import * as signIn from './0023-sign-in.js';
 import * as auditLog from './0024-audit-log.js';
 import * as probes from './0025-probes.js';
+import * as rollupsByMonitor from './0026-rollups-by-monitor.js';
 
 /** Every migration in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0023-sign-in': signIn,
   '0024-audit-log': auditLog,
   '0025-probes': probes,
+  '0026-rollups-by-monitor': rollupsByMonitor,
 };
