@@ -10,16 +10,17 @@ import { NO_DURATION, PUSH_REGION } from './run-columns.js';
 
 /*
  * The team's monitors as Prometheus metrics (text exposition format 0.0.4), so that Grafana graphs
- * Lookout without code: GET /api/v1/metrics. Four queries whatever the number of monitors (the
- * monitors, the newest runs, the hourly and the daily rollups), and the text written in slices
- * with a turn of the event loop between them, so that a scrape of 10,000 monitors holds the loop
- * for no more than a few milliseconds at a time.
+ * Lookout without code: GET /api/v1/metrics. The team's monitor ids first, then their figures a
+ * slice at a time, one query per slice that reads each monitor's newest runs and its rollups of the
+ * two windows in place, and the slice's text written before the next, with a turn of the event loop
+ * between slices: a scrape of 10,000 monitors holds the loop (SQLite's queries run on it) for some
+ * tens of milliseconds at a time, not for the whole scrape.
  */
 
 /** The answer's content type, as the format's version 0.0.4 names it. */
 export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
-/** Monitors written between two turns of the event loop. */
+/** Monitors read and written between two turns of the event loop. */
 const SLICE = 500;
 /** Newest runs read per monitor: enough for each region's newest when regions take turns. */
 const NEWEST_RUNS = REGIONS.length * 2;
@@ -40,6 +41,11 @@ interface MonitorRow {
   paused: number;
   maintenance: number;
   certificate: string | null;
+  /** The newest runs, newest first, as `region duration_ms` pairs all separated by spaces; null without runs. */
+  newest: string | null;
+  /** `checks failures` of the hourly rollups of the last day, and of the daily ones of the last 30 days; null without rollups. */
+  day: string | null;
+  month: string | null;
 }
 
 export class MonitorMetricsService {
@@ -53,127 +59,112 @@ export class MonitorMetricsService {
   async exposition(actor: Actor): Promise<string> {
     requireRole(actor, ANY_ROLE);
     const now = this.clock.now();
-    const teamId = actor.teamId;
-    const [monitors, newest, day, month] = await Promise.all([
-      this.db
-        .selectFrom('monitors')
-        .select(['id', 'name', 'type', 'status', 'paused', 'maintenance', 'certificate'])
-        .where('team_id', '=', teamId)
-        .where('deleted_at', 'is', null)
-        .orderBy('id')
-        .execute() as Promise<MonitorRow[]>,
-      this.newestRuns(teamId),
-      this.uptime(teamId, 'hour', Math.floor((now - DAY_MS) / HOUR_MS + 1) * HOUR_MS),
-      this.uptime(teamId, 'day', Math.floor((now - 30 * DAY_MS) / DAY_MS + 1) * DAY_MS),
-    ]);
+    const dayFrom = Math.floor((now - DAY_MS) / HOUR_MS + 1) * HOUR_MS;
+    const monthFrom = Math.floor((now - 30 * DAY_MS) / DAY_MS + 1) * DAY_MS;
+    const ids = (
+      await this.db.selectFrom('monitors').select('id').where('team_id', '=', actor.teamId).where('deleted_at', 'is', null).orderBy('id').execute()
+    ).map((row) => row.id);
 
     const lines: string[][] = HELP.map(([name, help]) => [`# HELP ${name} ${help}`, `# TYPE ${name} gauge`]);
     const [up, status, responseTime, certificate, uptime] = lines as [string[], string[], string[], string[], string[]];
-    const chunks: string[] = [];
-    for (let start = 0; start < monitors.length; start += SLICE) {
+    for (let start = 0; start < ids.length; start += SLICE) {
       if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-      for (const m of monitors.slice(start, start + SLICE)) {
+      for (const m of await this.figures(actor.teamId, ids.slice(start, start + SLICE), dayFrom, monthFrom)) {
         const labels = `monitor_id="${m.id}",name="${escapeLabel(m.name)}",type="${m.type}"`;
         const shown: MonitorStatus = m.paused === 1 ? 'paused' : m.maintenance === 1 ? 'maintenance' : (m.status as MonitorStatus);
         // A monitor in maintenance is still up or down underneath; pending and paused say neither.
         if (m.paused !== 1 && m.status !== 'pending') up.push(`lookout_monitor_up{${labels}} ${m.status === 'down' ? 0 : 1}`);
         for (const s of MONITOR_STATUSES) status.push(`lookout_monitor_status{${labels},status="${s}"} ${s === shown ? 1 : 0}`);
-        for (const [region, ms] of newest.get(m.id) ?? [])
+        for (const [region, ms] of newestPerRegion(m.newest))
           responseTime.push(`lookout_monitor_response_time_seconds{${labels},region="${region}"} ${ms / 1000}`);
         const expiry = m.certificate ? certificateExpiry(m.certificate) : null;
         if (expiry !== null) certificate.push(`lookout_monitor_certificate_expiry_timestamp_seconds{${labels}} ${expiry}`);
-        const d = day.get(m.id);
+        const d = uptimeRatio(m.day);
         if (d) uptime.push(`lookout_monitor_uptime_ratio{${labels},window="1d"} ${d}`);
-        const mo = month.get(m.id);
+        const mo = uptimeRatio(m.month);
         if (mo) uptime.push(`lookout_monitor_uptime_ratio{${labels},window="30d"} ${mo}`);
       }
     }
-    for (const family of lines) chunks.push(family.join('\n'));
-    return `${chunks.join('\n')}\n`;
+    return `${lines.map((family) => family.join('\n')).join('\n')}\n`;
   }
 
-  /** Each monitor's newest run per region (checked regions only): region → duration in ms. */
-  private async newestRuns(teamId: string): Promise<Map<string, Map<string, number>>> {
-    const rows = this.dialect === 'postgres' ? await this.newestPostgres(teamId) : await this.newestSqlite(teamId);
-    const newest = new Map<string, Map<string, number>>();
-    for (const r of rows) {
-      if (r.region === PUSH_REGION || r.duration_ms === NO_DURATION) continue;
-      let regions = newest.get(r.monitor_id);
-      if (!regions) newest.set(r.monitor_id, (regions = new Map<string, number>()));
-      // Rows come newest first: the first of a region is its newest.
-      if (!regions.has(r.region)) regions.set(r.region, r.duration_ms);
-    }
-    return newest;
-  }
-
-  private newestPostgres(teamId: string) {
+  /**
+   * The monitors of `ids` still live in the team, in id order, each with its newest runs and the
+   * sums of its rollups of the two windows. Both are read by the monitor from the start of its own
+   * range of an index: the newest end of its runs (monitor, started_at), and the window's buckets
+   * in the rollups' key (monitor, period, bucket, region), where SQLite keeps the rollups themselves.
+   */
+  private figures(teamId: string, ids: readonly string[], dayFrom: number, monthFrom: number): Promise<MonitorRow[]> {
+    const newestPairs =
+      this.dialect === 'postgres'
+        ? sql<string | null>`string_agg(n.region || ' ' || n.duration_ms, ' ' order by n.started_at desc, n.id desc)`
+        : sql<string | null>`group_concat(n.region || ' ' || n.duration_ms, ' ' order by n.started_at desc, n.id desc)`;
+    const sums = sql<string | null>`sum(r.checks) || ' ' || sum(r.failures)`;
     return this.db
       .selectFrom('monitors as m')
-      .innerJoinLateral(
-        (eb) =>
-          eb
-            .selectFrom('monitor_runs as r')
-            .select(['r.id', 'r.started_at', 'r.region', 'r.duration_ms'])
-            .whereRef('r.monitor_id', '=', 'm.id')
-            .orderBy('r.started_at', 'desc')
-            .orderBy('r.id', 'desc')
-            .limit(NEWEST_RUNS)
-            .as('n'),
-        (join) => join.onTrue(),
-      )
-      .select(['m.id as monitor_id', 'n.region', 'n.duration_ms'])
+      .select((eb) => [
+        'm.id',
+        'm.name',
+        'm.type',
+        'm.status',
+        'm.paused',
+        'm.maintenance',
+        'm.certificate',
+        eb
+          .selectFrom((inner) =>
+            inner
+              .selectFrom('monitor_runs')
+              .select(['region', 'duration_ms', 'started_at', 'id'])
+              .whereRef('monitor_id', '=', 'm.id')
+              .orderBy('started_at', 'desc')
+              .orderBy('id', 'desc')
+              .limit(NEWEST_RUNS)
+              .as('n'),
+          )
+          .select(newestPairs.as('pairs'))
+          .as('newest'),
+        eb
+          .selectFrom('rollups as r')
+          .select(sums.as('sums'))
+          .whereRef('r.monitor_id', '=', 'm.id')
+          .where('r.period', '=', 'hour')
+          .where('r.bucket_start', '>=', dayFrom)
+          .as('day'),
+        eb
+          .selectFrom('rollups as r')
+          .select(sums.as('sums'))
+          .whereRef('r.monitor_id', '=', 'm.id')
+          .where('r.period', '=', 'day')
+          .where('r.bucket_start', '>=', monthFrom)
+          .as('month'),
+      ])
+      .where('m.id', 'in', ids)
       .where('m.team_id', '=', teamId)
       .where('m.deleted_at', 'is', null)
       .orderBy('m.id')
-      .orderBy('n.started_at', 'desc')
-      .orderBy('n.id', 'desc')
       .execute();
   }
+}
 
-  private newestSqlite(teamId: string) {
-    return this.db
-      .selectFrom('monitors as m')
-      .innerJoin('monitor_runs as r', (join) =>
-        join
-          .onRef('r.monitor_id', '=', 'm.id')
-          .on('r.id', 'in', (eb) =>
-            eb
-              .selectFrom('monitor_runs as n')
-              .select('n.id')
-              .where('n.monitor_id', '=', sql.ref<string>('m.id'))
-              .orderBy('n.started_at', 'desc')
-              .orderBy('n.id', 'desc')
-              .limit(NEWEST_RUNS),
-          ),
-      )
-      .select(['m.id as monitor_id', 'r.region', 'r.duration_ms'])
-      .where('m.team_id', '=', teamId)
-      .where('m.deleted_at', 'is', null)
-      .orderBy('m.id')
-      .orderBy('r.started_at', 'desc')
-      .orderBy('r.id', 'desc')
-      .execute();
+/** Each region's newest run with a duration, in milliseconds, from the newest runs (newest first); a heartbeat's runs have no region. */
+function newestPerRegion(pairs: string | null): Map<string, number> {
+  const newest = new Map<string, number>();
+  if (pairs === null) return newest;
+  const words = pairs.split(' ');
+  for (let i = 0; i + 1 < words.length; i += 2) {
+    const region = words[i]!;
+    const ms = Number(words[i + 1]);
+    if (region === PUSH_REGION || ms === NO_DURATION || newest.has(region)) continue;
+    newest.set(region, ms);
   }
+  return newest;
+}
 
-  /** Each monitor's share of successful checks in the rollups of `period` from `from`, as the text of a number; none without checks. */
-  private async uptime(teamId: string, period: 'hour' | 'day', from: number): Promise<Map<string, string>> {
-    const rows = await this.db
-      .selectFrom('rollups as r')
-      .innerJoin('monitors as m', 'm.id', 'r.monitor_id')
-      .select((eb) => ['r.monitor_id', eb.fn.sum<number | string>('r.checks').as('checks'), eb.fn.sum<number | string>('r.failures').as('failures')])
-      .where('m.team_id', '=', teamId)
-      .where('m.deleted_at', 'is', null)
-      .where('r.period', '=', period)
-      .where('r.bucket_start', '>=', from)
-      .groupBy('r.monitor_id')
-      .execute();
-    const ratios = new Map<string, string>();
-    for (const r of rows) {
-      const checks = Number(r.checks);
-      if (checks > 0) ratios.set(r.monitor_id, String((checks - Number(r.failures)) / checks));
-    }
-    return ratios;
-  }
+/** Successful checks over all checks, as the text of a number, from `checks failures`; none without checks. */
+function uptimeRatio(sums: string | null): string | null {
+  if (sums === null) return null;
+  const [checks, failures] = sums.split(' ').map(Number) as [number, number];
+  return checks > 0 ? String((checks - failures) / checks) : null;
 }
 
 /** A label value as the text format requires: backslash, double quote and line feed escaped. */
