@@ -69,7 +69,7 @@ export class MonitorMetricsService {
     const [up, status, responseTime, certificate, uptime] = lines as [string[], string[], string[], string[], string[]];
     for (let start = 0; start < ids.length; start += SLICE) {
       if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-      for (const m of await this.figures(actor.teamId, ids.slice(start, start + SLICE), dayFrom, monthFrom)) {
+      for (const m of await this.figures(ids.slice(start, start + SLICE), dayFrom, monthFrom)) {
         const labels = `monitor_id="${m.id}",name="${escapeLabel(m.name)}",type="${m.type}"`;
         const shown: MonitorStatus = m.paused === 1 ? 'paused' : m.maintenance === 1 ? 'maintenance' : (m.status as MonitorStatus);
         // A monitor in maintenance is still up or down underneath; pending and paused say neither.
@@ -89,60 +89,63 @@ export class MonitorMetricsService {
   }
 
   /**
-   * The monitors of `ids` still live in the team, in id order, each with its newest runs and the
-   * sums of its rollups of the two windows. Both are read by the monitor from the start of its own
-   * range of an index: the newest end of its runs (monitor, started_at), and the window's buckets
-   * in the rollups' key (monitor, period, bucket, region), where SQLite keeps the rollups themselves.
+   * The monitors of `ids` (the team's, as the caller read them; a monitor never changes team) still
+   * live, in id order, each with its newest runs and the sums of its rollups of the two windows.
+   * Both are read by the monitor from the start of its own range of an index: the newest end of its
+   * runs (monitor, started_at), and the window's buckets in the rollups' key (monitor, period,
+   * bucket, region), where SQLite keeps the rollups themselves.
    */
-  private figures(teamId: string, ids: readonly string[], dayFrom: number, monthFrom: number): Promise<MonitorRow[]> {
+  private figures(ids: readonly string[], dayFrom: number, monthFrom: number): Promise<MonitorRow[]> {
     const newestPairs =
       this.dialect === 'postgres'
         ? sql<string | null>`string_agg(n.region || ' ' || n.duration_ms, ' ' order by n.started_at desc, n.id desc)`
         : sql<string | null>`group_concat(n.region || ' ' || n.duration_ms, ' ' order by n.started_at desc, n.id desc)`;
     const sums = sql<string | null>`sum(r.checks) || ' ' || sum(r.failures)`;
-    return this.db
-      .selectFrom('monitors as m')
-      .select((eb) => [
-        'm.id',
-        'm.name',
-        'm.type',
-        'm.status',
-        'm.paused',
-        'm.maintenance',
-        'm.certificate',
-        eb
-          .selectFrom((inner) =>
-            inner
-              .selectFrom('monitor_runs')
-              .select(['region', 'duration_ms', 'started_at', 'id'])
-              .whereRef('monitor_id', '=', 'm.id')
-              .orderBy('started_at', 'desc')
-              .orderBy('id', 'desc')
-              .limit(NEWEST_RUNS)
-              .as('n'),
-          )
-          .select(newestPairs.as('pairs'))
-          .as('newest'),
-        eb
-          .selectFrom('rollups as r')
-          .select(sums.as('sums'))
-          .whereRef('r.monitor_id', '=', 'm.id')
-          .where('r.period', '=', 'hour')
-          .where('r.bucket_start', '>=', dayFrom)
-          .as('day'),
-        eb
-          .selectFrom('rollups as r')
-          .select(sums.as('sums'))
-          .whereRef('r.monitor_id', '=', 'm.id')
-          .where('r.period', '=', 'day')
-          .where('r.bucket_start', '>=', monthFrom)
-          .as('month'),
-      ])
-      .where('m.id', 'in', ids)
-      .where('m.team_id', '=', teamId)
-      .where('m.deleted_at', 'is', null)
-      .orderBy('m.id')
-      .execute();
+    return (
+      this.db
+        .selectFrom('monitors as m')
+        .select((eb) => [
+          'm.id',
+          'm.name',
+          'm.type',
+          'm.status',
+          'm.paused',
+          'm.maintenance',
+          'm.certificate',
+          eb
+            .selectFrom((inner) =>
+              inner
+                .selectFrom('monitor_runs')
+                .select(['region', 'duration_ms', 'started_at', 'id'])
+                .whereRef('monitor_id', '=', 'm.id')
+                .orderBy('started_at', 'desc')
+                .orderBy('id', 'desc')
+                .limit(NEWEST_RUNS)
+                .as('n'),
+            )
+            .select(newestPairs.as('pairs'))
+            .as('newest'),
+          eb
+            .selectFrom('rollups as r')
+            .select(sums.as('sums'))
+            .whereRef('r.monitor_id', '=', 'm.id')
+            .where('r.period', '=', 'hour')
+            .where('r.bucket_start', '>=', dayFrom)
+            .as('day'),
+          eb
+            .selectFrom('rollups as r')
+            .select(sums.as('sums'))
+            .whereRef('r.monitor_id', '=', 'm.id')
+            .where('r.period', '=', 'day')
+            .where('r.bucket_start', '>=', monthFrom)
+            .as('month'),
+        ])
+        // By id alone: with the team as well, SQLite walks the team's index for every slice.
+        .where('m.id', 'in', ids)
+        .where('m.deleted_at', 'is', null)
+        .orderBy('m.id')
+        .execute()
+    );
   }
 }
 
