@@ -101,51 +101,49 @@ export class MonitorMetricsService {
         ? sql<string | null>`string_agg(n.region || ' ' || n.duration_ms, ' ' order by n.started_at desc, n.id desc)`
         : sql<string | null>`group_concat(n.region || ' ' || n.duration_ms, ' ' order by n.started_at desc, n.id desc)`;
     const sums = sql<string | null>`sum(r.checks) || ' ' || sum(r.failures)`;
-    return (
-      this.db
-        .selectFrom('monitors as m')
-        .select((eb) => [
-          'm.id',
-          'm.name',
-          'm.type',
-          'm.status',
-          'm.paused',
-          'm.maintenance',
-          'm.certificate',
-          eb
-            .selectFrom((inner) =>
-              inner
-                .selectFrom('monitor_runs')
-                .select(['region', 'duration_ms', 'started_at', 'id'])
-                .whereRef('monitor_id', '=', 'm.id')
-                .orderBy('started_at', 'desc')
-                .orderBy('id', 'desc')
-                .limit(NEWEST_RUNS)
-                .as('n'),
-            )
-            .select(newestPairs.as('pairs'))
-            .as('newest'),
-          eb
-            .selectFrom('rollups as r')
-            .select(sums.as('sums'))
-            .whereRef('r.monitor_id', '=', 'm.id')
-            .where('r.period', '=', 'hour')
-            .where('r.bucket_start', '>=', dayFrom)
-            .as('day'),
-          eb
-            .selectFrom('rollups as r')
-            .select(sums.as('sums'))
-            .whereRef('r.monitor_id', '=', 'm.id')
-            .where('r.period', '=', 'day')
-            .where('r.bucket_start', '>=', monthFrom)
-            .as('month'),
-        ])
-        // By id alone: with the team as well, SQLite walks the team's index for every slice.
-        .where('m.id', 'in', ids)
-        .where('m.deleted_at', 'is', null)
-        .orderBy('m.id')
-        .execute()
-    );
+    // The monitors by id alone: with the team as well, SQLite walks the team's index for every slice.
+    return this.db
+      .selectFrom('monitors as m')
+      .select((eb) => [
+        'm.id',
+        'm.name',
+        'm.type',
+        'm.status',
+        'm.paused',
+        'm.maintenance',
+        'm.certificate',
+        eb
+          .selectFrom((inner) =>
+            inner
+              .selectFrom('monitor_runs')
+              .select(['region', 'duration_ms', 'started_at', 'id'])
+              .whereRef('monitor_id', '=', 'm.id')
+              .orderBy('started_at', 'desc')
+              .orderBy('id', 'desc')
+              .limit(NEWEST_RUNS)
+              .as('n'),
+          )
+          .select(newestPairs.as('pairs'))
+          .as('newest'),
+        eb
+          .selectFrom('rollups as r')
+          .select(sums.as('sums'))
+          .whereRef('r.monitor_id', '=', 'm.id')
+          .where('r.period', '=', 'hour')
+          .where('r.bucket_start', '>=', dayFrom)
+          .as('day'),
+        eb
+          .selectFrom('rollups as r')
+          .select(sums.as('sums'))
+          .whereRef('r.monitor_id', '=', 'm.id')
+          .where('r.period', '=', 'day')
+          .where('r.bucket_start', '>=', monthFrom)
+          .as('month'),
+      ])
+      .where('m.id', 'in', ids)
+      .where('m.deleted_at', 'is', null)
+      .orderBy('m.id')
+      .execute();
   }
 }
 
