@@ -14,7 +14,8 @@
  * each process from /proc. No pinning: the machine is shared; its load is printed beside the figures.
  *
  * Environment: BENCH_PROBE_MONITORS (60000: 1,000 checks/s), BENCH_SELF_MONITORS (30000), BENCH_MINUTES (2),
- * BENCH_WARMUP_SECONDS (75), BENCH_JSON (a file for the raw figures).
+ * BENCH_WARMUP_SECONDS (75), BENCH_JSON (a file for the raw figures), BENCH_SERVER_NODE_ARGS and
+ * BENCH_PROBE_NODE_ARGS (extra node flags for the server or the probe, e.g. "--cpu-prof --cpu-prof-dir=/tmp/profiles").
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,8 +43,12 @@ interface Child {
   stop(): Promise<void>;
 }
 
-function start(args: string[], childEnv: Record<string, string>, log: string): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...childEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+function start(args: string[], childEnv: Record<string, string>, log: string, nodeArgs: string[] = []): Child {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...childEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
@@ -68,6 +73,11 @@ function start(args: string[], childEnv: Record<string, string>, log: string): C
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Node flags for one child, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profiles" (written when it stops). */
+function nodeArgsOf(name: string): string[] {
+  return (env[name] ?? '').split(' ').filter(Boolean);
 }
 
 function cpuSeconds(pid: number): number {
@@ -151,6 +161,7 @@ async function startServer(databaseUrl: string): Promise<{ baseUrl: string; serv
       LOOKOUT_TEAM_CONCURRENCY: '100000',
     },
     '/tmp/lookout-bench-probes-server.log',
+    nodeArgsOf('BENCH_SERVER_NODE_ARGS'),
   );
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
@@ -200,6 +211,7 @@ async function phase(kind: 'self' | 'probe', monitors: number, targetUrl: string
             ['src/main.ts', 'probe', '--server', baseUrl, '--region', probeRegion, '--concurrency', '4096', '--metrics-port', String(metricsPort)],
             { LOOKOUT_PROBE_TOKEN: token, LOOKOUT_TARGET_POLICY: 'all', LOG_LEVEL: 'warn' },
             '/tmp/lookout-bench-probes-probe.log',
+            nodeArgsOf('BENCH_PROBE_NODE_ARGS'),
           )
         : null;
     try {
