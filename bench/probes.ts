@@ -13,8 +13,10 @@
  * lookout_scheduler_lateness_seconds of the region (the probe's start against the due time), CPU of
  * each process from /proc. No pinning: the machine is shared; its load is printed beside the figures.
  *
- * Environment: BENCH_PROBE_MONITORS (60000: 1,000 checks/s), BENCH_SELF_MONITORS (30000), BENCH_MINUTES (2),
- * BENCH_WARMUP_SECONDS (75), BENCH_JSON (a file for the raw figures).
+ * Environment: BENCH_PROBE_MONITORS (60000: 1,000 checks/s), BENCH_SELF_MONITORS (as many as
+ * BENCH_PROBE_MONITORS), BENCH_MINUTES (2),
+ * BENCH_WARMUP_SECONDS (150), BENCH_JSON (a file for the raw figures), BENCH_SERVER_NODE_ARGS and
+ * BENCH_PROBE_NODE_ARGS (extra node flags for the server or the probe, e.g. "--cpu-prof --cpu-prof-dir=/tmp/profiles").
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,9 +31,13 @@ import { seedMonitors } from './seed.js';
 const ROOT = new URL('..', import.meta.url).pathname;
 const env = process.env;
 const PROBE_MONITORS = Number(env.BENCH_PROBE_MONITORS ?? 60_000);
-const SELF_MONITORS = Number(env.BENCH_SELF_MONITORS ?? 30_000);
+// The same due rate in both phases by default: the server's CPU per check falls as the rate rises (batched commits).
+const SELF_MONITORS = Number(env.BENCH_SELF_MONITORS ?? PROBE_MONITORS);
 const MINUTES = Number(env.BENCH_MINUTES ?? 2);
-const WARMUP_SECONDS = Number(env.BENCH_WARMUP_SECONDS ?? 75);
+// Two intervals: the first round turns every monitor from pending to up (an event each, alerts
+// judged), and the backlog it leaves must be worked off before the window, or its late checks are
+// measured as steady-state lateness.
+const WARMUP_SECONDS = Number(env.BENCH_WARMUP_SECONDS ?? 150);
 const TICKS = 100; // clock ticks per second of /proc/<pid>/stat (Linux's USER_HZ)
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -42,8 +48,12 @@ interface Child {
   stop(): Promise<void>;
 }
 
-function start(args: string[], childEnv: Record<string, string>, log: string): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...childEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+function start(args: string[], childEnv: Record<string, string>, log: string, nodeArgs: string[] = []): Child {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...childEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
@@ -68,6 +78,11 @@ function start(args: string[], childEnv: Record<string, string>, log: string): C
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Node flags for one child, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profiles" (written when it stops). */
+function nodeArgsOf(name: string): string[] {
+  return (env[name] ?? '').split(' ').filter(Boolean);
 }
 
 function cpuSeconds(pid: number): number {
@@ -151,6 +166,7 @@ async function startServer(databaseUrl: string): Promise<{ baseUrl: string; serv
       LOOKOUT_TEAM_CONCURRENCY: '100000',
     },
     '/tmp/lookout-bench-probes-server.log',
+    nodeArgsOf('BENCH_SERVER_NODE_ARGS'),
   );
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
@@ -200,6 +216,7 @@ async function phase(kind: 'self' | 'probe', monitors: number, targetUrl: string
             ['src/main.ts', 'probe', '--server', baseUrl, '--region', probeRegion, '--concurrency', '4096', '--metrics-port', String(metricsPort)],
             { LOOKOUT_PROBE_TOKEN: token, LOOKOUT_TARGET_POLICY: 'all', LOG_LEVEL: 'warn' },
             '/tmp/lookout-bench-probes-probe.log',
+            nodeArgsOf('BENCH_PROBE_NODE_ARGS'),
           )
         : null;
     try {

@@ -33,7 +33,7 @@ export interface CheckEngineOptions {
   config: Config;
   store: Store;
   /** The monitors to check and to plan. */
-  monitors: Pick<MonitorService, 'findActiveForCheck' | 'listActiveForCheck' | 'findScheduled'>;
+  monitors: Pick<MonitorService, 'findActiveForCheck' | 'findActiveForCheckMany' | 'listActiveForCheck' | 'findScheduled'>;
   /** The windows whose occurrences the maintenance sweep applies. */
   maintenanceWindows: Pick<MaintenanceWindowService, 'scheduled'>;
   /** Woken after a batch of runs appended events. */

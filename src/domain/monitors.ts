@@ -33,7 +33,7 @@ import { KEY_TAKEN, digestMatches, isKeyConflict, sealedDigest } from './keys.js
 import { Problem, problems, type FieldError } from './problem.js';
 import { ADMINS, ANY_ROLE, WRITERS, seesPingUrls } from './roles.js';
 import { monitorSecretAt } from './secrets/places.js';
-import type { SecretBox } from './secrets/secret-box.js';
+import { SecretBoxError, type SecretBox } from './secrets/secret-box.js';
 import { lockTeam } from './teams.js';
 import { releaseSuppressed } from './dependencies.js';
 import { iso, isoOrNull } from './time.js';
@@ -398,8 +398,40 @@ export class MonitorService {
   async findActiveForCheck(monitorId: string): Promise<MonitorForCheck | undefined> {
     if (!isUuid(monitorId)) return undefined;
     const [row] = await this.activeQuery(monitorId.toLowerCase());
-    const forCheck = row && definitionOf(row.type).forCheck;
-    if (!row || !forCheck) return undefined;
+    return row && this.forCheckOf(row);
+  }
+
+  /**
+   * findActiveForCheck of many monitors in one query (a batch of checks handed to a probe): by id,
+   * the monitor, or the SecretBoxError its stored secret gave (that monitor alone cannot be
+   * checked). An id it does not hold is unknown, deleted or paused.
+   */
+  async findActiveForCheckMany(monitorIds: readonly string[]): Promise<Map<string, MonitorForCheck | SecretBoxError>> {
+    const found = new Map<string, MonitorForCheck | SecretBoxError>();
+    const ids = [...new Set(monitorIds.filter(isUuid).map((id) => id.toLowerCase()))];
+    if (ids.length === 0) return found;
+    const rows = await this.db
+      .selectFrom('monitors')
+      .select(CHECK_ROW_COLUMNS)
+      .where('id', 'in', ids)
+      .where('deleted_at', 'is', null)
+      .where('paused', '=', 0)
+      .execute();
+    for (const row of rows) {
+      try {
+        const monitor = this.forCheckOf(row);
+        if (monitor) found.set(row.id, monitor);
+      } catch (error) {
+        if (!(error instanceof SecretBoxError)) throw error;
+        found.set(row.id, error);
+      }
+    }
+    return found;
+  }
+
+  private forCheckOf(row: Awaited<ReturnType<MonitorService['activeQuery']>>[number]): MonitorForCheck | undefined {
+    const forCheck = definitionOf(row.type).forCheck;
+    if (!forCheck) return undefined;
     const common: CheckCommon = {
       id: row.id,
       teamId: row.team_id,

@@ -30,9 +30,11 @@ export function probeRoutes(tokens: Pick<ProbeTokenService, 'authenticate'>, wor
         const probeOf = (request: FastifyRequest) => request.probe!;
 
         scope.post('/take', async (request, reply) => {
-          // A long poll ends early when the probe goes away.
+          // A long poll ends early when the probe goes away (a connection closed before the answer was sent).
           const gone = new AbortController();
-          reply.raw.once('close', () => gone.abort());
+          reply.raw.once('close', () => {
+            if (!reply.raw.writableFinished) gone.abort();
+          });
           return work.take(probeOf(request), request.body, gone.signal);
         });
         // Bodies are bounded by the server's JSON limit (1 MiB): the probe cuts its batches to fit.

@@ -21,7 +21,8 @@ import { MAX_BATCH, ResultsRequest, TakeRequest, type ResultItem } from './wire.
 /** A due check waiting for a probe, or held by one until its lease runs out. */
 interface Pending {
   job: CheckJob;
-  monitor: MonitorForCheck;
+  /** The monitor as it was when the check was last handed out (loaded then, with a batch). */
+  monitor: MonitorForCheck | null;
   runId: string;
   /** Ends the dispatcher's job: the run is recorded (here, by another node, or before). */
   done: () => void;
@@ -35,6 +36,8 @@ interface Pending {
 }
 
 interface Waiter {
+  /** Woken once this many checks wait (or the server stops). */
+  count: number;
   wake: () => void;
 }
 
@@ -48,7 +51,7 @@ interface RegionBoard {
 export interface ProbeBrokerOptions {
   db: Kysely<Database>;
   dispatcher: CheckDispatcher;
-  monitors: Pick<MonitorService, 'findActiveForCheck'>;
+  monitors: Pick<MonitorService, 'findActiveForCheckMany'>;
   /** Records a run exactly as the checker of this process does (metrics, the recorder). */
   record: (run: CheckedRun, type: MonitorForCheck['type']) => Promise<void>;
   /** Runs waiting to be written: past RECORDER_FULL the server takes fewer results and hands out fewer checks. */
@@ -73,6 +76,13 @@ export interface ProbeBrokerOptions {
 /** The recorder's queue length past which results and checks are throttled. */
 const RECORDER_FULL = 4000;
 const LEASE_SWEEP_MS = 1000;
+/**
+ * How long a take that found checks waits for more to join them (at most, from when the oldest
+ * was offered). Answered at its first check, a take carries one or two at a thousand checks a
+ * second, and what a take costs is per take (the token looked up, the requests, the region's
+ * presence): batched, the server's cost per check is its recording and little more.
+ */
+const GATHER_MS = 50;
 /** A result may come this long after its lease ran out (a probe that waited out a server restart): its run id keeps it from being written twice. */
 const LATE_RESULT_MS = 3_600_000;
 
@@ -130,18 +140,18 @@ export class ProbeBroker implements ProbeWork {
     const accept = this.accept();
     const max = Math.min(request.max, accept);
     if (max === 0) return { checks: [], accept };
-    if (board.offered.length === 0 && request.waitMs > 0) await this.waitForChecks(board, request.waitMs, signal);
+    if (request.waitMs > 0) await this.gather(board, max, request.waitMs, signal);
     const now = this.clock.now();
-    const taken = this.grab(board, max, now);
-    const checks = taken.map((pending) => this.lease(probe, board, pending, now));
+    const checks = await this.handOut(probe, board, this.grab(board, max, now), now);
     return { checks, accept: this.accept() };
   }
 
   async submit(probe: ProbeActor, body: unknown): Promise<{ recorded: number; accept: number }> {
     const { results } = parseInput(ResultsRequest, body);
     const now = this.clock.now();
+    const read = this.options.leases.reader();
     // Every result is judged before any is written: a batch with one forged or foreign result writes nothing.
-    const judged = results.map((item, index) => this.judge(probe, item, index, now));
+    const judged = results.map((item, index) => this.judge(probe, read(item.lease), item, index, now));
     await Promise.all(
       judged.map(async ({ run, terms }) => {
         await this.options.record(run, terms.type as MonitorForCheck['type']);
@@ -190,37 +200,42 @@ export class ProbeBroker implements ProbeWork {
     return board;
   }
 
-  /** A dispatcher job of a probe region: loads the monitor (secrets opened) and waits until a probe's run of it is recorded. */
+  /**
+   * A dispatcher job of a probe region: offered to the region's probes, it ends once a probe's run
+   * of it is recorded. Its monitor is read when it is handed out, with the others of that take.
+   */
   private async handle(board: RegionBoard, job: CheckJob): Promise<void> {
-    let monitor: MonitorForCheck | undefined;
-    try {
-      monitor = await this.options.monitors.findActiveForCheck(job.monitorId);
-    } catch (error) {
-      const secret = error instanceof SecretBoxError;
-      this.options.logger.error(
-        { err: error, monitorId: job.monitorId, region: job.region },
-        secret ? "check skipped: the monitor's stored secret cannot be opened" : 'check skipped: the monitor could not be read',
-      );
-      if (secret) return;
-      throw error;
-    }
-    if (!monitor || !(monitor.regions as readonly string[]).includes(job.region)) return;
     if (this.stopped) throw new Error('the probe broker is stopped');
     await new Promise<void>((resolve, reject) => {
-      this.offer(board, { job, monitor, runId: runIdOf(job), done: resolve, fail: reject, offeredAt: Date.now(), leasedBefore: false, expiresAt: 0 }, false);
+      this.offer(
+        board,
+        { job, monitor: null, runId: runIdOf(job), done: resolve, fail: reject, offeredAt: Date.now(), leasedBefore: false, expiresAt: 0 },
+        false,
+      );
     });
   }
 
   private offer(board: RegionBoard, pending: Pending, first: boolean): void {
     if (first) board.offered.unshift(pending);
     else board.offered.push(pending);
-    for (const waiter of board.waiters) waiter.wake();
-    board.waiters.clear();
+    for (const waiter of board.waiters) if (board.offered.length >= waiter.count) waiter.wake();
   }
 
-  private waitForChecks(board: RegionBoard, waitMs: number, signal: AbortSignal): Promise<void> {
+  /**
+   * Waits for the first check (up to `waitMs`), then, unless `max` already wait, for more to join
+   * it until GATHER_MS after the oldest was offered: a check waits that long at most.
+   */
+  private async gather(board: RegionBoard, max: number, waitMs: number, signal: AbortSignal): Promise<void> {
+    if (board.offered.length === 0) await this.waitForChecks(board, 1, waitMs, signal);
+    const oldest = board.offered[0];
+    if (!oldest || board.offered.length >= max || signal.aborted || this.stopped) return;
+    const left = oldest.offeredAt + GATHER_MS - Date.now();
+    if (left > 0) await this.waitForChecks(board, max, left, signal);
+  }
+
+  private waitForChecks(board: RegionBoard, count: number, waitMs: number, signal: AbortSignal): Promise<void> {
     return new Promise((resolve) => {
-      const waiter: Waiter = { wake: () => finish() };
+      const waiter: Waiter = { count, wake: () => finish() };
       const timer = setTimeout(() => finish(), waitMs);
       const finish = () => {
         clearTimeout(timer);
@@ -248,8 +263,66 @@ export class ProbeBroker implements ProbeWork {
     return taken;
   }
 
-  private lease(probe: ProbeActor, board: RegionBoard, pending: Pending, now: number): HandedCheck {
-    const { job, monitor } = pending;
+  /**
+   * Leases taken checks to the probe, their monitors read in one query as they are now: a check
+   * of a monitor since deleted, paused, moved out of the region or whose secret cannot be opened
+   * ends unhanded. Should the read fail, the checks are offered again first and the take fails.
+   */
+  private async handOut(probe: ProbeActor, board: RegionBoard, taken: Pending[], now: number): Promise<HandedCheck[]> {
+    if (taken.length === 0) return [];
+    let monitors: Awaited<ReturnType<MonitorService['findActiveForCheckMany']>>;
+    try {
+      monitors = await this.options.monitors.findActiveForCheckMany(taken.map((pending) => pending.job.monitorId));
+    } catch (error) {
+      this.giveBack(board, taken);
+      throw error;
+    }
+    if (this.stopped) {
+      this.giveBack(board, taken);
+      throw new Problem('unavailable', 'The server is shutting down.');
+    }
+    const issue = this.options.leases.issuer();
+    const checks: HandedCheck[] = [];
+    for (const pending of taken) {
+      const { job } = pending;
+      const monitor = monitors.get(job.monitorId.toLowerCase());
+      if (monitor instanceof SecretBoxError) {
+        this.options.logger.error(
+          { err: monitor, monitorId: job.monitorId, region: job.region },
+          "check skipped: the monitor's stored secret cannot be opened",
+        );
+        pending.done();
+        continue;
+      }
+      if (!monitor || !(monitor.regions as readonly string[]).includes(job.region)) {
+        pending.done();
+        continue;
+      }
+      pending.monitor = monitor;
+      checks.push(this.lease(probe, board, pending, monitor, now, issue));
+    }
+    return checks;
+  }
+
+  /** Checks taken but not handed out: offered again first, in their order (or ended, once the server stops). */
+  private giveBack(board: RegionBoard, taken: Pending[]): void {
+    if (this.stopped) {
+      const stopping = new Error('the server is stopping');
+      for (const pending of taken) pending.fail(stopping);
+      return;
+    }
+    for (const pending of [...taken].reverse()) this.offer(board, pending, true);
+  }
+
+  private lease(
+    probe: ProbeActor,
+    board: RegionBoard,
+    pending: Pending,
+    monitor: MonitorForCheck,
+    now: number,
+    issue: (terms: LeaseTerms) => string,
+  ): HandedCheck {
+    const { job } = pending;
     // Two attempts, the pause between them, and room for the probe's batching and a slow network.
     const longest = 2 * monitor.timeoutSeconds * 1000 + (this.options.retryDelayMs ?? 1000);
     pending.expiresAt = now + longest + this.leaseMarginMs;
@@ -267,13 +340,12 @@ export class ProbeBroker implements ProbeWork {
       expiresAt: pending.expiresAt,
     };
     const check: DueCheck = { job, monitor };
-    return { lease: this.options.leases.issue(terms), check };
+    return { lease: issue(terms), check };
   }
 
   /** The run a result stands for, if it is a result of a check handed to this probe; else 400. */
-  private judge(probe: ProbeActor, item: ResultItem, index: number, now: number): { run: CheckedRun; terms: LeaseTerms } {
+  private judge(probe: ProbeActor, terms: LeaseTerms | null, item: ResultItem, index: number, now: number): { run: CheckedRun; terms: LeaseTerms } {
     const refuse = (message: string) => problems.invalidField(`results[${index}]`, message);
-    const terms = this.options.leases.read(item.lease);
     if (!terms || terms.tokenId !== probe.tokenId) throw refuse('is not the result of a check handed to this probe');
     if (terms.region !== probe.region) throw refuse("is for another region than the probe's");
     const job = item.run.job;

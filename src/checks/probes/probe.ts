@@ -227,11 +227,11 @@ export class Probe {
 
   /** One post of the oldest results; true when the server answered (recorded, or refused a result for good). */
   private async postOnce(): Promise<boolean> {
-    const batch = this.cutBatch();
+    const { batch, body } = this.cutBatch();
     if (batch.length === 0) return true;
     const started = Date.now();
     try {
-      const answer = await this.request<ResultsAnswer>('results', { results: batch });
+      const answer = await this.request<ResultsAnswer>('results', body);
       this.outbox.splice(0, batch.length);
       this.metrics.posted.inc(answer.recorded);
       this.serverAccepts = Math.max(1, answer.accept);
@@ -259,18 +259,19 @@ export class Probe {
     }
   }
 
-  /** The oldest results, as many as the server takes and as fit one post. */
-  private cutBatch(): Outgoing[] {
+  /** The oldest results, as many as the server takes and as fit one post, and the post's body (each result serialized once). */
+  private cutBatch(): { batch: Outgoing[]; body: string } {
     const limit = Math.min(MAX_BATCH, this.serverAccepts, this.outbox.length);
     const maxBytes = this.options.maxPostBytes ?? 900_000;
+    const items: string[] = [];
     let bytes = 20;
-    let count = 0;
-    while (count < limit) {
-      bytes += JSON.stringify(this.outbox[count]).length + 1;
-      if (bytes > maxBytes && count > 0) break;
-      count++;
+    while (items.length < limit) {
+      const item = JSON.stringify(this.outbox[items.length]);
+      bytes += item.length + 1;
+      if (bytes > maxBytes && items.length > 0) break;
+      items.push(item);
     }
-    return this.outbox.slice(0, count);
+    return { batch: this.outbox.slice(0, items.length), body: `{"results":[${items.join(',')}]}` };
   }
 
   private refused(error: ProbeRefused): void {
@@ -282,11 +283,12 @@ export class Probe {
     this.stop(error);
   }
 
+  /** `body`: an object to send as JSON, or JSON already serialized. */
   private async request<T>(path: 'take' | 'results', body: unknown): Promise<T> {
     const response = await fetch(`${this.base}/${path}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${this.options.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
+      body: typeof body === 'string' ? body : JSON.stringify(body),
       // A take waits up to waitMs on the server; neither may hang for ever on a half-open connection.
       signal: AbortSignal.timeout((this.options.waitMs ?? 20_000) + 30_000),
     });

@@ -24,23 +24,39 @@ const PURPOSE = 'probe-lease';
  * a forged or borrowed one without remembering every lease. The lease is opaque to the probe.
  */
 export class ProbeLeases {
-  constructor(private readonly box: Pick<SecretBox, 'sign' | 'signs'>) {}
+  constructor(private readonly box: Pick<SecretBox, 'signer' | 'verifier'>) {}
 
   issue(terms: LeaseTerms): string {
-    const payload = Buffer.from(JSON.stringify(terms)).toString('base64url');
-    return `${payload}~${this.box.sign(PURPOSE, payload)}`;
+    return this.issuer()(terms);
   }
 
   /** The terms of a lease this installation signed, or null for anything else. */
   read(lease: string): LeaseTerms | null {
-    const cut = lease.indexOf('~');
-    if (cut <= 0) return null;
-    const payload = lease.slice(0, cut);
-    if (!this.box.signs(PURPOSE, payload, lease.slice(cut + 1))) return null;
-    try {
-      return JSON.parse(Buffer.from(payload, 'base64url').toString()) as LeaseTerms;
-    } catch {
-      return null;
-    }
+    return this.reader()(lease);
+  }
+
+  /** Issues the leases of one hand-out: the signing key is looked up once for all of them. */
+  issuer(): (terms: LeaseTerms) => string {
+    const sign = this.box.signer(PURPOSE);
+    return (terms) => {
+      const payload = Buffer.from(JSON.stringify(terms)).toString('base64url');
+      return `${payload}~${sign(payload)}`;
+    };
+  }
+
+  /** Reads the leases of one batch of results: the keys are looked up once for all of them. */
+  reader(): (lease: string) => LeaseTerms | null {
+    const signs = this.box.verifier(PURPOSE);
+    return (lease) => {
+      const cut = lease.indexOf('~');
+      if (cut <= 0) return null;
+      const payload = lease.slice(0, cut);
+      if (!signs(payload, lease.slice(cut + 1))) return null;
+      try {
+        return JSON.parse(Buffer.from(payload, 'base64url').toString()) as LeaseTerms;
+      } catch {
+        return null;
+      }
+    };
   }
 }

@@ -84,23 +84,47 @@ export class SecretBox {
    * another. Verified by `signs` for as long as the key stays in the ring.
    */
   sign(purpose: string, message: string): string {
-    const { id, key } = this.keys.ring().primary;
-    return `${id}.${mac(key, purpose, message)}`;
+    return this.signer(purpose)(message);
   }
 
   signs(purpose: string, message: string, signature: string): boolean {
-    const [id, given] = signature.split('.');
-    const entry = id === undefined ? undefined : this.keys.ring().get(id);
-    if (!entry || given === undefined) return false;
-    const expected = Buffer.from(mac(entry.key, purpose, message));
-    const actual = Buffer.from(given);
-    return actual.length === expected.length && timingSafeEqual(actual, expected);
+    return this.verifier(purpose)(message, signature);
+  }
+
+  /**
+   * `sign` for many messages at once (a batch of probe leases): the ring is looked up once (a
+   * file source looks at its file each time), and the purpose's key is derived once per key.
+   */
+  signer(purpose: string): (message: string) => string {
+    const { id, key } = this.keys.ring().primary;
+    const derived = derivedKey(key, purpose);
+    return (message) => `${id}.${createHmac('sha256', derived).update(message).digest('base64url')}`;
+  }
+
+  /** `signs` for many messages at once, against the ring as it is now. */
+  verifier(purpose: string): (message: string, signature: string) => boolean {
+    const ring = this.keys.ring();
+    return (message, signature) => {
+      const [id, given] = signature.split('.');
+      const entry = id === undefined ? undefined : ring.get(id);
+      if (!entry || given === undefined) return false;
+      const expected = Buffer.from(createHmac('sha256', derivedKey(entry.key, purpose)).update(message).digest('base64url'));
+      const actual = Buffer.from(given);
+      return actual.length === expected.length && timingSafeEqual(actual, expected);
+    };
   }
 }
 
-function mac(key: Buffer, purpose: string, message: string): string {
-  const derived = createHmac('sha256', key).update(`lookout-signature-v1:${purpose}`).digest();
-  return createHmac('sha256', derived).update(message).digest('base64url');
+/** Keys derived per purpose, by the ring's key they come from (a reloaded ring brings new key objects). */
+const derivedKeys = new WeakMap<Buffer, Map<string, Buffer>>();
+
+/** The key of one purpose, derived from a ring's key: the same bytes every time, so derived once. */
+function derivedKey(key: Buffer, purpose: string): Buffer {
+  let byPurpose = derivedKeys.get(key);
+  if (!byPurpose) derivedKeys.set(key, (byPurpose = new Map<string, Buffer>()));
+  let derived = byPurpose.get(purpose);
+  if (!derived) byPurpose.set(purpose, (derived = createHmac('sha256', key).update(`lookout-signature-v1:${purpose}`).digest()));
+  return derived;
 }
 
 /**
