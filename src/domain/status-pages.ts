@@ -1,14 +1,6 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { z } from 'zod';
-import {
-  OVERALL_STATUSES,
-  REGIONS,
-  type IncidentStatus,
-  type MonitorType,
-  type OverallStatus,
-  type PublicMonitorStatus,
-  type Severity,
-} from '../shared/vocabulary.js';
+import { OVERALL_STATUSES, type IncidentStatus, type MonitorType, type OverallStatus, type PublicMonitorStatus, type Severity } from '../shared/vocabulary.js';
 import { definitionOf } from '../monitor-types/definitions.js';
 import { prepared } from '../store/prepared.js';
 import type { Dialect } from '../store/database.js';
@@ -24,7 +16,6 @@ import { monitorsNotInTeam } from './monitors.js';
 import { Slices } from '../shared/slices.js';
 import { activeOccurrence, nextOccurrence } from './maintenance/occurrences.js';
 import type { MaintenanceWindowService } from './maintenance/service.js';
-import { PUSH_REGION } from './run-columns.js';
 import { CustomDomainInput, DOMAIN_TAKEN, GroupsInput, StatusPageGroup, displayOrder, groupErrors } from './status-pages/page-fields.js';
 
 /* Limits and windows of the public page. */
