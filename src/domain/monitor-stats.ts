@@ -197,7 +197,7 @@ export class MonitorStatsService {
  * The newest `limit` runs of each monitor of a team, newest first (ties by id), in one query: each
  * monitor's read from the index on (monitor_id, started_at), however many runs it has. PostgreSQL
  * takes them with a lateral join; SQLite has none, and picks each monitor's rows by a correlated
- * list of ids instead. Same rows, same order.
+ * list of ids instead, each id then looked up by its key. Same rows, same order.
  */
 
 function newestRunsPostgres(db: Kysely<Database>) {
@@ -228,18 +228,19 @@ function newestRunsSqlite(db: Kysely<Database>) {
   return (teamId: string, limit: number) =>
     db
       .selectFrom('monitors as m')
+      // Joined on the id list alone: SQLite then looks each id up by its key. With the monitor id in the
+      // join too, it walks every run of the monitor and runs the list again for each (quadratic in the
+      // runs kept: 27 times slower at 60 runs per monitor).
       .innerJoin('monitor_runs as r', (join) =>
-        join
-          .onRef('r.monitor_id', '=', 'm.id')
-          .on('r.id', 'in', (eb) =>
-            eb
-              .selectFrom('monitor_runs as n')
-              .select('n.id')
-              .where('n.monitor_id', '=', sql.ref<string>('m.id'))
-              .orderBy('n.started_at', 'desc')
-              .orderBy('n.id', 'desc')
-              .limit(limit),
-          ),
+        join.on('r.id', 'in', (eb) =>
+          eb
+            .selectFrom('monitor_runs as n')
+            .select('n.id')
+            .where('n.monitor_id', '=', sql.ref<string>('m.id'))
+            .orderBy('n.started_at', 'desc')
+            .orderBy('n.id', 'desc')
+            .limit(limit),
+        ),
       )
       .select(['m.id as monitor_id', 'r.started_at', 'r.region', 'r.duration_ms', 'r.ok'])
       .where('m.team_id', '=', teamId)
