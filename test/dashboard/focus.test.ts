@@ -162,7 +162,7 @@ describe('focus on the dashboard', () => {
     await url.focus();
     await page.keyboard.press('Enter');
     await page.locator('[data-error-summary]').waitFor();
-    await expect.poll(() => name.evaluate((el: any) => el === (globalThis as any).document.activeElement)).toBe(true);
+    await expect.poll(() => name.evaluate((el: any) => el === (globalThis as any).document.activeElement), { timeout: 5000 }).toBe(true);
     expect(await name.getAttribute('aria-invalid')).toBe('true');
 
     // The name given, a URL that is not one: the URL field takes the focus.

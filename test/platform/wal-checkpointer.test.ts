@@ -78,9 +78,11 @@ describe('the background WAL checkpointer', () => {
   it('lets the log grow without end under the same writes when writers do not make way (the reason they must)', async () => {
     const { connection, walFile, failures } = open();
     const { sizes } = await writeSteadily(connection, walFile, 1500);
-    // Never started over: the file only grows.
-    for (let i = 1; i < sizes.length; i++) expect(sizes[i]).toBeGreaterThanOrEqual(sizes[i - 1]!);
-    expect(sizes.at(-1)).toBeGreaterThan(RESTART_PAGES * PAGE * 8);
+    // The log grows far past its limit: a checkpoint that ends between two writes is rare (a busy
+    // machine that stalls this thread may let one through), and the writes outrun it again at once.
+    expect(Math.max(...sizes)).toBeGreaterThan(RESTART_PAGES * PAGE * 8);
+    const restarts = sizes.filter((size, i) => i > 0 && size < sizes[i - 1]!).length;
+    expect(restarts).toBeLessThan(sizes.length / 10);
     expect(failures).toEqual([]);
   });
 
@@ -92,9 +94,15 @@ describe('the background WAL checkpointer', () => {
     });
     for (let i = 0; i < 60; i++) batch();
     expect(statSync(walFile).size).toBeGreaterThan(RESTART_PAGES * PAGE * 2);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    batch();
-    expect(statSync(walFile).size).toBeLessThanOrEqual(RESTART_PAGES * PAGE);
+    // The thread checkpoints within moments of a pause (it polls every 20 ms); on a busy machine it
+    // may take longer, so the next write is tried every 100 ms for up to 5 s.
+    let size = Infinity;
+    for (let waited = 0; waited < 5000 && size > RESTART_PAGES * PAGE; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      batch();
+      size = statSync(walFile).size;
+    }
+    expect(size).toBeLessThanOrEqual(RESTART_PAGES * PAGE);
     expect(failures).toEqual([]);
   });
 
