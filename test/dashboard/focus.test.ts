@@ -157,6 +157,10 @@ describe('focus on the dashboard', () => {
     const name = page.getByLabel('Name', { exact: true });
     const url = page.getByLabel('URL', { exact: true });
     await name.waitFor();
+    // A slow page (a busy machine, a cheap phone) is where the move used to fail: it looked for the
+    // invalid field before React had drawn the failure, found none and moved nothing.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 10 });
 
     // Nothing filled in: the name is the first field named.
     await url.focus();

@@ -14,17 +14,14 @@ export function focusMainHeading(): void {
 
 /**
  * After a failed submit: the first field the API named (`aria-invalid`), else the error summary above
- * the form. Waits a frame, for React to draw the messages the failure brought.
+ * the form. Called once React has drawn the messages the failure brought.
  */
-export function focusFirstInvalid(form: HTMLElement | null): void {
-  window.requestAnimationFrame(() => {
-    const scope = form ?? document;
-    const field = scope.querySelector<HTMLElement>('[aria-invalid="true"], .field-invalid input, .field-invalid select, .field-invalid textarea');
-    const target = field ?? scope.querySelector<HTMLElement>('[data-error-summary]');
-    if (!target) return;
-    target.focus();
-    target.scrollIntoView({ block: 'center' });
-  });
+export function focusFirstInvalid(form: HTMLElement): void {
+  const field = form.querySelector<HTMLElement>('[aria-invalid="true"], .field-invalid input, .field-invalid select, .field-invalid textarea');
+  const target = field ?? form.querySelector<HTMLElement>('[data-error-summary]');
+  if (!target) return;
+  target.focus();
+  target.scrollIntoView({ block: 'center' });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import type { ApiError } from './api/errors.js';
 import { focusFirstInvalid } from './focus.js';
 
@@ -31,6 +31,17 @@ export interface Submission<A extends unknown[]> {
 export function useSubmit<A extends unknown[] = []>(action: (...args: A) => Promise<unknown>, options: SubmitOptions = {}): Submission<A> {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
+  /**
+   * The form whose failed submit still owes the focus a move. The move waits for the commit that draws the
+   * failure's messages: before it, no field is marked invalid yet and the focus would go nowhere.
+   */
+  const focusOwed = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const form = focusOwed.current;
+    if (!form || !error) return;
+    focusOwed.current = null;
+    focusFirstInvalid(form);
+  }, [error]);
   /** Runs the action; after a failure, the focus goes to the first field in `form` the API named. */
   const attempt = async (form: HTMLElement | null, args: A) => {
     setBusy(true);
@@ -39,10 +50,10 @@ export function useSubmit<A extends unknown[] = []>(action: (...args: A) => Prom
       await action(...args);
       if (!options.leaves) setBusy(false);
     } catch (e) {
+      focusOwed.current = form;
       setError(e as ApiError);
       setBusy(false);
       options.onError?.(e as ApiError);
-      if (form) focusFirstInvalid(form);
     }
   };
   const run = (...args: A) => attempt(null, args);
