@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Problem } from '../domain/problem.js';
 import { MalformedBody } from '../domain/validation.js';
-import { jsonShapeProblem } from './json-shape.js';
+import { jsonShapeProblem } from '../shared/json-shape.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JUDGING_TIME_LIMIT_MS } from '../../src/monitor-types/http/judge-answer.js';
-import { jsonShapeProblem, MAX_JSON_DEPTH, MAX_JSON_NODES } from '../../src/http/json-shape.js';
+import { jsonShapeProblem, MAX_JSON_DEPTH, MAX_JSON_NODES } from '../../src/shared/json-shape.js';
 import { call, createHttpMonitor } from '../alerts/fixtures.js';
 import { startServer, type Member, type TestServer } from '../helpers/server.js';
 import { loopDelayDuring } from '../helpers/loop-delay.js';
@@ -170,7 +170,9 @@ describe('no request or check of a Member stalls the server', () => {
         },
       ]);
     });
-    expect(delay.added, JSON.stringify(delay)).toBeLessThan(100);
+    // Each body held the loop for seconds before it was refused unparsed. Reading a MiB still takes
+    // its turn, which a machine busy with other suites stretches past 100 ms: the bound is looser here.
+    expect(delay.added, JSON.stringify(delay)).toBeLessThan(250);
   });
 });
 

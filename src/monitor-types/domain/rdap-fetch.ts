@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { jsonShapeProblem } from '../../shared/json-shape.js';
 
 /*
  * One GET of a JSON document from a registry (or from IANA's bootstrap file), treated as hostile:
@@ -19,10 +20,8 @@ export interface FetchJsonOptions {
   lookup?: LookupFunction;
 }
 
-/** Arrays and objects inside one another: an RDAP answer nests a handful of levels. */
-const MAX_DEPTH = 32;
-/** Arrays, objects and members in all. */
-const MAX_NODES = 50_000;
+/** An RDAP answer nests a handful of levels, and a registrar's holds a few thousand members. */
+const RDAP_SHAPE = { depth: 32, nodes: 50_000 };
 
 export function fetchJson(url: string, options: FetchJsonOptions): Promise<FetchedJson> {
   return new Promise((resolve) => {
@@ -77,7 +76,7 @@ export function fetchJson(url: string, options: FetchJsonOptions): Promise<Fetch
       response.on('end', () => {
         if (ended) return;
         const text = Buffer.concat(chunks).toString('utf8');
-        const shape = jsonShapeProblem(text);
+        const shape = jsonShapeProblem(text, RDAP_SHAPE);
         if (shape !== null) {
           end({ ok: false, status, reason: `the answer is not JSON Lookout reads (${shape})` });
           return;
@@ -91,28 +90,4 @@ export function fetchJson(url: string, options: FetchJsonOptions): Promise<Fetch
     });
     request.end();
   });
-}
-
-/** Why a text is refused before it is parsed (too deep, too many nodes), or null. One pass, strings skipped. */
-export function jsonShapeProblem(text: string): string | null {
-  let depth = 0;
-  let nodes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22) {
-      for (i++; i < text.length; i++) {
-        const s = text.charCodeAt(i);
-        if (s === 0x5c) i++;
-        else if (s === 0x22) break;
-      }
-    } else if (c === 0x5b || c === 0x7b) {
-      if (++depth > MAX_DEPTH) return `nested deeper than ${MAX_DEPTH} levels`;
-      if (++nodes > MAX_NODES) return `more than ${MAX_NODES} arrays, objects and members`;
-    } else if (c === 0x5d || c === 0x7d) {
-      depth--;
-    } else if (c === 0x3a && ++nodes > MAX_NODES) {
-      return `more than ${MAX_NODES} arrays, objects and members`;
-    }
-  }
-  return null;
 }
