@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.js';
 import { requireRole, type Actor } from '../actor.js';
-import { problems } from '../problem.js';
+import { keysetPage, parseKeysetCursor } from '../keyset-page.js';
 import { ADMINS, ANY_ROLE } from '../roles.js';
 import { iso, isoOrNull } from '../time.js';
 import { parseInput, uuid } from '../validation.js';
@@ -13,8 +13,6 @@ import { ChannelTarget, channelTarget } from './channels.js';
 export const DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
 export const DELIVERY_PAGE_DEFAULT = 50;
 export const DELIVERY_PAGE_MAX = 100;
-
-const CURSOR = /^(\d{1,15})\.([0-9a-f-]{36})$/;
 
 export const DeliveryLogQuery = z.strictObject({
   state: z.enum(DELIVERY_STATES).optional().describe('Only deliveries in this state: pending (still being tried), delivered or failed (given up).'),
@@ -74,7 +72,7 @@ export class DeliveryLogService {
   async list(actor: Actor, query: unknown): Promise<DeliveryPage> {
     requireRole(actor, ANY_ROLE);
     const { state, channel, monitorId, incidentId, policyId, limit, cursor } = parseInput(DeliveryLogQuery, query);
-    const after = cursor === undefined ? undefined : parseCursor(cursor);
+    const after = parseKeysetCursor(cursor);
     let select = this.db
       .selectFrom('deliveries as d')
       .leftJoin('notification_policies as p', 'p.id', 'd.policy_id')
@@ -106,18 +104,15 @@ export class DeliveryLogService {
     if (incidentId) select = select.where('d.incident_id', '=', incidentId.toLowerCase());
     if (policyId) select = select.where('d.policy_id', '=', policyId.toLowerCase());
     if (after) {
-      select = select.where((eb) =>
-        eb.or([eb('d.created_at', '<', after.createdAt), eb.and([eb('d.created_at', '=', after.createdAt), eb('d.id', '<', after.id)])]),
-      );
+      select = select.where((eb) => eb.or([eb('d.created_at', '<', after.at), eb.and([eb('d.created_at', '=', after.at), eb('d.id', '<', after.id)])]));
     }
     const rows = await select
       .orderBy('d.created_at', 'desc')
       .orderBy('d.id', 'desc')
       .limit(limit + 1)
       .execute();
-    const page = rows.slice(0, limit);
+    const { page, nextCursor } = keysetPage(rows, limit, (r) => ({ at: r.created_at, id: r.id }));
     const view = { wholeUrls: ADMINS.includes(actor.role) };
-    const last = page[page.length - 1];
     return {
       data: page.map((r) => ({
         id: r.id,
@@ -134,13 +129,7 @@ export class DeliveryLogService {
         deliveredAt: isoOrNull(r.delivered_at),
         nextAttemptAt: r.status === 'pending' ? iso(r.next_attempt_at) : null,
       })),
-      nextCursor: rows.length > limit && last ? `${last.created_at}.${last.id}` : null,
+      nextCursor,
     };
   }
-}
-
-function parseCursor(cursor: string): { createdAt: number; id: string } {
-  const match = CURSOR.exec(cursor);
-  if (!match) throw problems.invalidField('cursor', 'is not a cursor this list answered; start again without one');
-  return { createdAt: Number(match[1]), id: match[2]! };
 }

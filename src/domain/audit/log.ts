@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.js';
 import { requireRole, type Actor } from '../actor.js';
-import { problems } from '../problem.js';
+import { keysetPage, parseKeysetCursor } from '../keyset-page.js';
 import { ADMINS } from '../roles.js';
 import { iso } from '../time.js';
 import { parseInput } from '../validation.js';
@@ -16,9 +16,6 @@ export type AuditSurface = (typeof AUDIT_SURFACES)[number];
 export const AUDIT_RETENTION_DAYS = 400;
 export const AUDIT_PAGE_DEFAULT = 50;
 export const AUDIT_PAGE_MAX = 200;
-
-/** `<at ms>.<id>`: the last entry of a page (ids of entries written for every team carry `.<team id>`). */
-const CURSOR = /^(\d{1,15})\.([0-9a-f-]{36}(?:\.[0-9a-f-]{36})?)$/;
 
 const isoTime = (what: string) => z.iso.datetime({ offset: true }).describe(`${what} (ISO 8601, e.g. 2026-11-27T10:00:00Z).`).optional();
 
@@ -75,7 +72,7 @@ export class AuditLogService {
   async list(actor: Actor, query: unknown): Promise<AuditLogPage> {
     requireRole(actor, ADMINS);
     const { action, actorId, targetId, since, until, limit, cursor } = parseInput(AuditLogQuery, query);
-    const after = cursor === undefined ? undefined : parseCursor(cursor);
+    const after = parseKeysetCursor(cursor);
     let select = this.db.selectFrom('audit_log').selectAll().where('team_id', '=', actor.teamId);
     if (action !== undefined) select = select.where('action', '=', action);
     if (actorId !== undefined) select = select.where('actor_id', '=', actorId.toLowerCase());
@@ -88,8 +85,7 @@ export class AuditLogService {
       .orderBy('id', 'desc')
       .limit(limit + 1)
       .execute();
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
+    const { page, nextCursor } = keysetPage(rows, limit, (r) => ({ at: r.at, id: r.id }));
     return {
       data: page.map((r) => ({
         id: r.id,
@@ -102,13 +98,7 @@ export class AuditLogService {
         ip: r.ip,
         changes: JSON.parse(r.changes) as string[],
       })),
-      nextCursor: rows.length > limit && last ? `${last.at}.${last.id}` : null,
+      nextCursor,
     };
   }
-}
-
-function parseCursor(cursor: string): { at: number; id: string } {
-  const match = CURSOR.exec(cursor);
-  if (!match) throw problems.invalidField('cursor', 'is not a cursor this list answered; start again without one');
-  return { at: Number(match[1]), id: match[2]! };
 }

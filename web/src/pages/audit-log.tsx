@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { api } from '../api/client.js';
-import type { ApiError } from '../api/errors.js';
 import type { AuditEntry } from '../api/types.js';
 import { LocalTime } from '../components/local-time.js';
 import { Button, EmptyState, ErrorState, PageHeader, SkeletonRows } from '../components/ui.js';
 import { useDocumentTitle } from '../hooks.js';
 import { navigate, useLocation } from '../router.js';
 import { usePermissions } from '../session.js';
+import { OlderPages, useCursorPages } from '../use-cursor-pages.js';
 
 const FILTERS = ['action', 'actorId', 'targetId', 'since', 'until'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -40,37 +40,20 @@ export function AuditLogPage() {
   const { search } = useLocation();
   const filters = filtersOf(search);
   const [draft, setDraft] = useState<Filters>(filters);
-  const [pages, setPages] = useState<AuditEntry[] | null>(null);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
-  const [loading, setLoading] = useState(false);
   const key = FILTERS.map((f) => filters[f]).join('|');
-
-  const load = async (after: string | null) => {
-    setLoading(true);
-    setError(null);
-    try {
+  const pages = useCursorPages(
+    (after) => {
       const query = {
         ...Object.fromEntries(FILTERS.filter((f) => filters[f] !== '').map((f) => [f, filters[f]])),
         ...(after && { cursor: after }),
       };
-      const page = await api.GET('/api/v1/audit-log', { params: { query } });
-      setPages((current) => (after && current ? [...current, ...page.data] : page.data));
-      setCursor(page.nextCursor);
-    } catch (e) {
-      setError(e as ApiError);
-    } finally {
-      setLoading(false);
-    }
-  };
-
-  useEffect(() => {
-    if (!canAdmin) return;
-    setDraft(filters);
-    setPages(null);
-    void load(null);
-    // A new filter starts over from the newest.
-  }, [key, canAdmin]);
+      return api.GET('/api/v1/audit-log', { params: { query } });
+    },
+    key,
+    canAdmin,
+  );
+  // The filter form shows the filters of the address, after a link or the history too.
+  useEffect(() => setDraft(filters), [key]);
 
   const apply = (event: { preventDefault(): void }) => {
     event.preventDefault();
@@ -124,11 +107,11 @@ export function AuditLogPage() {
         </Button>
       </form>
       <div className="card table-card">
-        {error && !pages ? (
-          <ErrorState error={error} onRetry={() => void load(null)} title="Could not load the audit log" />
-        ) : !pages ? (
+        {pages.error && !pages.rows ? (
+          <ErrorState error={pages.error} onRetry={pages.reload} title="Could not load the audit log" />
+        ) : !pages.rows ? (
           <SkeletonRows />
-        ) : pages.length === 0 ? (
+        ) : pages.rows.length === 0 ? (
           <EmptyState icon="shield" title="No entries">
             {key === '||||' ? 'Changes made in the team appear here.' : 'None match these filters.'}
           </EmptyState>
@@ -147,7 +130,7 @@ export function AuditLogPage() {
                 </tr>
               </thead>
               <tbody>
-                {pages.map((entry) => (
+                {pages.rows.map((entry) => (
                   <tr key={entry.id} data-action={entry.action}>
                     <td data-label="When">
                       <LocalTime iso={entry.at} />
@@ -171,14 +154,7 @@ export function AuditLogPage() {
                 ))}
               </tbody>
             </table>
-            {error && <p className="field-error">{error.detail}</p>}
-            {cursor && (
-              <div className="table-more">
-                <Button size="sm" busy={loading} onClick={() => void load(cursor)}>
-                  Show older
-                </Button>
-              </div>
-            )}
+            <OlderPages pages={pages} />
           </>
         )}
       </div>

@@ -1,14 +1,13 @@
-import { useEffect, useState } from 'react';
 import { api } from '../api/client.js';
-import type { ApiError } from '../api/errors.js';
-import type { Delivery, DeliveryState } from '../api/types.js';
+import type { DeliveryState } from '../api/types.js';
 import { DeliveryTable } from '../components/delivery-list.js';
-import { Button, EmptyState, ErrorState, PageHeader, SkeletonRows } from '../components/ui.js';
+import { EmptyState, ErrorState, PageHeader, SkeletonRows } from '../components/ui.js';
 import { DELIVERY_STATE_TEXT } from '../delivery-words.js';
 import { useDocumentTitle, useGet } from '../hooks.js';
 import { navigate, useLocation } from '../router.js';
 import { CHANNEL_TYPES, type ChannelType } from '../../../src/shared/vocabulary.js';
 import { CHANNEL_LABELS } from './channel-fields.js';
+import { OlderPages, useCursorPages } from '../use-cursor-pages.js';
 
 const STATES: DeliveryState[] = ['delivered', 'pending', 'failed'];
 
@@ -35,38 +34,16 @@ export function DeliveriesPage() {
   const { search } = useLocation();
   const filters = filtersOf(search);
   const monitors = useGet('/api/v1/monitors');
-  const [pages, setPages] = useState<Delivery[] | null>(null);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
-  const [loading, setLoading] = useState(false);
   const key = `${filters.state}|${filters.channel}|${filters.monitorId}`;
-
-  // Reads the filters of the render that calls it: each filter change calls it anew.
-  const load = async (after: string | null) => {
-    setLoading(true);
-    setError(null);
-    try {
-      const query = {
-        ...(filters.state && { state: filters.state }),
-        ...(filters.channel && { channel: filters.channel }),
-        ...(filters.monitorId && { monitorId: filters.monitorId }),
-        ...(after && { cursor: after }),
-      };
-      const page = await api.GET('/api/v1/deliveries', { params: { query } });
-      setPages((current) => (after && current ? [...current, ...page.data] : page.data));
-      setCursor(page.nextCursor);
-    } catch (e) {
-      setError(e as ApiError);
-    } finally {
-      setLoading(false);
-    }
-  };
-
-  useEffect(() => {
-    setPages(null);
-    void load(null);
-    // A new filter starts over from the newest.
-  }, [key]);
+  const pages = useCursorPages((after) => {
+    const query = {
+      ...(filters.state && { state: filters.state }),
+      ...(filters.channel && { channel: filters.channel }),
+      ...(filters.monitorId && { monitorId: filters.monitorId }),
+      ...(after && { cursor: after }),
+    };
+    return api.GET('/api/v1/deliveries', { params: { query } });
+  }, key);
 
   const setFilter = (change: Partial<Filters>) => {
     const next = { ...filters, ...change };
@@ -113,25 +90,18 @@ export function DeliveriesPage() {
         </label>
       </div>
       <div className="card table-card">
-        {error && !pages ? (
-          <ErrorState error={error} onRetry={() => void load(null)} title="Could not load the deliveries" />
-        ) : !pages ? (
+        {pages.error && !pages.rows ? (
+          <ErrorState error={pages.error} onRetry={pages.reload} title="Could not load the deliveries" />
+        ) : !pages.rows ? (
           <SkeletonRows />
-        ) : pages.length === 0 ? (
+        ) : pages.rows.length === 0 ? (
           <EmptyState icon="bell" title="No deliveries">
             {key === '||' ? 'Alerts appear here once a monitor with a notification policy changes status.' : 'None match these filters.'}
           </EmptyState>
         ) : (
           <>
-            <DeliveryTable deliveries={pages} context />
-            {error && <p className="field-error">{error.detail}</p>}
-            {cursor && (
-              <div className="table-more">
-                <Button size="sm" busy={loading} onClick={() => void load(cursor)}>
-                  Show older
-                </Button>
-              </div>
-            )}
+            <DeliveryTable deliveries={pages.rows} context />
+            <OlderPages pages={pages} />
           </>
         )}
       </div>
