@@ -114,6 +114,13 @@ export const MonitorTypeField = z
   );
 
 // PostgreSQL text cannot hold U+0000, so no stored string may contain it.
+/** The host of an SSL, TCP or ping monitor; `what` says what is done with it ("The host to ping"). */
+export function hostField(what: string) {
+  return checked(boundedString(MONITOR_LIMITS.hostLength), hostProblem).describe(
+    `${what}: a host name or an IP address, 1-253 characters, without scheme, path or port.`,
+  );
+}
+
 export const NameField = text(MONITOR_LIMITS.nameLength)
   .refine((name) => !name.includes('\u0000'), { message: 'must not contain the NUL character (U+0000)' })
   .describe('A name people recognise the monitor by: 1-200 characters, not only white space.');

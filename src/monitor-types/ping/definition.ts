@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PingAssertionInput, PingAssertionRecord, type Assertion } from '../../domain/assertions/assertion-schema.js';
-import { MonitorCommonFields, boundedString, checked, commonCreate, commonRecord, hostProblem } from '../../domain/monitor-fields.js';
+import { MonitorCommonFields, commonCreate, commonRecord, hostField } from '../../domain/monitor-fields.js';
 import { intRange } from '../../domain/validation.js';
 import { ASSERTION_LIMITS, MONITOR_LIMITS } from '../../shared/limits.js';
 import { NO_PROBLEMS, NOTHING_FOLLOWS, assertionsColumn, parseList, type CheckCommon, type MonitorRow, type MonitorTypeDefinition } from '../definition.js';
@@ -13,10 +13,6 @@ import { NO_PROBLEMS, NOTHING_FOLLOWS, assertionsColumn, parseList, type CheckCo
 
 /* Fields and rules. */
 
-const PingHostField = checked(boundedString(MONITOR_LIMITS.hostLength), hostProblem).describe(
-  'The host to ping: a host name or an IP address, 1-253 characters, without scheme, path or port.',
-);
-
 const PacketsField = intRange(...MONITOR_LIMITS.packets).describe('Echo requests sent per check: an integer from 1 to 10; 3 when omitted at creation.');
 
 const PingAssertionsField = z
@@ -27,7 +23,7 @@ const PingAssertionsField = z
 
 /** Fields of ping monitors. */
 export const PingMonitorFields = z.object({
-  host: PingHostField,
+  host: hostField('The host to ping'),
   packets: PacketsField,
   assertions: PingAssertionsField,
 });

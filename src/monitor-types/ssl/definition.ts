@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CertificateRecord, MonitorCommonFields, boundedString, checked, commonCreate, commonRecord, hostProblem } from '../../domain/monitor-fields.js';
+import { CertificateRecord, MonitorCommonFields, commonCreate, commonRecord, hostField } from '../../domain/monitor-fields.js';
 import { intRange } from '../../domain/validation.js';
 import { MONITOR_LIMITS } from '../../shared/limits.js';
 import { NO_PROBLEMS, NOTHING_FOLLOWS, type CheckCommon, type MonitorRow, type MonitorTypeDefinition } from '../definition.js';
@@ -11,10 +11,6 @@ import { NO_PROBLEMS, NOTHING_FOLLOWS, type CheckCommon, type MonitorRow, type M
 
 /* Fields and rules. */
 
-const HostField = checked(boundedString(MONITOR_LIMITS.hostLength), hostProblem).describe(
-  'The host whose certificate is checked: a host name or an IP address, 1-253 characters, without https://, path or port.',
-);
-
 const PortField = intRange(...MONITOR_LIMITS.port).describe('The TLS port: an integer from 1 to 65535; 443 when omitted at creation.');
 
 const WarningDaysField = intRange(...MONITOR_LIMITS.warningDays)
@@ -25,7 +21,7 @@ const WarningDaysField = intRange(...MONITOR_LIMITS.warningDays)
 
 /** Fields of SSL monitors. */
 export const SslMonitorFields = z.object({
-  host: HostField,
+  host: hostField('The host whose certificate is checked'),
   port: PortField,
   warningDays: WarningDaysField,
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TcpAssertionInput, TcpAssertionRecord, type Assertion } from '../../domain/assertions/assertion-schema.js';
-import { MonitorCommonFields, boundedString, checked, commonCreate, commonRecord, hostProblem } from '../../domain/monitor-fields.js';
+import { MonitorCommonFields, commonCreate, commonRecord, hostField } from '../../domain/monitor-fields.js';
 import { intRange } from '../../domain/validation.js';
 import { ASSERTION_LIMITS, MONITOR_LIMITS } from '../../shared/limits.js';
 import {
@@ -21,10 +21,6 @@ import {
 
 /* Fields and rules. */
 
-const TcpHostField = checked(boundedString(MONITOR_LIMITS.hostLength), hostProblem).describe(
-  'The host to connect to: a host name or an IP address, 1-253 characters, without scheme, path or port.',
-);
-
 const TcpPortField = intRange(...MONITOR_LIMITS.port).describe('The TCP port to connect to: an integer from 1 to 65535.');
 
 const TlsField = z
@@ -39,7 +35,7 @@ const TcpAssertionsField = z
 
 /** Fields of TCP monitors. */
 export const TcpMonitorFields = z.object({
-  host: TcpHostField,
+  host: hostField('The host to connect to'),
   port: TcpPortField,
   tls: TlsField,
   assertions: TcpAssertionsField,

@@ -1766,7 +1766,7 @@ export interface operations {
                     tags?: string[];
                     /** @description The id of another monitor of your team this one depends on, or null. While that monitor is down, this one going down opens no incident and alerts nobody (its runs are stored and its status is down, with `suppressedBy`); if it is still down when that monitor recovers, it opens its incident and alerts then. No loops. */
                     dependsOn?: string | null;
-                    /** @description The host whose certificate is checked: a host name or an IP address, 1-253 characters, without https://, path or port. */
+                    /** @description The host whose certificate is checked: a host name or an IP address, 1-253 characters, without scheme, path or port. */
                     host: string;
                     /**
                      * @description The TLS port: an integer from 1 to 65535; 443 when omitted at creation.
@@ -3081,7 +3081,7 @@ export interface operations {
                     tags?: string[];
                     /** @description The id of another monitor of your team this one depends on, or null. While that monitor is down, this one going down opens no incident and alerts nobody (its runs are stored and its status is down, with `suppressedBy`); if it is still down when that monitor recovers, it opens its incident and alerts then. No loops. */
                     dependsOn?: string | null;
-                    /** @description The host whose certificate is checked: a host name or an IP address, 1-253 characters, without https://, path or port. */
+                    /** @description The host whose certificate is checked: a host name or an IP address, 1-253 characters, without scheme, path or port. */
                     host?: string;
                     /** @description The TLS port: an integer from 1 to 65535; 443 when omitted at creation. */
                     port?: number;
