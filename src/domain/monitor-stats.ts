@@ -28,6 +28,8 @@ const RANGE: Record<StatsRange, { spanMs: number; period: 'hour' | 'day'; bucket
 
 /** How many recent runs each monitor of the summary carries (a sparkline). */
 export const SUMMARY_RECENT_RUNS = 30;
+/** Monitors whose rollups the summary sums in one query: well under either database's limit of bound values. */
+const SUMMARY_SLICE = 500;
 
 export const StatsQuery = z.strictObject({
   range: z.enum(STATS_RANGES).default('24h').describe('24h and 7d in hourly buckets, 30d in daily buckets; default 24h.'),
@@ -153,23 +155,28 @@ export class MonitorStatsService {
     const monitors = await this.monitors.list(actor);
     if (monitors.length === 0) return [];
     const from = Math.floor((now - DAY_MS) / HOUR_MS + 1) * HOUR_MS;
-    const totals = await this.db
-      .selectFrom('rollups as r')
-      .innerJoin('monitors as m', 'm.id', 'r.monitor_id')
-      .select((eb) => [
-        'r.monitor_id',
-        eb.fn.sum<number>('r.checks').as('checks'),
-        eb.fn.sum<number>('r.failures').as('failures'),
-        // PostgreSQL sums a bigint column as numeric, which its driver hands over as a string.
-        eb.fn.sum<number | string>('r.duration_sum').as('duration_sum'),
-        eb.fn.sum<number | string>(sql`r.h0 + r.h1 + r.h2 + r.h3 + r.h4 + r.h5 + r.h6 + r.h7 + r.h8 + r.h9 + r.h10 + r.h11`).as('timed'),
-      ])
-      .where('m.team_id', '=', actor.teamId)
-      .where('m.deleted_at', 'is', null)
-      .where('r.period', '=', 'hour')
-      .where('r.bucket_start', '>=', from)
-      .groupBy('r.monitor_id')
-      .execute();
+    // The window's sums of each monitor, read from its own range of the rollups' key (monitor,
+    // period, bucket, region), a slice of the team's monitors at a time.
+    const ids = monitors.map((monitor) => monitor.id);
+    const totals = [];
+    for (let start = 0; start < ids.length; start += SUMMARY_SLICE) {
+      const slice = await this.db
+        .selectFrom('rollups as r')
+        .select((eb) => [
+          'r.monitor_id',
+          eb.fn.sum<number>('r.checks').as('checks'),
+          eb.fn.sum<number>('r.failures').as('failures'),
+          // PostgreSQL sums a bigint column as numeric, which its driver hands over as a string.
+          eb.fn.sum<number | string>('r.duration_sum').as('duration_sum'),
+          eb.fn.sum<number | string>(sql`r.h0 + r.h1 + r.h2 + r.h3 + r.h4 + r.h5 + r.h6 + r.h7 + r.h8 + r.h9 + r.h10 + r.h11`).as('timed'),
+        ])
+        .where('r.monitor_id', 'in', ids.slice(start, start + SUMMARY_SLICE))
+        .where('r.period', '=', 'hour')
+        .where('r.bucket_start', '>=', from)
+        .groupBy('r.monitor_id')
+        .execute();
+      totals.push(...slice);
+    }
     const byMonitor = new Map(totals.map((t) => [t.monitor_id, t]));
     // Every monitor's newest runs in one query, newest first.
     const runsOf = new Map<string, MonitorSummaryRecord['recent']>();
