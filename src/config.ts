@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
-import { REGION_NAME, REGIONS, type Region } from './shared/vocabulary.js';
+import { REGION_NAME, REGIONS, type BuiltInRegion } from './shared/vocabulary.js';
 
 export const TARGET_POLICIES = ['all', 'no-link-local', 'public-only'] as const;
 
@@ -16,7 +16,7 @@ export interface Config {
   /** Base64 of 32 bytes, or null to use (or create) `<dataDir>/secret.key` with SQLite. */
   secretKey: string | null;
   /** Regions this process checks; empty means an API-only node. The others are served to probes. */
-  regions: Region[];
+  regions: BuiltInRegion[];
   /** Regions only remote probes serve (LOOKOUT_EXTRA_REGIONS), besides the built-in ones. */
   extraRegions: string[];
   targetPolicy: (typeof TARGET_POLICIES)[number];
@@ -194,22 +194,22 @@ export function isLoopbackHost(hostname: string): boolean {
   return isIP(host) === 4 && host.startsWith('127.');
 }
 
-export function isRegion(value: string): value is Region {
+export function isBuiltInRegion(value: string): value is BuiltInRegion {
   return (REGIONS as readonly string[]).includes(value);
 }
 
-function parseRegions(value: string): Region[] {
+function parseRegions(value: string): BuiltInRegion[] {
   if (value.trim() === 'none') return [];
   const regions = value
     .split(',')
     .map((r) => r.trim())
     .filter(Boolean);
   for (const region of regions) {
-    if (!isRegion(region)) {
+    if (!isBuiltInRegion(region)) {
       throw new ConfigError(`Invalid configuration: LOOKOUT_REGIONS: unknown region "${region}" (known: ${REGIONS.join(', ')}, or none)`);
     }
   }
-  return [...new Set(regions)] as Region[];
+  return [...new Set(regions)] as BuiltInRegion[];
 }
 
 /** At most this many extra regions: each is a queue, a line in /metrics and a column of every region view. */
@@ -229,7 +229,7 @@ function parseExtraRegions(value: string): string[] {
     if (!REGION_NAME.test(name)) {
       throw new ConfigError(`Invalid configuration: LOOKOUT_EXTRA_REGIONS: "${name}" is not a region name (2-32 characters of a-z, 0-9 and -)`);
     }
-    if (isRegion(name)) throw new ConfigError(`Invalid configuration: LOOKOUT_EXTRA_REGIONS: "${name}" is a built-in region already`);
+    if (isBuiltInRegion(name)) throw new ConfigError(`Invalid configuration: LOOKOUT_EXTRA_REGIONS: "${name}" is a built-in region already`);
   }
   if (names.length > MAX_EXTRA_REGIONS) throw new ConfigError(`Invalid configuration: LOOKOUT_EXTRA_REGIONS: at most ${MAX_EXTRA_REGIONS} regions`);
   return names;

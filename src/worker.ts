@@ -1,5 +1,5 @@
 import { createRuntime, type AppOptions, type Runtime } from './app.js';
-import { ConfigError, isRegion, type Config } from './config.js';
+import { ConfigError, isBuiltInRegion, type Config } from './config.js';
 import { REGIONS } from './shared/vocabulary.js';
 
 /** A regional checker of a cluster: takes the region's checks from Redis and writes their runs. */
@@ -10,7 +10,7 @@ export interface Worker extends Runtime {
 }
 
 export async function createWorker(base: Config, region: string, options: Pick<AppOptions, 'clock'> = {}): Promise<Worker> {
-  if (!isRegion(region)) {
+  if (!isBuiltInRegion(region)) {
     throw new ConfigError(`unknown region "${region}" (known: ${REGIONS.join(', ')})`);
   }
   if (!base.redisUrl) {

@@ -1,6 +1,6 @@
 import type { Assertion } from '../domain/assertions/assertion-schema.js';
 import type { AssertionOutcome } from '../domain/assertions/evaluate.js';
-import type { RequestHeader } from '../domain/monitors.js';
+import type { RequestHeader } from '../domain/monitor-for-check.js';
 import type { SeenCertificate } from '../domain/status/apply-runs.js';
 import type { CheckError } from '../net/check-error.js';
 

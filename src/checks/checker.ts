@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import type { MonitorForCheck, MonitorService } from '../domain/monitors.js';
+import type { MonitorForCheck } from '../domain/monitor-for-check.js';
+import type { MonitorService } from '../domain/monitors.js';
 import { SecretBoxError } from '../domain/secrets/secret-box.js';
 import type { CheckJob } from '../domain/ports/check-dispatch.js';
 import type { CheckErrorReason, CheckMetrics } from './metrics.js';

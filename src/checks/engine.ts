@@ -101,7 +101,7 @@ export class CheckEngine {
   constructor(private readonly options: CheckEngineOptions) {
     const { config, store, monitors, maintenanceWindows, alerts, dispatcher, logger } = options;
     const clock = options.clock ?? systemClock;
-    this.metrics = createCheckMetrics((region) => dispatcher.depth(region as never), config.regions);
+    this.metrics = createCheckMetrics((region) => dispatcher.depth(region), config.regions);
     const hooks = {
       onEvents: () => alerts.notify(),
       beforeWrite: () => store.beforeBulkWrite(),

@@ -26,7 +26,7 @@ import { staleRegions, type RegionPresence } from '../domain/probes/regions.js';
 /** A finished check (or a heartbeat's ping or missed deadline), ready to be stored. */
 export interface CompletedCheck {
   /** A heartbeat's runs come from no region: PUSH_REGION stands in for it. */
-  job: Omit<CheckJob, 'region'> & { region: CheckJob['region'] | typeof PUSH_REGION };
+  job: CheckJob;
   startedAt: number;
   /** 1, or 2 when the confirming retry ran. */
   attempts: number;

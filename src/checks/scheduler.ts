@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Region } from '../shared/vocabulary.js';
-import type { MonitorChange, MonitorService, ScheduledMonitor } from '../domain/monitors.js';
+import type { ScheduledMonitor } from '../domain/monitor-for-check.js';
+import type { MonitorChange, MonitorService } from '../domain/monitors.js';
 import { storeDueNow, storedDueTimes } from '../domain/check-schedules.js';
 import type { Database } from '../store/schema.js';
 import type { Channel } from '../domain/ports/coordination.js';
@@ -48,10 +49,11 @@ interface Entry {
  */
 export class Scheduler {
   private readonly entries = new Map<string, Entry>();
-  /** Interval and regions each scheduled monitor had when planned: a change re-plans it. */
-  private readonly shapes = new Map<string, string>();
-  /** The regions each scheduled monitor has entries for: built-in ones and the installation's extra ones. */
-  private readonly plannedRegions = new Map<string, readonly Region[]>();
+  /**
+   * Each scheduled monitor as planned: its shape (interval and regions: a change re-plans it) and the
+   * regions it has entries for, built-in ones and the installation's extra ones.
+   */
+  private readonly planned = new Map<string, { shape: string; regions: readonly Region[] }>();
   private unsubscribe: (() => void) | null = null;
   private reconcileTimer: Timer | null = null;
   /** The periodic reconcile under way: one at a time, however far the clock moves while it runs. */
@@ -112,8 +114,7 @@ export class Scheduler {
     this.reconcileTimer = null;
     for (const entry of this.entries.values()) entry.timer?.cancel();
     this.entries.clear();
-    this.shapes.clear();
-    this.plannedRegions.clear();
+    this.planned.clear();
   }
 
   /** How many (monitor, region) pairs are scheduled. */
@@ -129,13 +130,13 @@ export class Scheduler {
   async reconcile(initial = false, term = this.term.signal): Promise<void> {
     const monitors = await this.options.monitors.listActiveForCheck();
     if (ended(term)) return;
-    const toPlan = monitors.filter((monitor) => this.shapes.get(monitor.id) !== shapeOf(monitor));
+    const toPlan = monitors.filter((monitor) => this.planned.get(monitor.id)?.shape !== shapeOf(monitor));
     // Changed since planned (made by a process whose notice did not arrive): re-planned now.
-    for (const monitor of toPlan.filter((m) => this.shapes.has(m.id))) {
+    for (const monitor of toPlan.filter((m) => this.planned.has(m.id))) {
       await this.planNow(monitor, term);
       if (ended(term)) return;
     }
-    const fresh = toPlan.filter((monitor) => !this.shapes.has(monitor.id));
+    const fresh = toPlan.filter((monitor) => !this.planned.has(monitor.id));
     // Stored due times matter only to what is new here: usually nothing after start-up, and the
     // table (one row per monitor and region) is then not read at all.
     const schedules = fresh.length === 0 ? [] : await storedDueTimes(this.options.db);
@@ -143,7 +144,7 @@ export class Scheduler {
     const stored = new Map(schedules.map((s) => [`${s.monitorId}|${s.region}`, s.nextDueAt]));
     const active = new Set(monitors.map((monitor) => monitor.id));
     for (const monitor of fresh) this.plan(monitor, stored, null, initial);
-    for (const monitorId of [...this.shapes.keys()]) if (!active.has(monitorId)) this.forget(monitorId);
+    for (const monitorId of [...this.planned.keys()]) if (!active.has(monitorId)) this.forget(monitorId);
   }
 
   private async onMonitorChange(change: MonitorChange, term: AbortSignal): Promise<void> {
@@ -161,7 +162,7 @@ export class Scheduler {
     // Due at once with the change, stored with it: planned under that due time.
     if (change.dueAt !== undefined) this.plan(monitor, null, change.dueAt);
     // Changed in a way its notice does not say (the notice of an earlier change was lost, say).
-    else if (this.shapes.get(monitor.id) !== shapeOf(monitor)) await this.planNow(monitor, term);
+    else if (this.planned.get(monitor.id)?.shape !== shapeOf(monitor)) await this.planNow(monitor, term);
   }
 
   /** Plans every region of the monitor at once, storing that due time first: a successor scheduler re-dispatches this very check rather than another one. */
@@ -209,8 +210,7 @@ export class Scheduler {
       this.entries.set(key, entry);
       this.arm(entry, due, fireAt);
     }
-    this.shapes.set(monitor.id, shapeOf(monitor));
-    this.plannedRegions.set(monitor.id, monitor.regions);
+    this.planned.set(monitor.id, { shape: shapeOf(monitor), regions: monitor.regions });
   }
 
   private arm(entry: Entry, due: number, fireAt = due): void {
@@ -233,8 +233,7 @@ export class Scheduler {
 
   private forget(monitorId: string): void {
     for (const key of this.keysOf(monitorId)) this.drop(key);
-    this.shapes.delete(monitorId);
-    this.plannedRegions.delete(monitorId);
+    this.planned.delete(monitorId);
   }
 
   private drop(key: string): void {
@@ -244,7 +243,7 @@ export class Scheduler {
   }
 
   private keysOf(monitorId: string): string[] {
-    return (this.plannedRegions.get(monitorId) ?? []).map((region) => jobKey({ monitorId, region })).filter((key) => this.entries.has(key));
+    return (this.planned.get(monitorId)?.regions ?? []).map((region) => jobKey({ monitorId, region })).filter((key) => this.entries.has(key));
   }
 }
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Region } from '../shared/vocabulary.js';
 import type { Kysely } from 'kysely';
 import type { CheckDispatcher } from './ports/check-dispatch.js';
 import type { LockManager } from './ports/coordination.js';
@@ -193,8 +192,7 @@ export class CheckService {
     }
     const now = this.clock.now();
     for (const region of monitor.regions) {
-      // An extra region (LOOKOUT_EXTRA_REGIONS) is a name outside the built-in union; the queues take any region's name.
-      await this.dispatcher.enqueue({ monitorId: monitor.id, teamId: actor.teamId, region: region as Region, trigger: 'manual', dueAt: now, nextDueAt: null });
+      await this.dispatcher.enqueue({ monitorId: monitor.id, teamId: actor.teamId, region, trigger: 'manual', dueAt: now, nextDueAt: null });
     }
     return { monitorId: monitor.id, status: 'queued', regions: monitor.regions, enqueuedAt: iso(now), nextTriggerAt: iso(now + TRIGGER_LOCK_MS) };
   }

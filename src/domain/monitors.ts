@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { Dialect } from '../store/database.js';
 import { prepared } from '../store/prepared.js';
@@ -9,14 +9,14 @@ import { storeDueNow } from './check-schedules.js';
 import { requireRole, type Actor } from './actor.js';
 import { isUuid, newId } from './ids.js';
 import { monitorListJson } from './monitor-list-sql.js';
-import { readPresence, staleRegions, type RegionPresence } from './probes/regions.js';
+import { readPresence } from './probes/regions.js';
 import type { RegionNames } from './probes/region-names.js';
 import { systemClock, type Clock } from './ports/clock.js';
 import type { RdapDirectory } from './ports/rdap-directory.js';
-import { MONITOR_TYPES, REGION_NAME, type DegradedReason, type MonitorStatus, type MonitorType, type Region } from '../shared/vocabulary.js';
+import { MONITOR_TYPES, REGION_NAME, type MonitorType } from '../shared/vocabulary.js';
 import { pingKeyColumns, pingUrl } from './heartbeats/ping-keys.js';
-import { DEFINITIONS_IN_ORDER, definitionOf, type MonitorTypeDefinitions, type TypeColumn } from '../monitor-types/definitions.js';
-import type { CheckCommon, ColumnChange, OpenSecret, RecordParts } from '../monitor-types/definition.js';
+import { definitionOf } from '../monitor-types/definitions.js';
+import type { ColumnChange, OpenSecret } from '../monitor-types/definition.js';
 import {
   MonitorCreate,
   MonitorListQuery,
@@ -36,85 +36,9 @@ import { monitorSecretAt } from './secrets/places.js';
 import { SecretBoxError, type SecretBox } from './secrets/secret-box.js';
 import { lockTeam } from './teams.js';
 import { releaseSuppressed } from './dependencies.js';
-import { iso, isoOrNull } from './time.js';
 import { parseInput } from './validation.js';
-
-/** The common columns every record needs (each type's own come from its definition): the sealed secret is not among them. */
-const RECORD_COLUMNS = [
-  'id',
-  'team_id',
-  'type',
-  'name',
-  'interval_seconds',
-  'timeout_seconds',
-  'failure_threshold',
-  'recovery_threshold',
-  'regions',
-  'notification_policy_id',
-  'key',
-  'secrets_digest',
-  'tags',
-  'depends_on',
-  'suppressed_by',
-  'paused',
-  'maintenance',
-  'status',
-  'degraded_reasons',
-  'last_checked_at',
-  'certificate',
-  'created_at',
-  'updated_at',
-] as const satisfies ReadonlyArray<keyof MonitorsTable>;
-
-/** Every column a record of any type reads: the common ones, then each type's own. */
-const RECORD_ROW_COLUMNS = [...new Set([...RECORD_COLUMNS, ...DEFINITIONS_IN_ORDER.flatMap((definition) => definition.columns)])] as Array<
-  (typeof RECORD_COLUMNS)[number] | TypeColumn
->;
-
-type RecordRow = Pick<Selectable<MonitorsTable>, (typeof RECORD_COLUMNS)[number] | TypeColumn>;
-
-export type { CheckAuth, RequestHeader } from '../monitor-types/http/definition.js';
-
-/** A monitor as the check engine runs it, with the decrypted credentials: one of a checked type (its definition's `forCheck`). */
-export type MonitorForCheck = { [T in MonitorType]: ReturnType<NonNullable<MonitorTypeDefinitions[T]['forCheck']>> }[MonitorType];
-
-/** The types Lookout checks (the others report their runs). */
-const CHECKED_TYPES = MONITOR_TYPES.filter((type) => definitionOf(type).checked);
-
-/**
- * The columns a check's monitor is built from: the common ones CheckCommon reads, each checked
- * type's own, and the sealed credential. Not the whole row: its state (results, streaks, the
- * certificate seen) is the recorder's, and every check reads this row anew.
- */
-export const CHECK_ROW_COLUMNS = [
-  ...new Set([
-    'id',
-    'team_id',
-    'type',
-    'name',
-    'interval_seconds',
-    'timeout_seconds',
-    'regions',
-    'notification_policy_id',
-    'status',
-    'last_checked_at',
-    // What a check opens but no record shows: sealed secrets, and the client certificate presented with its key.
-    'auth_secret',
-    'client_certificate',
-    'client_key_secret',
-    // An SSL monitor's record shows the certificate last seen: state, which its check does not read.
-    ...CHECKED_TYPES.flatMap((type) => definitionOf(type).columns).filter((column) => column !== 'certificate'),
-  ] as const),
-] as Array<keyof MonitorsTable>;
-
-/** What a scheduler needs to plan checks, for every monitor that is neither paused nor deleted. */
-export interface ScheduledMonitor {
-  id: string;
-  teamId: string;
-  intervalSeconds: number;
-  regions: Region[];
-  lastCheckedAt: number | null;
-}
+import { CHECK_ROW_COLUMNS, CHECKED_TYPES, monitorForCheck, type MonitorForCheck, type ScheduledMonitor } from './monitor-for-check.js';
+import { NO_PING_URL, RECORD_ROW_COLUMNS, toRecord, type RecordRow } from './monitor-record.js';
 
 export interface MonitorSettings {
   /** Monitors one team may have (deleted ones do not count); null: no cap. */
@@ -286,7 +210,7 @@ export class MonitorService {
         if (cap.length > 0) throw problems.validation(cap);
       }
       const inserted = await trx.insertInto('monitors').values(row).returning(RECORD_ROW_COLUMNS).executeTakeFirstOrThrow().catch(keyTaken);
-      if (checked) await storeDueNow(trx, inserted.id, checked.regions as Region[], now);
+      if (checked) await storeDueNow(trx, inserted.id, checked.regions, now);
       return inserted;
     });
     this.emit({ kind: 'created', monitorId: created.id, teamId: created.team_id, ...(checked ? { dueAt: now } : {}) });
@@ -398,7 +322,7 @@ export class MonitorService {
   async findActiveForCheck(monitorId: string): Promise<MonitorForCheck | undefined> {
     if (!isUuid(monitorId)) return undefined;
     const [row] = await this.activeQuery(monitorId.toLowerCase());
-    return row && this.forCheckOf(row);
+    return row && monitorForCheck(row, this.openSecret);
   }
 
   /**
@@ -419,7 +343,7 @@ export class MonitorService {
       .execute();
     for (const row of rows) {
       try {
-        const monitor = this.forCheckOf(row);
+        const monitor = monitorForCheck(row, this.openSecret);
         if (monitor) found.set(row.id, monitor);
       } catch (error) {
         if (!(error instanceof SecretBoxError)) throw error;
@@ -427,24 +351,6 @@ export class MonitorService {
       }
     }
     return found;
-  }
-
-  private forCheckOf(row: Awaited<ReturnType<MonitorService['activeQuery']>>[number]): MonitorForCheck | undefined {
-    const forCheck = definitionOf(row.type).forCheck;
-    if (!forCheck) return undefined;
-    const common: CheckCommon = {
-      id: row.id,
-      teamId: row.team_id,
-      name: row.name,
-      intervalSeconds: row.interval_seconds,
-      timeoutSeconds: row.timeout_seconds,
-      regions: JSON.parse(row.regions) as Region[],
-      notificationPolicyId: row.notification_policy_id,
-      status: row.status as CheckCommon['status'],
-      lastCheckedAt: row.last_checked_at,
-    };
-    // The row holds CHECK_ROW_COLUMNS, every column a type's forCheck reads (test/monitors/check-columns.test.ts).
-    return forCheck(row, common, this.openSecret) as MonitorForCheck;
   }
 
   /** Every monitor that should be checked (not paused, not deleted), across teams, oldest first. */
@@ -462,7 +368,7 @@ export class MonitorService {
       id: r.id,
       teamId: r.team_id,
       intervalSeconds: r.interval_seconds,
-      regions: JSON.parse(r.regions) as Region[],
+      regions: JSON.parse(r.regions) as string[],
       lastCheckedAt: r.last_checked_at,
     }));
   }
@@ -480,7 +386,7 @@ export class MonitorService {
         id: row.id,
         teamId: row.team_id,
         intervalSeconds: row.interval_seconds,
-        regions: JSON.parse(row.regions) as Region[],
+        regions: JSON.parse(row.regions) as string[],
         lastCheckedAt: row.last_checked_at,
       }
     );
@@ -768,7 +674,7 @@ export class MonitorService {
         .$if(samePaused, (query) => query.where('paused', '=', current.paused))
         .returning(RECORD_ROW_COLUMNS)
         .executeTakeFirst();
-      if (row && dueNow) await storeDueNow(trx, row.id, JSON.parse(row.regions) as Region[], now);
+      if (row && dueNow) await storeDueNow(trx, row.id, JSON.parse(row.regions) as string[], now);
       return row;
     });
     if (updated) this.emit({ kind, monitorId: updated.id, teamId: updated.team_id, ...(dueNow ? { dueAt: now } : {}) });
@@ -832,48 +738,4 @@ export async function monitorsNotInTeam(db: Kysely<Database>, teamId: string, id
     ),
   );
   return wanted.flatMap((id, i) => (found.has(id) ? [] : [{ field: `${field}.${i}`, message: MONITOR_NOT_IN_TEAM }]));
-}
-
-/**
- * Row → the public Monitor record (fields and their order are part of the API). No secret, only
- * whether one is set; a heartbeat's `pingUrl` only with `pingUrlOf` (records for the team, not for
- * notification payloads that leave it).
- */
-const NO_PING_URL = (): null => null;
-
-export function toRecord(
-  row: RecordRow,
-  pingUrlOf?: (sealedKey: string, monitorId: string) => string | null,
-  /** When each region last asked for work, and the time now: which regions are stale. None without it. */
-  served?: { presence: RegionPresence; now: number },
-): MonitorRecord {
-  const state = {
-    key: row.key,
-    secretsDigest: row.secrets_digest,
-    notificationPolicyId: row.notification_policy_id,
-    failureThreshold: row.failure_threshold,
-    recoveryThreshold: row.recovery_threshold,
-    tags: row.tags === null ? [] : (JSON.parse(row.tags) as string[]),
-    dependsOn: row.depends_on,
-    status: (row.paused ? 'paused' : row.maintenance ? 'maintenance' : row.status) as MonitorStatus,
-    degradedReasons: !row.paused && !row.maintenance && row.status === 'degraded' ? (JSON.parse(row.degraded_reasons) as DegradedReason[]) : [],
-    suppressedBy: row.suppressed_by,
-    staleRegions: served ? staleRegions(JSON.parse(row.regions) as string[], row.interval_seconds, served.presence, served.now) : [],
-    paused: row.paused === 1,
-    lastCheckedAt: isoOrNull(row.last_checked_at),
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-  };
-  const parts: RecordParts = {
-    common: {
-      name: row.name,
-      intervalSeconds: row.interval_seconds,
-      timeoutSeconds: row.timeout_seconds,
-      regions: JSON.parse(row.regions) as Region[],
-      ...state,
-    },
-    state,
-    pingUrlOf,
-  };
-  return definitionOf(row.type).toRecord(row, parts) as MonitorRecord;
 }

@@ -13,7 +13,7 @@ export const PUSH_REGION = 'ping';
 export const NO_DURATION = -1;
 
 export function regionOf(stored: string): Region | null {
-  return stored === PUSH_REGION ? null : (stored as Region);
+  return stored === PUSH_REGION ? null : stored;
 }
 
 export function durationOf(stored: number): number | null {

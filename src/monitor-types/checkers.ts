@@ -1,6 +1,6 @@
 import type { LookupFunction } from 'node:net';
 import type { SecureContext } from 'node:tls';
-import type { MonitorForCheck } from '../domain/monitors.js';
+import type { MonitorForCheck } from '../domain/monitor-for-check.js';
 import type { MonitorType } from '../shared/vocabulary.js';
 import type { CheckResult } from '../checks/check-result.js';
 import type { SeenDomainExpiry } from '../domain/status/apply-runs.js';

@@ -11,7 +11,13 @@ export type Role = (typeof ROLES)[number];
 
 /** Where checks run. */
 export const REGIONS = ['us-east', 'eu-west', 'asia'] as const;
-export type Region = (typeof REGIONS)[number];
+/** One of the regions every installation has, which its own server or workers may check. */
+export type BuiltInRegion = (typeof REGIONS)[number];
+/**
+ * A region's name as monitors, runs and checks carry it: a built-in one or one of the installation's
+ * extra regions (REGION_NAME below), known only at run time.
+ */
+export type Region = string;
 /** A region's name, built-in or one of LOOKOUT_EXTRA_REGIONS (served by remote probes only): 2-32 of a-z, 0-9 and `-`. */
 export const REGION_NAME = /^[a-z0-9-]{2,32}$/;
 

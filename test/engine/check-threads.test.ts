@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckedRun, DueCheck } from '../../src/checks/execution/due-check.js';
 import { ThreadPoolExecutor } from '../../src/checks/execution/thread-pool-executor.js';
-import type { MonitorForCheck } from '../../src/domain/monitors.js';
+import type { MonitorForCheck } from '../../src/domain/monitor-for-check.js';
 import { createTestCa } from '../helpers/certificates.js';
 import { startServer, type Member, type TestServer } from '../helpers/server.js';
 import { eventually } from '../helpers/target.js';

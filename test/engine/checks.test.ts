@@ -44,7 +44,7 @@ async function checkAgain(id: string, regions = ['us-east', 'eu-west']) {
   for (const region of regions) {
     await server.app.services.dispatcher.enqueue({
       monitorId: id,
-      region: region as 'us-east',
+      region,
       trigger: 'scheduled',
       dueAt: Date.now(),
       nextDueAt: Date.now() + 60_000,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHECK_ROW_COLUMNS } from '../../src/domain/monitors.js';
+import { CHECK_ROW_COLUMNS } from '../../src/domain/monitor-for-check.js';
 import type { CheckCommon, MonitorRow } from '../../src/monitor-types/definition.js';
 import { DEFINITIONS_IN_ORDER } from '../../src/monitor-types/definitions.js';
 

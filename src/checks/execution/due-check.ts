@@ -1,4 +1,4 @@
-import type { MonitorForCheck } from '../../domain/monitors.js';
+import type { MonitorForCheck } from '../../domain/monitor-for-check.js';
 import type { CheckJob } from '../../domain/ports/check-dispatch.js';
 import type { CheckOutcome } from '../../monitor-types/checkers.js';
 

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { Gauge, type Registry } from 'prom-client';
-import type { MonitorForCheck, MonitorService } from '../../domain/monitors.js';
+import type { MonitorForCheck } from '../../domain/monitor-for-check.js';
+import type { MonitorService } from '../../domain/monitors.js';
 import { idFor } from '../../domain/ids.js';
 import { systemClock, type Clock } from '../../domain/ports/clock.js';
 import type { CheckDispatcher, CheckJob } from '../../domain/ports/check-dispatch.js';
@@ -13,7 +14,6 @@ import { Problem, problems } from '../../domain/problem.js';
 import { SecretBoxError } from '../../domain/secrets/secret-box.js';
 import { parseInput } from '../../domain/validation.js';
 import type { Database } from '../../store/schema.js';
-import type { Region } from '../../shared/vocabulary.js';
 import type { CheckedRun, DueCheck } from '../execution/due-check.js';
 import type { RegionActivity } from '../region-activity.js';
 import { MAX_BATCH, ResultsRequest, TakeRequest, type ResultItem } from './wire.js';
@@ -191,7 +191,7 @@ export class ProbeBroker implements ProbeWork {
       board = { offered: [], waiters: new Set(), held: new Map() };
       this.boards.set(region, board);
       const created = board;
-      this.options.dispatcher.consume([region as Region], (job) => this.handle(created, job), {
+      this.options.dispatcher.consume([region], (job) => this.handle(created, job), {
         concurrency: this.options.concurrency ?? 4096,
         teamConcurrency: this.options.teamConcurrency,
       });
@@ -365,7 +365,7 @@ export class ProbeBroker implements ProbeWork {
     const checkJob: CheckJob = {
       monitorId: terms.monitorId,
       ...(terms.teamId !== null && { teamId: terms.teamId }),
-      region: terms.region as Region,
+      region: terms.region,
       trigger: item.run.job.trigger,
       dueAt: terms.dueAt,
       nextDueAt: terms.nextDueAt,

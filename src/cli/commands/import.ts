@@ -54,5 +54,5 @@ function regionList(io: CliIo, text: string): Region[] {
     io.err(`lookout: --regions takes ${REGIONS.join(', ')} (comma-separated); unknown: ${unknown.join(', ') || '(none given)'}\n`);
     throw new CliExit(1);
   }
-  return names as Region[];
+  return names;
 }

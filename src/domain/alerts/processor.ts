@@ -4,7 +4,7 @@ import type { Database } from '../../store/schema.js';
 import type { MonitorsTable } from '../../store/tables/monitors.js';
 import { unprocessedEvents, type MonitorStatusChanged, type StoredEvent } from '../events.js';
 import { MonitorIncidents } from '../incidents.js';
-import { toRecord as monitorRecord } from '../monitors.js';
+import { toRecord as monitorRecord } from '../monitor-record.js';
 import { definitionOf } from '../../monitor-types/definitions.js';
 import { ALERT_EVENTS, type AlertEvent } from './channels.js';
 import type { DegradedReason, NotifyOn } from '../../shared/vocabulary.js';
@@ -15,7 +15,7 @@ import { fireDueTimers, startTimers } from './on-call.js';
 import { Pump } from './pump.js';
 import { admitStatusAlert } from './storms.js';
 import { systemClock, type Clock } from '../ports/clock.js';
-import { readPresence } from '../probes/regions.js';
+import { readPresence, type RegionPresence } from '../probes/regions.js';
 import { clearSuppressed, markSuppressed, releaseSuppressed, suppressingParent } from '../dependencies.js';
 
 type Trx = Transaction<Database>;
@@ -85,12 +85,19 @@ export class AlertProcessor {
     return this.pump.run();
   }
 
+  /**
+   * The regions' presence as the batch under way first read it: the same for each of its alerts, and
+   * read within an event's transaction (on SQLite, the only connection while it is open).
+   */
+  private batchPresence: RegionPresence | null = null;
+
   private async drain(): Promise<number> {
     // Reminders and escalations that fell due become events first, handled below like any other.
     while ((await fireDueTimers(this.db, this.clock.now(), this.batchSize)) === this.batchSize);
     let handled = 0;
     for (;;) {
       const batch = await unprocessedEvents(this.db, this.batchSize);
+      this.batchPresence = null;
       let enqueued = false;
       let blocked = false;
       for (const stored of batch) {
@@ -293,7 +300,8 @@ export class AlertProcessor {
     if (!policy) return 0;
     if (!options.whateverItSelects && !(JSON.parse(policy.notify_on) as NotifyOn[]).includes(ALERT_EVENTS[event])) return 0;
     // The record the team reads, its stale regions included (a receiver may act on them).
-    const record = monitorRecord(monitor, undefined, { presence: await readPresence(trx), now: this.clock.now() });
+    this.batchPresence ??= await readPresence(trx);
+    const record = monitorRecord(monitor, undefined, { presence: this.batchPresence, now: this.clock.now() });
     // The record as of this event: a later change must not show through a late delivery.
     if (record.status !== 'paused' && details.status) {
       record.status = details.status as typeof record.status;
