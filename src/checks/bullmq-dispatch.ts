@@ -88,14 +88,14 @@ export class BullMqDispatcher implements CheckDispatcher {
   consume(regions: readonly Region[], handler: CheckHandler, limits: ConsumeLimits): void {
     for (const region of regions) {
       const fair = new FairQueue<Taken>(
-        (taken, done) => {
+        (taken, done, leaveTeam) => {
           // A check that waited in line until its following check fell due is superseded by that one.
           if (taken.queued && superseded(taken.job, this.clock.now())) {
             done();
             taken.settle();
             return;
           }
-          handler(taken.job).then(
+          handler(taken.job, leaveTeam).then(
             () => {
               done();
               taken.settle();

@@ -49,7 +49,8 @@ export class Checker {
     this.options.executor.close();
   }
 
-  readonly handle = async (job: CheckJob): Promise<void> => {
+  /** Runs the job; `checked` is called once the check has its result, before it is recorded (see CheckHandler). */
+  readonly handle = async (job: CheckJob, checked?: () => void): Promise<void> => {
     let monitor: MonitorForCheck | undefined;
     try {
       monitor = await this.load(job.monitorId);
@@ -71,6 +72,7 @@ export class Checker {
       this.failed('execute', job, error, 'check failed to run');
       return;
     }
+    checked?.();
     await this.record(run, monitor.type);
   };
 

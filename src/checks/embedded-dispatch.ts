@@ -52,7 +52,7 @@ export class EmbeddedDispatcher implements CheckDispatcher {
         waiting: new Set(),
         handler: null,
         // Nothing starts before consume() sets the limits (and the handler).
-        fair: new FairQueue<CheckJob>((job, done) => this.run(created, job, done)),
+        fair: new FairQueue<CheckJob>((job, done, leaveTeam) => this.run(created, job, done, leaveTeam)),
       };
       queue = created;
       this.queues.set(region, queue);
@@ -60,9 +60,9 @@ export class EmbeddedDispatcher implements CheckDispatcher {
     return queue;
   }
 
-  private run(queue: RegionQueue, job: CheckJob, done: () => void): void {
+  private run(queue: RegionQueue, job: CheckJob, done: () => void, leaveTeam: () => void): void {
     if (job.trigger === 'scheduled') queue.waiting.delete(jobKey(job));
-    queue.handler!(job)
+    queue.handler!(job, leaveTeam)
       .catch(() => {}) // the handler records its own failures; a job never takes the queue down
       .finally(() => {
         done();

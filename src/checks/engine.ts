@@ -183,9 +183,9 @@ export class CheckEngine {
       const handle = this.checker.handle;
       dispatcher.consume(
         config.regions,
-        (job) => {
+        (job, checked) => {
           this.markServed(job.region);
-          return handle(job);
+          return handle(job, checked);
         },
         { concurrency: this.options.concurrency ?? 256, teamConcurrency: config.teamConcurrency },
       );

@@ -3,6 +3,7 @@ interface TeamLine<T> {
   team: string;
   items: T[];
   head: number;
+  /** Items started that hold a team slot (started, and neither done nor out of the team's part). */
   running: number;
   /** Whether the line is in the ready ring (it has an item waiting and a free team slot). */
   ready: boolean;
@@ -14,8 +15,10 @@ interface TeamLine<T> {
  * rest of that team's items wait in the team's own line while other teams' items start. Items of
  * one team start in the order they came (FIFO); teams with something to start take turns.
  *
- * `start` receives each item with a `done` to call once it has finished; until then it holds
- * its slots. No allocation per item beyond that callback.
+ * `start` receives each item with a `done` to call once it has finished; until then it holds its
+ * slot of `limit`. It also receives `leaveTeam`, to call once the part a team's slowness can
+ * stretch is over (a check has its result and only its recording is left): the team's slot is
+ * free from then, and the team's next item may start. `done` frees it too, if it was not freed.
  */
 export class FairQueue<T> {
   private readonly lines = new Map<string, TeamLine<T>>();
@@ -27,7 +30,7 @@ export class FairQueue<T> {
   private stopped = false;
 
   constructor(
-    private readonly start: (item: T, done: () => void) => void,
+    private readonly start: (item: T, done: () => void, leaveTeam: () => void) => void,
     private limit = 0,
     private teamLimit = 1,
   ) {}
@@ -48,7 +51,7 @@ export class FairQueue<T> {
     return line ? line.items.length - line.head : 0;
   }
 
-  /** Items of one team started and not yet done. */
+  /** Items of one team that hold its slots: started, and neither done nor past `leaveTeam`. */
   runningOf(team: string): number {
     return this.lines.get(team)?.running ?? 0;
   }
@@ -114,19 +117,35 @@ export class FairQueue<T> {
       this.waitingCount--;
       // Its next item, if any, takes its turn after the other teams'.
       this.markReady(line);
-      this.start(item, () => this.finish(line));
+      let inTeam = true;
+      const leaveTeam = () => {
+        if (!inTeam) return;
+        inTeam = false;
+        this.leaveTeam(line);
+        this.pump();
+      };
+      this.start(
+        item,
+        () => {
+          this.runningCount--;
+          if (inTeam) {
+            inTeam = false;
+            this.leaveTeam(line);
+          }
+          this.pump();
+        },
+        leaveTeam,
+      );
     }
   }
 
-  private finish(line: TeamLine<T>): void {
+  private leaveTeam(line: TeamLine<T>): void {
     line.running--;
-    this.runningCount--;
     if (line.running === 0 && line.head >= line.items.length) {
       // An idle team leaves no trace: teams come and go without the map growing.
       if (this.lines.get(line.team) === line) this.lines.delete(line.team);
       line.items = [];
       line.head = 0;
     } else this.markReady(line);
-    this.pump();
   }
 }

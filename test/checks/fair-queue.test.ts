@@ -5,10 +5,12 @@ import { FairQueue } from '../../src/checks/fair-queue.js';
 function harness(limit: number, teamLimit: number) {
   const started: string[] = [];
   const finishers = new Map<string, () => void>();
+  const leavers = new Map<string, () => void>();
   const queue = new FairQueue<string>(
-    (item, done) => {
+    (item, done, leaveTeam) => {
       started.push(item);
       finishers.set(item, done);
+      leavers.set(item, leaveTeam);
     },
     limit,
     teamLimit,
@@ -19,7 +21,9 @@ function harness(limit: number, teamLimit: number) {
     finishers.delete(item);
     done();
   };
-  return { queue, started, finish, running: () => [...finishers.keys()] };
+  /** The item's check has its result: only its recording is left. */
+  const leaveTeam = (item: string) => leavers.get(item)!();
+  return { queue, started, finish, leaveTeam, running: () => [...finishers.keys()] };
 }
 
 describe('FairQueue', () => {
@@ -72,6 +76,36 @@ describe('FairQueue', () => {
     }
     expect(queue.runningOf('a')).toBe(4);
     expect(queue.waitingOf('a')).toBe(96);
+  });
+
+  it("frees a team's slot once an item leaves the team's part, keeping its slot of the overall limit until done", () => {
+    const { queue, started, finish, leaveTeam, running } = harness(4, 2);
+    for (let i = 0; i < 6; i++) queue.push('a', `a${i}`);
+    expect(running()).toEqual(['a0', 'a1']);
+    // a0 has its result and is being recorded: a2 starts though a0 is not done.
+    leaveTeam('a0');
+    expect(running()).toEqual(['a0', 'a1', 'a2']);
+    expect(queue.runningOf('a')).toBe(2);
+    // Leaving twice, or finishing after leaving, frees the team's slot once.
+    leaveTeam('a0');
+    expect(running()).toEqual(['a0', 'a1', 'a2']);
+    leaveTeam('a1');
+    expect(running()).toEqual(['a0', 'a1', 'a2', 'a3']);
+    // Four items hold the overall limit: a team slot is free (a0 and a1 left) but nothing more starts.
+    leaveTeam('a2');
+    expect(queue.running).toBe(4);
+    expect(started).toHaveLength(4);
+    finish('a0');
+    expect(running()).toEqual(['a1', 'a2', 'a3', 'a4']);
+    expect(queue.runningOf('a')).toBe(2);
+    finish('a1');
+    finish('a2');
+    finish('a3');
+    finish('a4');
+    expect(started).toEqual(['a0', 'a1', 'a2', 'a3', 'a4', 'a5']);
+    finish('a5');
+    expect(queue.running).toBe(0);
+    expect(queue.runningOf('a')).toBe(0);
   });
 
   it('starts nothing before its limits are set, and hands back what waits when stopped', () => {

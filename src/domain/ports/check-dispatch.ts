@@ -16,7 +16,12 @@ export interface CheckJob {
   nextDueAt: number | null;
 }
 
-export type CheckHandler = (job: CheckJob) => Promise<void>;
+/**
+ * Runs a job. `checked`, when given, is called once the check has its result and only its
+ * recording is left: the job stops counting against its team's limit (a team's slow targets
+ * stretch the check, never the recording), while it still holds its slot until it resolves.
+ */
+export type CheckHandler = (job: CheckJob, checked?: () => void) => Promise<void>;
 
 /**
  * Carries checks from the scheduler (and "check now") to the checkers of each region.
