@@ -242,6 +242,25 @@ describe('the thread pool executor, hostile cases', () => {
     });
   });
 
+  it('a check thread answers its batches with results alone: no other part of it listens to its port', async () => {
+    const stray: unknown[] = [];
+    const listen = (message: unknown) => {
+      const type = (message as { type?: unknown } | null)?.type;
+      if (type !== 'results' && type !== 'ready') stray.push(message);
+    };
+    const threads = pool.threadsNow();
+    for (const { worker } of threads) worker.on('message', listen);
+    try {
+      const runs = await Promise.all(Array.from({ length: 20 }, (_, i) => pool.execute(dueCheck(`${plainUrl}/ok?stray=${i}`))));
+      expect(runs.every((run) => run.result.ok)).toBe(true);
+      // Whatever a thread sends after its results has had the time to arrive.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      for (const { worker } of threads) worker.off('message', listen);
+    }
+    expect(stray).toEqual([]);
+  });
+
   it('refuses checks once closed', async () => {
     const closing = new ThreadPoolExecutor({ threads: 2, targetPolicy: 'all', userAgent: 'Lookout/test', logger });
     await closing.ready();

@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type { Assertion } from '../../domain/assertions/assertion-schema.js';
 import { evaluateAssertions, evaluationIsCostly, unjudged, type AssertionVerdict, type CheckAnswer } from '../../domain/assertions/evaluate.js';
 import type { SecretToBlank } from '../../domain/secrets/blank-secrets.js';
-import { READY, type JudgeReply, type JudgeRequest } from './judge-worker.js';
+import { READY, type JudgeReply, type JudgeRequest } from './judge-messages.js';
 
 /**
  * How long judging one answer may take, all its assertions together. Judging is linear in the

@@ -1,30 +1,18 @@
 import vm from 'node:vm';
 import { parentPort } from 'node:worker_threads';
-import type { Assertion } from '../../domain/assertions/assertion-schema.js';
-import { evaluateAssertions, type AssertionVerdict, type CheckAnswer } from '../../domain/assertions/evaluate.js';
+import { evaluateAssertions, type AssertionVerdict } from '../../domain/assertions/evaluate.js';
 import { forgetPatterns } from '../../domain/assertions/patterns.js';
-import type { SecretToBlank } from '../../domain/secrets/blank-secrets.js';
+import { READY, type JudgeReply, type JudgeRequest } from './judge-messages.js';
 
 /*
  * The thread that judges costly answers (judge-answer.ts): the same pure evaluation as on the
  * event loop, so that a long one holds only this thread. Each judgement runs under its time limit
  * (V8 interrupts the script at it) and the thread lives on; the event loop's side ends the thread
  * only if it does not answer soon after (V8 cannot interrupt everything, JSON.parse for one).
+ *
+ * Only a judging thread loads this module: it listens to its thread's port as soon as it is loaded,
+ * and in any other thread (a check thread) it would take that thread's messages for judgements.
  */
-
-export interface JudgeRequest {
-  id: number;
-  assertions: readonly Assertion[];
-  answer: CheckAnswer;
-  redact: readonly SecretToBlank[];
-  /** How long the judgement may take, in milliseconds. */
-  limitMs: number;
-}
-
-export type JudgeReply = { id: number; verdict: AssertionVerdict } | { id: number; timedOut: true } | { id: number; error: string };
-
-/** Said once, when the thread has loaded what it judges with: its time limits count from then. */
-export const READY = 'ready';
 
 // One context for every limited run: V8 interrupts the script (and what it calls) at the limit.
 const context = vm.createContext({ job: null as (() => unknown) | null });
