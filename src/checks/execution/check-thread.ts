@@ -3,12 +3,12 @@ import { HostResolver } from '../../net/resolver.js';
 import { createTrustContext } from '../../net/trust-store.js';
 import { systemClock, type Clock } from '../../domain/ports/clock.js';
 import { InProcessExecutor } from './in-process-executor.js';
-import type { CheckBatch, CheckThreadSettings, FromCheckThread, ThreadResult, ToCheckThread } from './thread-messages.js';
+import { BATCH_WINDOW_MS, type CheckBatch, type CheckThreadSettings, type FromCheckThread, type ThreadResult, type ToCheckThread } from './thread-messages.js';
 
 /*
  * A check thread (thread-pool-executor.ts): runs the due checks it is handed on its own event loop,
  * with its own resolver, trust store and connections, exactly as the in-process executor does, and
- * hands the results back in batches, one message per turn of its event loop.
+ * hands the results back in batches, one message per BATCH_WINDOW_MS.
  */
 
 const settings = workerData as CheckThreadSettings;
@@ -32,7 +32,7 @@ const executor = new InProcessExecutor({
 let outbox: ThreadResult[] = [];
 let flushing = false;
 
-/** Sends what finished in this turn of the event loop, in one message. */
+/** Sends what finished in the window, in one message. */
 function flush(): void {
   flushing = false;
   const results = outbox;
@@ -55,7 +55,7 @@ function answer(result: ThreadResult): void {
   outbox.push(result);
   if (flushing) return;
   flushing = true;
-  setImmediate(flush);
+  setTimeout(flush, BATCH_WINDOW_MS);
 }
 
 function run(batch: CheckBatch): void {

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { systemClock, type Clock } from '../../domain/ports/clock.js';
 import type { TargetPolicy } from '../../net/target-policy.js';
 import type { CheckedRun, CheckExecutor, DueCheck } from './due-check.js';
-import type { CheckThreadSettings, FromCheckThread, ThreadResult, ToCheckThread } from './thread-messages.js';
+import { BATCH_WINDOW_MS, type CheckThreadSettings, type FromCheckThread, type ThreadResult, type ToCheckThread } from './thread-messages.js';
 
 export interface ThreadPoolExecutorOptions {
   /** How many check threads (2 or more; one is the in-process executor's work). */
@@ -146,8 +146,8 @@ export class ThreadPoolExecutor implements CheckExecutor {
     best.outbox.push({ id, check: this.inFlight.get(id)!.check });
     if (this.flushScheduled) return;
     this.flushScheduled = true;
-    // After this turn's I/O: every check handed out in it shares its thread's message.
-    setImmediate(() => this.flush());
+    // Every check handed out in the window shares its thread's message.
+    setTimeout(() => this.flush(), BATCH_WINDOW_MS);
   }
 
   private flush(): void {
