@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Dialect } from '../store/database.js';
 import type { Database } from '../store/schema.js';
 import { MONITOR_STATUSES, REGIONS, type MonitorStatus } from '../shared/vocabulary.js';
@@ -101,6 +101,14 @@ export class MonitorMetricsService {
         ? sql<string | null>`string_agg(n.region || ' ' || n.duration_ms, ' ' order by n.started_at desc, n.id desc)`
         : sql<string | null>`group_concat(n.region || ' ' || n.duration_ms, ' ' order by n.started_at desc, n.id desc)`;
     const sums = sql<string | null>`sum(r.checks) || ' ' || sum(r.failures)`;
+    /** The monitor's rollups of one period from `from` on, summed. */
+    const windowSums = (eb: ExpressionBuilder<Database & { m: Database['monitors'] }, 'm'>, period: 'hour' | 'day', from: number) =>
+      eb
+        .selectFrom('rollups as r')
+        .select(sums.as('sums'))
+        .whereRef('r.monitor_id', '=', 'm.id')
+        .where('r.period', '=', period)
+        .where('r.bucket_start', '>=', from);
     // The monitors by id alone: with the team as well, SQLite walks the team's index for every slice.
     return this.db
       .selectFrom('monitors as m')
@@ -125,20 +133,8 @@ export class MonitorMetricsService {
           )
           .select(newestPairs.as('pairs'))
           .as('newest'),
-        eb
-          .selectFrom('rollups as r')
-          .select(sums.as('sums'))
-          .whereRef('r.monitor_id', '=', 'm.id')
-          .where('r.period', '=', 'hour')
-          .where('r.bucket_start', '>=', dayFrom)
-          .as('day'),
-        eb
-          .selectFrom('rollups as r')
-          .select(sums.as('sums'))
-          .whereRef('r.monitor_id', '=', 'm.id')
-          .where('r.period', '=', 'day')
-          .where('r.bucket_start', '>=', monthFrom)
-          .as('month'),
+        windowSums(eb, 'hour', dayFrom).as('day'),
+        windowSums(eb, 'day', monthFrom).as('month'),
       ])
       .where('m.id', 'in', ids)
       .where('m.deleted_at', 'is', null)
