@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Region } from '../shared/vocabulary.js';
@@ -23,6 +24,9 @@ export interface SchedulerOptions {
   /** Due times and timers; the system clock when absent. */
   clock?: Clock;
 }
+
+/** Monitors a reconcile reads at a time (a few milliseconds of the event loop each). */
+const RECONCILE_PAGE = 1000;
 
 interface Entry {
   key: string;
@@ -126,25 +130,41 @@ export class Scheduler {
    * Reads every active monitor and its stored due times, and plans what is new or changed.
    * At start-up (`initial`), a monitor with no stored due time (made while no scheduler ran)
    * joins the catch-up spread instead of firing with all the others at once.
+   *
+   * The monitors are read a page at a time, the event loop running between pages: checks fire and
+   * the API answers during a reconcile of any size. A change notice may plan a monitor meanwhile;
+   * only monitors planned before the pass began can be found gone by it.
    */
   async reconcile(initial = false, term = this.term.signal): Promise<void> {
-    const monitors = await this.options.monitors.listActiveForCheck();
-    if (ended(term)) return;
-    const toPlan = monitors.filter((monitor) => this.planned.get(monitor.id)?.shape !== shapeOf(monitor));
-    // Changed since planned (made by a process whose notice did not arrive): re-planned now.
-    for (const monitor of toPlan.filter((m) => this.planned.has(m.id))) {
-      await this.planNow(monitor, term);
+    const plannedBefore = [...this.planned.keys()];
+    const active = new Set<string>();
+    const fresh: ScheduledMonitor[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const page = await this.options.monitors.listActiveForCheck({ after, limit: RECONCILE_PAGE });
+      if (ended(term)) return;
+      for (const monitor of page) {
+        active.add(monitor.id);
+        const planned = this.planned.get(monitor.id);
+        if (planned?.shape === shapeOf(monitor)) continue;
+        // Changed since planned (made by a process whose notice did not arrive): re-planned now.
+        if (planned) {
+          await this.planNow(monitor, term);
+          if (ended(term)) return;
+        } else fresh.push(monitor);
+      }
+      if (page.length < RECONCILE_PAGE) break;
+      after = page.at(-1)!.id;
+      await setImmediate();
       if (ended(term)) return;
     }
-    const fresh = toPlan.filter((monitor) => !this.planned.has(monitor.id));
     // Stored due times matter only to what is new here: usually nothing after start-up, and the
     // table (one row per monitor and region) is then not read at all.
     const schedules = fresh.length === 0 ? [] : await storedDueTimes(this.options.db);
     if (ended(term)) return;
     const stored = new Map(schedules.map((s) => [`${s.monitorId}|${s.region}`, s.nextDueAt]));
-    const active = new Set(monitors.map((monitor) => monitor.id));
-    for (const monitor of fresh) this.plan(monitor, stored, null, initial);
-    for (const monitorId of [...this.planned.keys()]) if (!active.has(monitorId)) this.forget(monitorId);
+    for (const monitor of fresh) if (!this.planned.has(monitor.id)) this.plan(monitor, stored, null, initial);
+    for (const monitorId of plannedBefore) if (!active.has(monitorId)) this.forget(monitorId);
   }
 
   private async onMonitorChange(change: MonitorChange, term: AbortSignal): Promise<void> {

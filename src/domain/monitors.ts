@@ -353,17 +353,22 @@ export class MonitorService {
     return found;
   }
 
-  /** Every monitor that should be checked (not paused, not deleted), across teams, oldest first. */
-  async listActiveForCheck(): Promise<ScheduledMonitor[]> {
-    const rows = await this.db
+  /**
+   * Every monitor that should be checked (not paused, not deleted), across teams, by id; or, with
+   * `page`, the next `limit` of them after the id `after` (null: from the first). A reader that
+   * takes them a page at a time leaves the event loop free between pages: one statement for 50,000
+   * monitors holds it for a quarter of a second.
+   */
+  async listActiveForCheck(page?: { after: string | null; limit: number }): Promise<ScheduledMonitor[]> {
+    let query = this.db
       .selectFrom('monitors')
       .select(['id', 'team_id', 'interval_seconds', 'regions', 'last_checked_at'])
       .where('deleted_at', 'is', null)
       .where('paused', '=', 0)
       .where('type', 'in', CHECKED_TYPES)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
+      .orderBy('id');
+    if (page) query = query.where('id', '>', page.after ?? '').limit(page.limit);
+    const rows = await query.execute();
     return rows.map((r) => ({
       id: r.id,
       teamId: r.team_id,

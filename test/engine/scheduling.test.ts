@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { Scheduler, nextDue, nextOnPhase } from '../../src/checks/scheduler.js';
+import { newId } from '../../src/domain/ids.js';
 import { MemoryChannel } from '../../src/coordination/embedded.js';
 import { Leadership } from '../../src/coordination/leadership.js';
 import { REDIS_KEY_PREFIX } from '../../src/coordination/redis.js';
@@ -178,10 +179,10 @@ describe('a scheduler that loses its lease', () => {
       let entered = () => {};
       const monitors = Object.create(real, {
         listActiveForCheck: {
-          value: async () => {
+          value: async (...page: Parameters<MonitorService['listActiveForCheck']>) => {
             entered();
             await gate;
-            return real.listActiveForCheck();
+            return real.listActiveForCheck(...page);
           },
         },
       }) as MonitorService;
@@ -258,6 +259,76 @@ describe('a scheduler that loses its lease', () => {
       expect(await schedules()).toEqual(before);
       expect(before.map((row) => row.monitor_id)).toContain(fresh);
       await leadership.stop();
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('a reconcile of many monitors', () => {
+  it('plans every one, reading them a page at a time with the event loop running between pages', { timeout: 30_000 }, async () => {
+    const server = await startServer({ LOOKOUT_REGIONS: 'us-east' });
+    try {
+      const owner = await server.newTeam('Owner');
+      const db = server.app.store.db;
+      // Written straight into the store (the API would take minutes): no notice plans them.
+      const now = Date.now();
+      const rows = Array.from({ length: 2_500 }, (_, i) => ({
+        id: newId(now - 10_000 + i),
+        team_id: owner.teamId,
+        type: 'http' as const,
+        name: `Monitor ${i}`,
+        interval_seconds: 60,
+        timeout_seconds: 10,
+        regions: '["us-east"]',
+        paused: 0,
+        status: 'pending',
+        created_at: now,
+        updated_at: now,
+        url: `http://127.0.0.1:9/${i}`,
+        method: 'GET',
+        expected_status: 200,
+      }));
+      for (let i = 0; i < rows.length; i += 250)
+        await db
+          .insertInto('monitors')
+          .values(rows.slice(i, i + 250))
+          .execute();
+
+      const real = server.app.services.monitors;
+      const pages: number[] = [];
+      const monitors = Object.create(real, {
+        listActiveForCheck: {
+          value: async (...page: Parameters<MonitorService['listActiveForCheck']>) => {
+            const found = await real.listActiveForCheck(...page);
+            pages.push(found.length);
+            return found;
+          },
+        },
+      }) as MonitorService;
+      const scheduler = new Scheduler({
+        db,
+        monitors,
+        changes: new MemoryChannel<MonitorChange>(),
+        dispatcher: { enqueue: async () => {}, consume: () => {}, depth: () => 0, close: async () => {} },
+        logger: server.app.logger,
+        clock: new ManualClock(),
+      });
+      // Turns of the event loop while the reconcile runs.
+      let turns = 0;
+      let counting = true;
+      const count = () => {
+        if (!counting) return;
+        turns++;
+        setImmediate(count);
+      };
+      setImmediate(count);
+      await scheduler.reconcile(true);
+      counting = false;
+      expect(pages).toEqual([1000, 1000, 500]);
+      expect(scheduler.size).toBe(2_500);
+      expect(turns).toBeGreaterThanOrEqual(2);
+      scheduler.stop();
     } finally {
       await server.close();
     }
