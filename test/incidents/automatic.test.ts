@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids.js';
 import { startServer, type Member, type TestServer } from '../helpers/server.js';
-import { call, createHttpMonitor, engineStatusChange, expectStatus } from '../alerts/fixtures.js';
+import { appendEvent } from '../../src/domain/events.js';
+import { call, createHttpMonitor, engineStatusChange, expectStatus, regionsFor } from '../alerts/fixtures.js';
 
 /**
  * Automatic incidents from `monitor.status_changed` events, as the check engine records them
@@ -143,6 +144,38 @@ describe('automatic incidents', () => {
     const incidents = await incidentsOf(monitor.id);
     expect(incidents).toHaveLength(1);
     expect(incidents[0].updates).toHaveLength(2);
+  });
+
+  it('handles the events before a failing one of the same batch, and keeps the failing one and those after it for the next pass', async () => {
+    // The processor handles a batch in one transaction; when one event fails, the batch is undone
+    // and each event handled again in its own, in order.
+    const [before, bad, after] = await Promise.all(
+      ['Before the bad one', 'The bad one', 'After the bad one'].map((name) => createHttpMonitor(server, owner, { name })),
+    );
+    const db = server.app.store.db;
+    const down = (monitorId: string, regions: unknown) =>
+      appendEvent(db, {
+        type: 'monitor.status_changed',
+        monitorId,
+        teamId: owner.teamId,
+        previousStatus: 'up',
+        status: 'down',
+        regions: regions as never,
+        occurredAt: new Date().toISOString(),
+      });
+    const ids = [await down(before!.id, regionsFor('down')), await down(bad!.id, undefined), await down(after!.id, regionsFor('down'))];
+    await server.app.services.alerts.processPending();
+    const processed = async () => {
+      const rows = await db.selectFrom('events').select(['id', 'processed_at']).where('id', 'in', ids).execute();
+      return ids.map((id) => rows.find((row) => row.id === id)!.processed_at !== null);
+    };
+    expect(await processed()).toEqual([true, false, false]);
+    expect(await incidentsOf(before!.id)).toHaveLength(1);
+    expect(await processed()).toEqual([true, false, false]); // incidentsOf passed once more: the bad one still fails
+    for (let i = 0; i < 5; i++) await server.app.services.alerts.processPending();
+    expect(await processed()).toEqual([true, true, true]);
+    expect(await incidentsOf(bad!.id)).toHaveLength(0);
+    expect(await incidentsOf(after!.id)).toHaveLength(1);
   });
 
   it('sets aside an event it cannot handle after a few tries, without blocking the events after it', async () => {

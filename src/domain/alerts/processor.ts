@@ -44,9 +44,9 @@ const MAX_FAILURES = 5;
 
 /**
  * Turns domain events (written by the check engine with its runs) into automatic incidents and
- * outbox deliveries. Each event is handled in one transaction that first claims it (so that
- * two processes never handle it twice), then opens or resolves the incident, then writes one
- * delivery per channel of the monitor's policy.
+ * outbox deliveries. Each event is handled in a transaction (its batch's, see processBatch) that
+ * first claims it (so that two processes never handle it twice), then opens or resolves the
+ * incident, then writes one delivery per channel of the monitor's policy.
  */
 export class AlertProcessor {
   private readonly batchSize: number;
@@ -98,34 +98,49 @@ export class AlertProcessor {
     for (;;) {
       const batch = await unprocessedEvents(this.db, this.batchSize);
       this.batchPresence = null;
-      let enqueued = false;
-      let blocked = false;
-      for (const stored of batch) {
-        const outcome = await this.processOne(stored);
-        if (outcome === 'failed') {
-          blocked = true; // keeps the order of events: tried again at the next pass
-          break;
-        }
-        handled++;
-        enqueued ||= outcome === 'enqueued';
-      }
-      if (enqueued) this.options.onDeliveries?.();
-      if (blocked || batch.length < this.batchSize) return handled;
+      const done = await this.processBatch(batch);
+      handled += done.handled;
+      if (done.enqueued) this.options.onDeliveries?.();
+      if (done.blocked || batch.length < this.batchSize) return handled;
     }
+  }
+
+  /**
+   * Handles a batch of events in one transaction: one commit rather than one per event, which is
+   * most of an event's cost when a first round of checks brings thousands (a commit writes every
+   * page it touched). Should any event fail, none of the batch is kept, and each is handled again
+   * in a transaction of its own, in order, so that the failing one alone is retried or set aside.
+   */
+  private async processBatch(batch: readonly StoredEvent[]): Promise<{ handled: number; enqueued: boolean; blocked: boolean }> {
+    if (batch.length > 1) {
+      try {
+        const enqueued = await this.db.transaction().execute(async (trx) => {
+          let any = false;
+          for (const stored of batch) any = (await this.claimAndHandle(trx, stored)) === 'enqueued' || any;
+          return any;
+        });
+        for (const stored of batch) this.failures.delete(stored.id);
+        return { handled: batch.length, enqueued, blocked: false };
+      } catch {
+        // Read again in each event's own transaction below.
+        this.batchPresence = null;
+      }
+    }
+    let handled = 0;
+    let enqueued = false;
+    for (const stored of batch) {
+      const outcome = await this.processOne(stored);
+      // Keeps the order of events: the failed one and those after it are tried again at the next pass.
+      if (outcome === 'failed') return { handled, enqueued, blocked: true };
+      handled++;
+      enqueued ||= outcome === 'enqueued';
+    }
+    return { handled, enqueued, blocked: false };
   }
 
   private async processOne(stored: StoredEvent): Promise<'done' | 'enqueued' | 'failed'> {
     try {
-      const outcome = await this.db.transaction().execute(async (trx) => {
-        const claimed = await trx
-          .updateTable('events')
-          .set({ processed_at: this.clock.now() })
-          .where('id', '=', stored.id)
-          .where('processed_at', 'is', null)
-          .executeTakeFirst();
-        if (claimed.numUpdatedRows === 0n) return 'done' as const; // another process has it
-        return (await this.handle(trx, stored)) > 0 ? ('enqueued' as const) : ('done' as const);
-      });
+      const outcome = await this.db.transaction().execute((trx) => this.claimAndHandle(trx, stored));
       this.failures.delete(stored.id);
       return outcome;
     } catch (error) {
@@ -140,6 +155,18 @@ export class AlertProcessor {
       this.failures.delete(stored.id);
       return 'done';
     }
+  }
+
+  /** Claims the event (so that two processes never handle it twice) and handles it, in the caller's transaction. */
+  private async claimAndHandle(trx: Trx, stored: StoredEvent): Promise<'done' | 'enqueued'> {
+    const claimed = await trx
+      .updateTable('events')
+      .set({ processed_at: this.clock.now() })
+      .where('id', '=', stored.id)
+      .where('processed_at', 'is', null)
+      .executeTakeFirst();
+    if (claimed.numUpdatedRows === 0n) return 'done'; // another process has it
+    return (await this.handle(trx, stored)) > 0 ? 'enqueued' : 'done';
   }
 
   /** Returns how many deliveries went into the outbox. */
