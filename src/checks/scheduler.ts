@@ -19,11 +19,19 @@ export interface SchedulerOptions {
   logger: Logger;
   /** Checks that fell due while no scheduler ran are spread over this window instead of firing at once. */
   catchUpWindowMs?: number;
+  /** The rate a catch-up is spread for, checks a second (CATCH_UP_RATE unless told). */
+  catchUpRate?: number;
   /** How often the full set of monitors is read again (changes made by other processes). */
   reconcileIntervalMs?: number;
   /** Due times and timers; the system clock when absent. */
   clock?: Clock;
 }
+
+/**
+ * The rate a catch-up is spread for (checks a second): a catch-up window that would ask for more
+ * is stretched, up to each monitor's interval, at which its checks come at their steady rate.
+ */
+const CATCH_UP_RATE = 1000;
 
 /** Monitors a reconcile reads at a time (a few milliseconds of the event loop each). */
 const RECONCILE_PAGE = 1000;
@@ -69,10 +77,12 @@ export class Scheduler {
    */
   private term = new AbortController();
   private readonly catchUpWindowMs: number;
+  private readonly catchUpRate: number;
   private readonly clock: Clock;
 
   constructor(private readonly options: SchedulerOptions) {
     this.catchUpWindowMs = options.catchUpWindowMs ?? 30_000;
+    this.catchUpRate = options.catchUpRate ?? CATCH_UP_RATE;
     this.clock = options.clock ?? systemClock;
   }
 
@@ -163,8 +173,26 @@ export class Scheduler {
     const schedules = fresh.length === 0 ? [] : await storedDueTimes(this.options.db);
     if (ended(term)) return;
     const stored = new Map(schedules.map((s) => [`${s.monitorId}|${s.region}`, s.nextDueAt]));
-    for (const monitor of fresh) if (!this.planned.has(monitor.id)) this.plan(monitor, stored, null, initial);
+    const catchUp = { unknownToo: initial, windowMs: this.catchUpWindow(fresh, stored, initial) };
+    for (const monitor of fresh) if (!this.planned.has(monitor.id)) this.plan(monitor, stored, null, catchUp);
     for (const monitorId of plannedBefore) if (!active.has(monitorId)) this.forget(monitorId);
+  }
+
+  /**
+   * Over how long the checks found overdue are spread: the catch-up window, or longer when there are
+   * so many that it would take more than `catchUpRate` checks a second (each monitor's still no
+   * longer than its interval, see plan). A cold start of 50,000 × 3 fired within 30 s would ask for
+   * 5,000 checks a second, and, each next check counted from its firing, every round after it too.
+   */
+  private catchUpWindow(fresh: readonly ScheduledMonitor[], stored: ReadonlyMap<string, number>, unknownToo: boolean): number {
+    const now = this.clock.now();
+    let overdue = 0;
+    for (const monitor of fresh)
+      for (const region of monitor.regions) {
+        const due = stored.get(jobKey({ monitorId: monitor.id, region }));
+        if (due === undefined ? unknownToo : due < now) overdue++;
+      }
+    return Math.max(this.catchUpWindowMs, (overdue / this.catchUpRate) * 1000);
   }
 
   private async onMonitorChange(change: MonitorChange, term: AbortSignal): Promise<void> {
@@ -203,7 +231,8 @@ export class Scheduler {
     monitor: Pick<ScheduledMonitor, 'id' | 'teamId' | 'intervalSeconds' | 'regions'>,
     stored: Map<string, number> | null,
     dueNow: number | null,
-    spreadUnknown = false,
+    /** How checks found overdue are spread, and whether those with no stored due time are too (start-up); none: the catch-up window. */
+    catchUp: { unknownToo: boolean; windowMs: number } = { unknownToo: false, windowMs: this.catchUpWindowMs },
   ): void {
     const now = this.clock.now();
     const intervalMs = monitor.intervalSeconds * 1000;
@@ -218,10 +247,10 @@ export class Scheduler {
       if (dueNow !== null) due = fireAt = dueNow;
       else {
         const storedDue = stored?.get(key);
-        const catchUp = now + (hash(key) % this.catchUpWindowMs);
-        if (storedDue === undefined) due = fireAt = spreadUnknown ? catchUp : now;
+        const spreadTo = now + (hash(key) % Math.max(this.catchUpWindowMs, Math.min(catchUp.windowMs, intervalMs)));
+        if (storedDue === undefined) due = fireAt = catchUp.unknownToo ? spreadTo : now;
         else if (storedDue >= now) due = fireAt = storedDue;
-        else [due, fireAt] = [storedDue, catchUp];
+        else [due, fireAt] = [storedDue, spreadTo];
       }
       const entry: Entry = previous ?? { key, monitorId: monitor.id, teamId: monitor.teamId, region, intervalMs, phaseMs: 0, nextDueAt: due, timer: null };
       entry.intervalMs = intervalMs;
@@ -241,10 +270,11 @@ export class Scheduler {
 
   private fire(entry: Entry): void {
     const dueAt = entry.nextDueAt;
-    // Only far behind (nothing ran for a while: a catch-up check) does it count from now instead.
-    let nextDueAt = nextDue(dueAt, entry.intervalMs, entry.phaseMs);
     const now = this.clock.now();
-    if (nextDueAt <= now) nextDueAt = nextDue(now, entry.intervalMs, entry.phaseMs);
+    // Fired well after its due time (a catch-up check, after a stop or at a cold start), it counts
+    // the next one from now: counted from the due time, the next round of a whole catch-up would
+    // fall due within the same few seconds, and the rounds after it as well.
+    const nextDueAt = now - dueAt > entry.intervalMs / 10 ? nextDue(now, entry.intervalMs, entry.phaseMs) : nextDue(dueAt, entry.intervalMs, entry.phaseMs);
     this.arm(entry, nextDueAt);
     this.options.dispatcher
       .enqueue({ monitorId: entry.monitorId, teamId: entry.teamId, region: entry.region, trigger: 'scheduled', dueAt, nextDueAt })

@@ -271,29 +271,7 @@ describe('a reconcile of many monitors', () => {
     try {
       const owner = await server.newTeam('Owner');
       const db = server.app.store.db;
-      // Written straight into the store (the API would take minutes): no notice plans them.
-      const now = Date.now();
-      const rows = Array.from({ length: 2_500 }, (_, i) => ({
-        id: newId(now - 10_000 + i),
-        team_id: owner.teamId,
-        type: 'http' as const,
-        name: `Monitor ${i}`,
-        interval_seconds: 60,
-        timeout_seconds: 10,
-        regions: '["us-east"]',
-        paused: 0,
-        status: 'pending',
-        created_at: now,
-        updated_at: now,
-        url: `http://127.0.0.1:9/${i}`,
-        method: 'GET',
-        expected_status: 200,
-      }));
-      for (let i = 0; i < rows.length; i += 250)
-        await db
-          .insertInto('monitors')
-          .values(rows.slice(i, i + 250))
-          .execute();
+      await insertMonitors(server, owner.teamId, 2_500);
 
       const real = server.app.services.monitors;
       const pages: number[] = [];
@@ -334,3 +312,74 @@ describe('a reconcile of many monitors', () => {
     }
   });
 });
+
+describe('a catch-up', () => {
+  it('spreads many overdue checks over longer than its window, and counts each next check from its firing', { timeout: 30_000 }, async () => {
+    const server = await startServer({ LOOKOUT_REGIONS: 'us-east' });
+    try {
+      const owner = await server.newTeam('Owner');
+      const db = server.app.store.db;
+      const clock = new ManualClock();
+      const start = clock.now();
+      // 500 monitors checked every 10 s, every check overdue (a cold start): at 100 checks a second,
+      // five seconds' worth rather than the one-second window.
+      const ids = await insertMonitors(server, owner.teamId, 500, 10);
+      await db
+        .insertInto('check_schedules')
+        .values(ids.map((id) => ({ monitor_id: id, region: 'us-east', next_due_at: start - 2_000 })))
+        .execute();
+      const fired: { job: CheckJob; at: number }[] = [];
+      const scheduler = new Scheduler({
+        db,
+        monitors: server.app.services.monitors,
+        changes: new MemoryChannel<MonitorChange>(),
+        dispatcher: { enqueue: async (job) => void fired.push({ job, at: clock.now() }), consume: () => {}, depth: () => 0, close: async () => {} },
+        logger: server.app.logger,
+        clock,
+        catchUpWindowMs: 1_000,
+        catchUpRate: 100,
+      });
+      await scheduler.reconcile(true);
+      clock.advance(1_000);
+      expect(fired.length).toBeGreaterThan(0);
+      expect(fired.length).toBeLessThan(200);
+      clock.advance(4_000);
+      expect(fired).toHaveLength(500);
+      expect(fired.every(({ job }) => job.dueAt === start - 2_000)).toBe(true);
+      // The next round as spread as this one: each next check between 0.9 and 1.1 intervals after its firing.
+      const gaps = fired.map(({ job, at }) => job.nextDueAt! - at);
+      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(9_000);
+      expect(Math.max(...gaps)).toBeLessThanOrEqual(11_000);
+      scheduler.stop();
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+/** HTTP monitors of one region written straight into the store (the API would take minutes), so no notice plans them; their ids. */
+async function insertMonitors(server: TestServer, teamId: string, count: number, intervalSeconds = 60): Promise<string[]> {
+  const now = Date.now();
+  const rows = Array.from({ length: count }, (_, i) => ({
+    id: newId(now - 10_000 + i),
+    team_id: teamId,
+    type: 'http' as const,
+    name: `Monitor ${i}`,
+    interval_seconds: intervalSeconds,
+    timeout_seconds: 5,
+    regions: '["us-east"]',
+    paused: 0,
+    status: 'pending',
+    created_at: now,
+    updated_at: now,
+    url: `http://127.0.0.1:9/${i}`,
+    method: 'GET',
+    expected_status: 200,
+  }));
+  for (let i = 0; i < rows.length; i += 250)
+    await server.app.store.db
+      .insertInto('monitors')
+      .values(rows.slice(i, i + 250))
+      .execute();
+  return rows.map((row) => row.id);
+}
