@@ -247,7 +247,8 @@ export class Scheduler {
       if (dueNow !== null) due = fireAt = dueNow;
       else {
         const storedDue = stored?.get(key);
-        const spreadTo = now + (hash(key) % Math.max(this.catchUpWindowMs, Math.min(catchUp.windowMs, intervalMs)));
+        // By monitor, not by region: a monitor's regions are checked together (see the phase below).
+        const spreadTo = now + (hash(monitor.id) % Math.max(this.catchUpWindowMs, Math.min(catchUp.windowMs, intervalMs)));
         if (storedDue === undefined) due = fireAt = catchUp.unknownToo ? spreadTo : now;
         else if (storedDue >= now) due = fireAt = storedDue;
         else [due, fireAt] = [storedDue, spreadTo];

@@ -321,12 +321,13 @@ describe('a catch-up', () => {
       const db = server.app.store.db;
       const clock = new ManualClock();
       const start = clock.now();
-      // 500 monitors checked every 10 s, every check overdue (a cold start): at 100 checks a second,
-      // five seconds' worth rather than the one-second window.
-      const ids = await insertMonitors(server, owner.teamId, 500, 10);
+      // 250 monitors of two regions checked every 10 s, every check overdue (a cold start): at 100
+      // checks a second, five seconds' worth rather than the one-second window.
+      const regions = ['us-east', 'eu-west'];
+      const ids = await insertMonitors(server, owner.teamId, 250, 10, regions);
       await db
         .insertInto('check_schedules')
-        .values(ids.map((id) => ({ monitor_id: id, region: 'us-east', next_due_at: start - 2_000 })))
+        .values(ids.flatMap((id) => regions.map((region) => ({ monitor_id: id, region, next_due_at: start - 2_000 }))))
         .execute();
       const fired: { job: CheckJob; at: number }[] = [];
       const scheduler = new Scheduler({
@@ -346,6 +347,10 @@ describe('a catch-up', () => {
       clock.advance(4_000);
       expect(fired).toHaveLength(500);
       expect(fired.every(({ job }) => job.dueAt === start - 2_000)).toBe(true);
+      // A monitor's regions are checked together, in the catch-up as after it.
+      const firedAt = new Map<string, number[]>();
+      for (const { job, at } of fired) firedAt.set(job.monitorId, [...(firedAt.get(job.monitorId) ?? []), at]);
+      expect([...firedAt.values()].every((times) => times.length === 2 && times[0] === times[1])).toBe(true);
       // The next round as spread as this one: each next check between 0.9 and 1.1 intervals after its firing.
       const gaps = fired.map(({ job, at }) => job.nextDueAt! - at);
       expect(Math.min(...gaps)).toBeGreaterThanOrEqual(9_000);
@@ -357,8 +362,8 @@ describe('a catch-up', () => {
   });
 });
 
-/** HTTP monitors of one region written straight into the store (the API would take minutes), so no notice plans them; their ids. */
-async function insertMonitors(server: TestServer, teamId: string, count: number, intervalSeconds = 60): Promise<string[]> {
+/** HTTP monitors (of one region unless told) written straight into the store (the API would take minutes), so no notice plans them; their ids. */
+async function insertMonitors(server: TestServer, teamId: string, count: number, intervalSeconds = 60, regions = ['us-east']): Promise<string[]> {
   const now = Date.now();
   const rows = Array.from({ length: count }, (_, i) => ({
     id: newId(now - 10_000 + i),
@@ -367,7 +372,7 @@ async function insertMonitors(server: TestServer, teamId: string, count: number,
     name: `Monitor ${i}`,
     interval_seconds: intervalSeconds,
     timeout_seconds: 5,
-    regions: '["us-east"]',
+    regions: JSON.stringify(regions),
     paused: 0,
     status: 'pending',
     created_at: now,
