@@ -270,7 +270,6 @@ describe('a reconcile of many monitors', () => {
     const server = await startServer({ LOOKOUT_REGIONS: 'us-east' });
     try {
       const owner = await server.newTeam('Owner');
-      const db = server.app.store.db;
       await insertMonitors(server, owner.teamId, 2_500);
 
       const real = server.app.services.monitors;
@@ -284,14 +283,7 @@ describe('a reconcile of many monitors', () => {
           },
         },
       }) as MonitorService;
-      const scheduler = new Scheduler({
-        db,
-        monitors,
-        changes: new MemoryChannel<MonitorChange>(),
-        dispatcher: { enqueue: async () => {}, consume: () => {}, depth: () => 0, close: async () => {} },
-        logger: server.app.logger,
-        clock: new ManualClock(),
-      });
+      const scheduler = schedulerOf(server, { monitors });
       // Turns of the event loop while the reconcile runs.
       let turns = 0;
       let counting = true;
@@ -330,12 +322,8 @@ describe('a catch-up', () => {
         .values(ids.flatMap((id) => regions.map((region) => ({ monitor_id: id, region, next_due_at: start - 2_000 }))))
         .execute();
       const fired: { job: CheckJob; at: number }[] = [];
-      const scheduler = new Scheduler({
-        db,
-        monitors: server.app.services.monitors,
-        changes: new MemoryChannel<MonitorChange>(),
-        dispatcher: { enqueue: async (job) => void fired.push({ job, at: clock.now() }), consume: () => {}, depth: () => 0, close: async () => {} },
-        logger: server.app.logger,
+      const scheduler = schedulerOf(server, {
+        dispatcher: { ...noDispatch, enqueue: async (job) => void fired.push({ job, at: clock.now() }) },
         clock,
         catchUpWindowMs: 1_000,
         catchUpRate: 100,
@@ -387,4 +375,20 @@ async function insertMonitors(server: TestServer, teamId: string, count: number,
       .values(rows.slice(i, i + 250))
       .execute();
   return rows.map((row) => row.id);
+}
+
+/** Checks handed to nobody. */
+const noDispatch: CheckDispatcher = { enqueue: async () => {}, consume: () => {}, depth: () => 0, close: async () => {} };
+
+/** A scheduler of the server's store apart from the server's own: no change notices, checks handed to nobody, time on a ManualClock unless told. */
+function schedulerOf(server: TestServer, options: Partial<ConstructorParameters<typeof Scheduler>[0]>): Scheduler {
+  return new Scheduler({
+    db: server.app.store.db,
+    monitors: server.app.services.monitors,
+    changes: new MemoryChannel<MonitorChange>(),
+    dispatcher: noDispatch,
+    logger: server.app.logger,
+    clock: new ManualClock(),
+    ...options,
+  });
 }
