@@ -46,6 +46,8 @@ interface Entry {
   /** The due time of the next check: with the pair, the check's identity (its job and run id). */
   nextDueAt: number;
   timer: Timer | null;
+  /** Fired from a catch-up stretched past its window: the check after it counts from its firing (see fire). */
+  fromFiring: boolean;
 }
 
 /**
@@ -182,7 +184,8 @@ export class Scheduler {
    * Over how long the checks found overdue are spread: the catch-up window, or longer when there are
    * so many that it would take more than `catchUpRate` checks a second (each monitor's still no
    * longer than its interval, see plan). A cold start of 50,000 × 3 fired within 30 s would ask for
-   * 5,000 checks a second, and, each next check counted from its firing, every round after it too.
+   * 5,000 checks a second; a stretched catch-up's checks count their next from their firing (fire),
+   * so the rounds after it stay as spread.
    */
   private catchUpWindow(fresh: readonly ScheduledMonitor[], stored: ReadonlyMap<string, number>, unknownToo: boolean): number {
     const now = this.clock.now();
@@ -244,6 +247,7 @@ export class Scheduler {
       const previous = this.entries.get(key);
       let due: number;
       let fireAt: number;
+      let fromFiring = false;
       if (dueNow !== null) due = fireAt = dueNow;
       else {
         const storedDue = stored?.get(key);
@@ -251,10 +255,24 @@ export class Scheduler {
         const spreadTo = now + (hash(monitor.id) % Math.max(this.catchUpWindowMs, Math.min(catchUp.windowMs, intervalMs)));
         if (storedDue === undefined) due = fireAt = catchUp.unknownToo ? spreadTo : now;
         else if (storedDue >= now) due = fireAt = storedDue;
-        else [due, fireAt] = [storedDue, spreadTo];
+        else {
+          [due, fireAt] = [storedDue, spreadTo];
+          fromFiring = catchUp.windowMs > this.catchUpWindowMs;
+        }
       }
-      const entry: Entry = previous ?? { key, monitorId: monitor.id, teamId: monitor.teamId, region, intervalMs, phaseMs: 0, nextDueAt: due, timer: null };
+      const entry: Entry = previous ?? {
+        key,
+        monitorId: monitor.id,
+        teamId: monitor.teamId,
+        region,
+        intervalMs,
+        phaseMs: 0,
+        nextDueAt: due,
+        timer: null,
+        fromFiring,
+      };
       entry.intervalMs = intervalMs;
+      entry.fromFiring = fromFiring;
       // One phase per monitor: its regions are checked together, so their results agree in time.
       entry.phaseMs = hash(monitor.id) % intervalMs;
       this.entries.set(key, entry);
@@ -272,10 +290,16 @@ export class Scheduler {
   private fire(entry: Entry): void {
     const dueAt = entry.nextDueAt;
     const now = this.clock.now();
-    // Fired well after its due time (a catch-up check, after a stop or at a cold start), it counts
-    // the next one from now: counted from the due time, the next round of a whole catch-up would
-    // fall due within the same few seconds, and the rounds after it as well.
-    const nextDueAt = now - dueAt > entry.intervalMs / 10 ? nextDue(now, entry.intervalMs, entry.phaseMs) : nextDue(dueAt, entry.intervalMs, entry.phaseMs);
+    // The next one interval after this one's due time, which keeps the sequence of due times that a
+    // scheduler taking over continues (a check it dispatches again carries the next due time its
+    // first dispatch did); or after now, when that is already past (far behind). A check of a
+    // catch-up stretched past its window (a cold start of thousands) counts from its firing instead:
+    // counted from their common old due time, the whole next round would fall due within seconds,
+    // and every round after it too.
+    const from = entry.fromFiring ? now : dueAt;
+    entry.fromFiring = false;
+    let nextDueAt = nextDue(from, entry.intervalMs, entry.phaseMs);
+    if (nextDueAt <= now) nextDueAt = nextDue(now, entry.intervalMs, entry.phaseMs);
     this.arm(entry, nextDueAt);
     this.options.dispatcher
       .enqueue({ monitorId: entry.monitorId, teamId: entry.teamId, region: entry.region, trigger: 'scheduled', dueAt, nextDueAt })

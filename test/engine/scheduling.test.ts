@@ -306,18 +306,20 @@ describe('a reconcile of many monitors', () => {
 });
 
 describe('a catch-up', () => {
-  it('spreads many overdue checks over longer than its window, and counts each next check from its firing', { timeout: 30_000 }, async () => {
+  /**
+   * 250 monitors of two regions checked every 10 s, every check overdue by 2 s (a cold start), planned
+   * by a scheduler whose catch-up window is 1 s at `rate` checks a second; the clock then moves on
+   * by `ms`. Answers what it fired, and when.
+   */
+  async function catchUp(rate: number, ms: number, look: (fired: { job: CheckJob; at: number }[], start: number, clock: ManualClock) => void) {
     const server = await startServer({ LOOKOUT_REGIONS: 'us-east' });
     try {
       const owner = await server.newTeam('Owner');
-      const db = server.app.store.db;
       const clock = new ManualClock();
       const start = clock.now();
-      // 250 monitors of two regions checked every 10 s, every check overdue (a cold start): at 100
-      // checks a second, five seconds' worth rather than the one-second window.
       const regions = ['us-east', 'eu-west'];
       const ids = await insertMonitors(server, owner.teamId, 250, 10, regions);
-      await db
+      await server.app.store.db
         .insertInto('check_schedules')
         .values(ids.flatMap((id) => regions.map((region) => ({ monitor_id: id, region, next_due_at: start - 2_000 }))))
         .execute();
@@ -326,27 +328,44 @@ describe('a catch-up', () => {
         dispatcher: { ...noDispatch, enqueue: async (job) => void fired.push({ job, at: clock.now() }) },
         clock,
         catchUpWindowMs: 1_000,
-        catchUpRate: 100,
+        catchUpRate: rate,
       });
       await scheduler.reconcile(true);
-      clock.advance(1_000);
-      expect(fired.length).toBeGreaterThan(0);
-      expect(fired.length).toBeLessThan(200);
-      clock.advance(4_000);
+      look(fired, start, clock);
+      clock.advance(ms);
       expect(fired).toHaveLength(500);
       expect(fired.every(({ job }) => job.dueAt === start - 2_000)).toBe(true);
       // A monitor's regions are checked together, in the catch-up as after it.
       const firedAt = new Map<string, number[]>();
       for (const { job, at } of fired) firedAt.set(job.monitorId, [...(firedAt.get(job.monitorId) ?? []), at]);
       expect([...firedAt.values()].every((times) => times.length === 2 && times[0] === times[1])).toBe(true);
-      // The next round as spread as this one: each next check between 0.9 and 1.1 intervals after its firing.
-      const gaps = fired.map(({ job, at }) => job.nextDueAt! - at);
-      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(9_000);
-      expect(Math.max(...gaps)).toBeLessThanOrEqual(11_000);
       scheduler.stop();
+      return fired;
     } finally {
       await server.close();
     }
+  }
+
+  it('spreads many overdue checks over longer than its window, and counts each next check from its firing', { timeout: 30_000 }, async () => {
+    // At 100 checks a second, 500 checks are five seconds' worth rather than the one-second window.
+    const fired = await catchUp(100, 5_000, (fired, _, clock) => {
+      clock.advance(1_000);
+      expect(fired.length).toBeGreaterThan(0);
+      expect(fired.length).toBeLessThan(200);
+    });
+    // The next round as spread as this one: each next check between 0.9 and 1.1 intervals after its firing.
+    const gaps = fired.map(({ job, at }) => job.nextDueAt! - at);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(9_000);
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(11_000);
+  });
+
+  it('keeps the sequence of due times within its window: the next check one interval after the overdue one', { timeout: 30_000 }, async () => {
+    // At 1,000 checks a second, 500 checks fit the one-second window. A scheduler taking over
+    // (cluster) dispatches again the checks its predecessor had, and must plan the same next ones.
+    const fired = await catchUp(1_000, 1_000, () => {});
+    const gaps = fired.map(({ job }) => job.nextDueAt! - job.dueAt);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(9_000);
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(11_000);
   });
 });
 
