@@ -174,7 +174,7 @@ export class Scheduler {
     // table (one row per monitor and region) is then not read at all.
     const schedules = fresh.length === 0 ? [] : await storedDueTimes(this.options.db);
     if (ended(term)) return;
-    const stored = new Map(schedules.map((s) => [`${s.monitorId}|${s.region}`, s.nextDueAt]));
+    const stored = new Map(schedules.map((s) => [jobKey(s), s.nextDueAt]));
     const catchUp = { unknownToo: initial, windowMs: this.catchUpWindow(fresh, stored, initial) };
     for (const monitor of fresh) if (!this.planned.has(monitor.id)) this.plan(monitor, stored, null, catchUp);
     for (const monitorId of plannedBefore) if (!active.has(monitorId)) this.forget(monitorId);
