@@ -234,12 +234,18 @@ describe('the monitor page per type', () => {
     await signInWithForm(page, owner.email, owner.password);
 
     await page.goto('/monitors/new');
-    expect(
-      await page
-        .getByRole('radiogroup', { name: 'Type' })
-        .getByRole('radio')
-        .evaluateAll((radios: any[]) => radios.map((r) => r.value as string)),
-    ).toEqual(['http', 'ssl', 'tcp', 'dns', 'heartbeat', 'ping', 'domain']);
+    // The picker is drawn after the page's first requests answer; reading it at once could find it empty.
+    const typeRadios = page.getByRole('radiogroup', { name: 'Type' }).getByRole('radio');
+    await typeRadios.first().waitFor();
+    expect(await typeRadios.evaluateAll((radios: any[]) => radios.map((r) => r.value as string))).toEqual([
+      'http',
+      'ssl',
+      'tcp',
+      'dns',
+      'heartbeat',
+      'ping',
+      'domain',
+    ]);
 
     for (const [type, monitor] of Object.entries(monitors)) {
       const want = expected[type as keyof typeof expected];
