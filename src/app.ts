@@ -5,7 +5,6 @@ import type { Config } from './config.js';
 import { createEmbeddedCoordination } from './coordination/embedded.js';
 import type { Coordination } from './domain/ports/coordination.js';
 import { systemClock, type Clock } from './domain/ports/clock.js';
-import { createRedisCoordination } from './coordination/redis.js';
 import { createServices, type ServiceDeps, type Services } from './composition/services.js';
 import { apiOperations } from './api/operations.js';
 import { dashboard } from './http/dashboard.js';
@@ -13,7 +12,6 @@ import { buildHttpServer } from './http/server.js';
 import { metricsRoute } from './http/metrics-route.js';
 import { mcpEndpoint } from './mcp/server.js';
 import { statusPages } from './http/status-pages/plugin.js';
-import { BullMqDispatcher } from './checks/bullmq-dispatch.js';
 import { EmbeddedDispatcher } from './checks/embedded-dispatch.js';
 import { CheckEngine, type CheckEngineOptions } from './checks/engine.js';
 import type { MonitorChange } from './domain/monitors.js';
@@ -97,12 +95,16 @@ export async function createRuntime({
   await store.migrate();
   let coordination: Coordination;
   try {
-    coordination = config.redisUrl ? await createRedisCoordination(config.redisUrl, { logger }) : createEmbeddedCoordination();
+    coordination = config.redisUrl
+      ? await (await import('./coordination/redis.js')).createRedisCoordination(config.redisUrl, { logger })
+      : createEmbeddedCoordination();
   } catch (error) {
     await store.close();
     throw error;
   }
-  const dispatcher = config.redisUrl ? new BullMqDispatcher(config.redisUrl, logger, clock) : new EmbeddedDispatcher();
+  const dispatcher = config.redisUrl
+    ? new (await import('./checks/bullmq-dispatch.js')).BullMqDispatcher(config.redisUrl, logger, clock)
+    : new EmbeddedDispatcher();
   const services = createServices({ config, store, coordination, dispatcher, logger, alerting, live, clock, requestBudget });
   // Every process's monitor changes reach the scheduler, wherever it runs.
   const monitorChanges = coordination.channel<MonitorChange>('monitor-changes');

@@ -1,7 +1,8 @@
+import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { auditingDialect } from './audit-trail.js';
 import { migrations } from './migrations/index.js';
 import { ensurePrivateDirectory, ensurePrivateFile } from './private-files.js';
@@ -98,11 +99,21 @@ function withStatementCache(connection: SQLite.Database): SqliteDatabase {
   };
 }
 
-// int8 (bigint) columns hold epoch milliseconds, well inside Number's safe range.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+/**
+ * The PostgreSQL client, loaded the first time a store on PostgreSQL opens: an embedded process
+ * never holds it in memory.
+ */
+let postgresClient: typeof pg | null = null;
+function loadPostgresClient(): typeof pg {
+  if (postgresClient) return postgresClient;
+  const client = createRequire(import.meta.url)('pg') as typeof pg;
+  // int8 (bigint) columns hold epoch milliseconds, well inside Number's safe range.
+  client.types.setTypeParser(client.types.builtins.INT8, (value) => Number(value));
+  return (postgresClient = client);
+}
 
 function openPostgres(url: string, options: StoreOptions): Store {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new (loadPostgresClient().Pool)({ connectionString: url, max: 10 });
   // Without a listener, an idle connection's error (e.g. PostgreSQL restarting) would end the process.
   pool.on('error', (error) => options.onConnectionError?.(error));
   const db = new Kysely<Database>({ dialect: auditingDialect(new PostgresDialect({ pool }), 'postgres') });
