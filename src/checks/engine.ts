@@ -18,7 +18,7 @@ import type { CheckDispatcher } from '../domain/ports/check-dispatch.js';
 import { createCheckMetrics, type CheckMetrics } from './metrics.js';
 import { HostResolver } from '../net/resolver.js';
 import { Pruner } from './retention.js';
-import { RunRecorder } from './run-recorder.js';
+import { RunRecorder, type RecorderHooks } from './run-recorder.js';
 import { Scheduler } from './scheduler.js';
 import { createTrustContext } from '../net/trust-store.js';
 import { systemClock, type Clock } from '../domain/ports/clock.js';
@@ -102,13 +102,14 @@ export class CheckEngine {
     const { config, store, monitors, maintenanceWindows, alerts, dispatcher, logger } = options;
     const clock = options.clock ?? systemClock;
     this.metrics = createCheckMetrics((region) => dispatcher.depth(region), config.regions);
-    const hooks = {
+    const hooks = (recorder: 'checks' | 'heartbeats'): RecorderHooks => ({
       onEvents: () => alerts.notify(),
       beforeWrite: () => store.beforeBulkWrite(),
       staleness: { presence: (trx: Kysely<Database>) => options.regions.presence(trx), now: () => clock.now() },
-    };
-    this.recorder = new RunRecorder(store.db, hooks, store.dialect === 'postgres');
-    this.heartbeatRecorder = new RunRecorder(store.db, hooks, store.dialect === 'postgres', 0);
+      onWritten: (seconds) => this.metrics.writes.observe({ recorder }, seconds),
+    });
+    this.recorder = new RunRecorder(store.db, hooks('checks'), store.dialect === 'postgres');
+    this.heartbeatRecorder = new RunRecorder(store.db, hooks('heartbeats'), store.dialect === 'postgres', 0);
     this.pings = new HeartbeatPings({
       db: store.db,
       recorder: this.heartbeatRecorder,

@@ -11,6 +11,8 @@ export interface CheckMetrics {
   duration: Histogram<'region' | 'type'>;
   lateness: Histogram<'region'>;
   queueDepth: Gauge<'region'>;
+  /** How long each batch of runs took to write, by recorder (`checks`, `heartbeats`). */
+  writes: Histogram<'recorder'>;
 }
 
 /**
@@ -59,6 +61,13 @@ export function createCheckMetrics(depth: (region: string) => number, regions: r
       help: 'How long after its due time a scheduled check started.',
       labelNames: ['region'],
       buckets: [...LATENESS_BUCKETS_SECONDS],
+      registers: [registry],
+    }),
+    writes: new Histogram({
+      name: 'lookout_run_writes_seconds',
+      help: 'How long each batch of runs took to write (one transaction), by recorder (checks, heartbeats). On SQLite the process does nothing else meanwhile.',
+      labelNames: ['recorder'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers: [registry],
     }),
     queueDepth: new Gauge({

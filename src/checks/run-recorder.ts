@@ -54,6 +54,8 @@ export interface RecorderHooks {
   onEvents?(): void;
   /** After every committed run. */
   onRecorded?(check: CompletedCheck): void;
+  /** After each batch, committed or not: how long writing it took, in seconds (the wait of beforeWrite not counted). */
+  onWritten?(seconds: number): void;
   /** Before each batch's transaction: what the store may need first (see Store.beforeBulkWrite). */
   beforeWrite?(): Promise<void>;
   /**
@@ -171,11 +173,13 @@ export class RunRecorder {
     if (batch.length === 0) return;
     // Whatever goes wrong, every run of the batch is settled and the chain of flushes goes on: a
     // rejected link would stop every later batch.
+    const started = performance.now();
     try {
       await this.writeRuns(batch);
     } catch (error) {
       for (const { done } of batch) done(error); // runs already settled stay as they were
     }
+    this.hooks.onWritten?.((performance.now() - started) / 1000);
   }
 
   private async writeRuns(batch: RunRecorder['pending']): Promise<void> {

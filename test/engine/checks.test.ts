@@ -215,7 +215,7 @@ describe('check now', () => {
 });
 
 describe('metrics', () => {
-  it('exposes check counters, durations, lateness and queue depth', async () => {
+  it('exposes check counters, durations, lateness, queue depth and the time runs took to write', async () => {
     const answer = await server.request('GET', '/metrics');
     expect(answer.status).toBe(200);
     expect(answer.text).toMatch(/lookout_checks_total\{region="us-east",result="ok"\} \d+/);
@@ -223,5 +223,8 @@ describe('metrics', () => {
     expect(answer.text).toContain('lookout_check_duration_seconds_bucket');
     expect(answer.text).toContain('lookout_scheduler_lateness_seconds_bucket');
     expect(answer.text).toMatch(/lookout_check_queue_depth\{region="eu-west"\} \d+/);
+    // The runs above were written in batches, each timed.
+    expect(Number(/lookout_run_writes_seconds_count\{recorder="checks"\} (\d+)/.exec(answer.text)?.[1])).toBeGreaterThan(0);
+    expect(Number(/lookout_run_writes_seconds_sum\{recorder="checks"\} ([\d.e-]+)/.exec(answer.text)?.[1])).toBeGreaterThan(0);
   });
 });
