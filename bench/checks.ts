@@ -71,8 +71,10 @@
  *   (indexes, TOAST and dead rows included); PostgreSQL's own writes are another user's processes, so instead of their
  *   /proc/<pid>/io the WAL it wrote per run is given (pg_stat_wal.wal_bytes: the whole cluster's, other databases' too).
  *   The day of runs stays on SQLite.
- * - The recorder's share of CPU per check: BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles the server (one file
- *   per thread), and `npx tsx bench/profile-share.ts --last-seconds S DIR/*.cpuprofile` gives each part's share of the busy time.
+ * - The recorder's share of CPU per check: the time its batches took to write (lookout_run_writes_seconds) over the server's
+ *   CPU time in the measurement. Where the rest went: BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles the server
+ *   (one file per thread), and `npx tsx bench/profile-share.ts --last-seconds S DIR/*.cpuprofile` gives each part's share of the
+ *   busy time.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -318,6 +320,8 @@ interface Sample {
   /** Cumulative lateness bucket counts, summed over regions, by upper bound (Infinity last). */
   lateness: Map<number, number>;
   queueDepth: number;
+  /** Time the check recorder spent writing its batches (lookout_run_writes_seconds_sum{recorder="checks"}). */
+  recorderSeconds: number;
   cpuTicks: number;
   rssKb: number;
   hwmKb: number;
@@ -349,6 +353,7 @@ async function sample(server: Server, database: BenchDatabase): Promise<Sample> 
   let checks = 0;
   let failed = 0;
   let queueDepth = 0;
+  let recorderSeconds = 0;
   const lateness = new Map<number, number>();
   for (const line of text.split('\n')) {
     const m = /^(\w+)(?:\{([^}]*)\})? ([\d.e+-]+|NaN|\+Inf)$/.exec(line);
@@ -363,6 +368,7 @@ async function sample(server: Server, database: BenchDatabase): Promise<Sample> 
       const le = labels.le === '+Inf' ? Infinity : Number(labels.le);
       lateness.set(le, (lateness.get(le) ?? 0) + value);
     } else if (name === 'lookout_check_queue_depth') queueDepth += value;
+    else if (name === 'lookout_run_writes_seconds_sum' && labels.recorder === 'checks') recorderSeconds += value;
   }
   const stat = readFileSync(`/proc/${server.pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -378,6 +384,7 @@ async function sample(server: Server, database: BenchDatabase): Promise<Sample> 
     failed,
     lateness,
     queueDepth,
+    recorderSeconds,
     cpuTicks,
     rssKb: kb('VmRSS'),
     hwmKb: kb('VmHWM'),
@@ -476,6 +483,12 @@ interface RunResult {
   holds: boolean;
   /** CPU time of the server per check run (µs), all of it: scheduling, checking, recording, metrics. */
   cpuMicrosPerCheck: number;
+  /**
+   * The recorder's share of that CPU: the time its batches took to write over the server's CPU time.
+   * On SQLite a batch runs on the event loop from its start to its commit, so its time is CPU time;
+   * on PostgreSQL it includes the waits for the database, and is an upper bound.
+   */
+  recorderShare: number;
   load: number;
   cpuPressure: number;
   /** bench/stall-probe.ts beside the server: its longest stall, and in how many seconds it was held up 250 ms or more. */
@@ -760,6 +773,7 @@ async function runConfiguration(
         queueDepthEnd: last.queueDepth,
         holds: achieved >= 0.97 * due && p99 < LATENESS_GOAL_S,
         cpuMicrosPerCheck: ((last.cpuTicks - first.cpuTicks) / CLOCK_TICKS / Math.max(1, last.checks - first.checks)) * 1e6,
+        recorderShare: (last.recorderSeconds - first.recorderSeconds) / Math.max(1e-9, (last.cpuTicks - first.cpuTicks) / CLOCK_TICKS),
         load: median(samples.map((x) => x.load)),
         cpuPressure: median(samples.map((x) => x.cpuPressure)),
         probeMaxMs: Math.max(0, ...stalls),
@@ -1002,6 +1016,7 @@ async function main(): Promise<void> {
       writeBytesPerRun: m((r) => r.writeBytesPerRun),
       wcharPerRun: m((r) => r.wcharPerRun),
       walBytesPerRun: m((r) => r.walBytesPerRun),
+      recorderShare: m((r) => r.recorderShare),
       holds: group.filter((r) => r.holds).length * 2 > group.length,
     };
     summary.push(row);
@@ -1016,9 +1031,9 @@ async function main(): Promise<void> {
   lines.push('');
   lines.push(
     `| protocol | monitors × regions | store, threads | API GET /monitors/{id}: p50 / p99 / max (requests; goal p99 < ${API_GOAL_MS} ms) | RSS idle / end, per monitor-region above idle (goal ≤ 8 KiB) | ` +
-      'server written per run: write_bytes / wchar | PostgreSQL WAL per run (whole cluster) | cold start: steady after (intervals) / first round done / events drained |',
+      "server written per run: write_bytes / wchar | PostgreSQL WAL per run (whole cluster) | the recorder's share of CPU (goal < 15%) | cold start: steady after (intervals) / first round done / events drained |",
   );
-  lines.push('|---|---|---|---|---|---|---|---|');
+  lines.push('|---|---|---|---|---|---|---|---|---|');
   for (const row of summary) {
     const group = groups.get(`${row.protocol}|${row.assertions ? 'assertions' : 'plain'}|${row.regions}|${row.monitors}`)!;
     const apis = group.map((r) => r.api).filter((a): a is ApiProbeResult => a !== null);
@@ -1034,7 +1049,7 @@ async function main(): Promise<void> {
     lines.push(
       `| ${row.protocol}${row.assertions ? ' + 3 assertions' : ''} | ${fmt(row.monitors)} × ${row.regions} | ${row.store}, ${row.threads} | ${api} | ` +
         `${fmt(row.rssIdleMb)} / ${fmt(row.rssMb)} MB, ${fmt(row.rssKibPerPair, 1)} KiB | ${fmt(row.writeBytesPerRun)} / ${fmt(row.wcharPerRun)} B | ` +
-        `${row.store === 'postgres' ? `${fmt(row.walBytesPerRun)} B` : '–'} | ${cold} |`,
+        `${row.store === 'postgres' ? `${fmt(row.walBytesPerRun)} B` : '–'} | ${fmt(row.recorderShare * 100, 1)}%${row.store === 'postgres' ? ' (at most)' : ''} | ${cold} |`,
     );
   }
   for (const r of COLD_START ? results : []) {
