@@ -65,7 +65,7 @@ export function createCheckMetrics(depth: (region: string) => number, regions: r
     }),
     writes: new Histogram({
       name: 'lookout_run_writes_seconds',
-      help: 'How long each batch of runs took to write (one transaction), by recorder (checks, heartbeats). On SQLite the process does nothing else meanwhile.',
+      help: 'How long each batch of runs took to write (one transaction), by recorder (checks, heartbeats). On SQLite the event loop (API, scheduler) does nothing else meanwhile.',
       labelNames: ['recorder'],
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers: [registry],
