@@ -1,6 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
 import { appendEvent, type CertificateExpiring } from '../domain/events.js';
-import { idFor } from '../domain/ids.js';
 import {
   applyRuns,
   parseRegionResults,
@@ -16,7 +15,7 @@ import { prepared, preparedNamed } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
 import type { CheckedStatus, DegradedReason } from '../shared/vocabulary.js';
 import type { CheckResult } from './check-result.js';
-import type { CheckJob } from '../domain/ports/check-dispatch.js';
+import { runIdOf, type CheckJob } from '../domain/ports/check-dispatch.js';
 import { DAY_MS, HOUR_MS, bucketIndex } from '../domain/rollup-buckets.js';
 import { afterRun, missStillDue, pingVerdict, runDuration } from '../domain/heartbeats/runs.js';
 import { NO_DURATION, PUSH_REGION } from '../domain/run-columns.js';
@@ -268,7 +267,7 @@ export class RunRecorder {
       // The run's id comes from its job, so a job retried after its run was written (a worker that
       // died before acknowledging it) writes nothing twice.
       const inserted = await s.insertRun.in(trx, {
-        id: check.runId ?? idFor(`${job.monitorId}|${job.region}|${job.trigger}`, job.dueAt),
+        id: check.runId ?? runIdOf(job),
         monitorId: job.monitorId,
         region: job.region,
         trigger: job.trigger,

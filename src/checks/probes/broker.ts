@@ -3,9 +3,8 @@ import type { Logger } from 'pino';
 import { Gauge, type Registry } from 'prom-client';
 import type { MonitorForCheck } from '../../domain/monitor-for-check.js';
 import type { MonitorService } from '../../domain/monitors.js';
-import { idFor } from '../../domain/ids.js';
 import { systemClock, type Clock } from '../../domain/ports/clock.js';
-import type { CheckDispatcher, CheckJob } from '../../domain/ports/check-dispatch.js';
+import { runIdOf, type CheckDispatcher, type CheckJob } from '../../domain/ports/check-dispatch.js';
 import type { HandedCheck, ProbeWork } from '../../domain/ports/probe-work.js';
 import type { LeaseTerms, ProbeLeases } from '../../domain/probes/leases.js';
 import type { ProbeActor } from '../../domain/probes/probe-tokens.js';
@@ -430,9 +429,4 @@ export class ProbeBroker implements ProbeWork {
     if (backlog >= RECORDER_FULL) return 0;
     return Math.max(1, Math.min(MAX_BATCH, Math.floor(((RECORDER_FULL - backlog) / RECORDER_FULL) * MAX_BATCH)));
   }
-}
-
-/** The run id of a job: the same for every attempt to record it (see the run recorder). */
-export function runIdOf(job: Pick<CheckJob, 'monitorId' | 'region' | 'trigger' | 'dueAt'>): string {
-  return idFor(`${job.monitorId}|${job.region}|${job.trigger}`, job.dueAt);
 }

@@ -1,4 +1,5 @@
 import type { Region, RunTrigger } from '../../shared/vocabulary.js';
+import { idFor } from '../ids.js';
 
 /** One check of one monitor in one region. */
 export interface CheckJob {
@@ -54,4 +55,12 @@ export function teamOf(job: Pick<CheckJob, 'teamId' | 'monitorId'>): string {
 
 export function jobKey(job: Pick<CheckJob, 'monitorId' | 'region'>): string {
   return `${job.monitorId}|${job.region}`;
+}
+
+/**
+ * The id of a job's run: the same for every attempt to record it, so a job checked or handed in again
+ * (a worker that died before acknowledging it, a probe's result sent twice) writes one run.
+ */
+export function runIdOf(job: Pick<CheckJob, 'monitorId' | 'region' | 'trigger' | 'dueAt'>): string {
+  return idFor(`${job.monitorId}|${job.region}|${job.trigger}`, job.dueAt);
 }
