@@ -71,8 +71,9 @@
  *   (indexes, TOAST and dead rows included); PostgreSQL's own writes are another user's processes, so instead of their
  *   /proc/<pid>/io the WAL it wrote per run is given (pg_stat_wal.wal_bytes: the whole cluster's, other databases' too).
  *   The day of runs stays on SQLite.
- * - The recorder's share of CPU per check: the time its batches took to write (lookout_run_writes_seconds) over the server's
- *   CPU time in the measurement. Where the rest went: BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles the server
+ * - The recorder's share of CPU per check: the time its batches' transactions took (lookout_run_writes_seconds) over the
+ *   server's CPU time in the measurement. On SQLite a transaction runs on the event loop from its start to its commit; time
+ *   the machine gave to other threads meanwhile counts too, so the share is at most this. Where the rest went: BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles the server
  *   (one file per thread), and `npx tsx bench/profile-share.ts --last-seconds S DIR/*.cpuprofile` gives each part's share of the
  *   busy time.
  */
@@ -320,7 +321,7 @@ interface Sample {
   /** Cumulative lateness bucket counts, summed over regions, by upper bound (Infinity last). */
   lateness: Map<number, number>;
   queueDepth: number;
-  /** Time the check recorder spent writing its batches (lookout_run_writes_seconds_sum{recorder="checks"}). */
+  /** Time the check recorder's batches spent in their transactions (lookout_run_writes_seconds_sum{recorder="checks"}). */
   recorderSeconds: number;
   cpuTicks: number;
   rssKb: number;

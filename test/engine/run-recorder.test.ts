@@ -8,7 +8,8 @@ import { openStore, type Store } from '../../src/store/database.js';
 
 /**
  * A recorder's flush writes what waits, whether its batch was to start after a delay (checks) or
- * on the next turn of the event loop (pings), and resolves only when it is written.
+ * on the next turn of the event loop (pings), and resolves only when it is written. The time it
+ * reports for a batch is its own.
  */
 
 let dir: string;
@@ -47,5 +48,23 @@ describe('RunRecorder.flush', () => {
     await Promise.race([flushed, new Promise((_, reject) => setTimeout(() => reject(new Error('flush did not finish')), 5000))]);
     expect(settled).toBe(450);
     await Promise.all(runs);
+  });
+});
+
+describe('RunRecorder.onWritten', () => {
+  it("reports the batch's transaction, not what the callers of its runs do once they are written", async () => {
+    const reported: number[] = [];
+    const recorder = new RunRecorder(store.db, { onWritten: (seconds) => reported.push(seconds) }, false, 0);
+    const busyMs = 200;
+    // A caller that, once its run is written, holds the event loop (as a check's next job would start).
+    const written = recorder.record(run()).then(() => {
+      const until = performance.now() + busyMs;
+      while (performance.now() < until);
+    });
+    await recorder.flush();
+    await written;
+    expect(reported).toHaveLength(1);
+    expect(reported[0]).toBeGreaterThan(0);
+    expect(reported[0]! * 1000).toBeLessThan(busyMs / 2);
   });
 });
