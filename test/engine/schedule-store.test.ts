@@ -1,6 +1,6 @@
 /**
  * The stored next-due times a restarted (or succeeding) scheduler resumes from: only the check
- * that was due moves them on, and a check written twice is one run.
+ * that was due moves them on, and a check written twice is one run, also within one batch.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckJob } from '../../src/domain/ports/check-dispatch.js';
@@ -35,15 +35,14 @@ async function monitorId(): Promise<string> {
   return answer.body.id;
 }
 
-async function record(id: string, dueAt: number, nextDueAt: number): Promise<void> {
-  const job: CheckJob = { monitorId: id, region: 'us-east', trigger: 'scheduled', dueAt, nextDueAt };
+async function record(id: string, dueAt: number, nextDueAt: number, job: Partial<CheckJob> = {}, durationMs = 3): Promise<void> {
   await server.app.engine.recorder.record({
-    job,
+    job: { monitorId: id, region: 'us-east', trigger: 'scheduled', dueAt, nextDueAt, ...job },
     startedAt: dueAt + 5,
     attempts: 1,
     result: {
       ok: true,
-      durationMs: 3,
+      durationMs,
       error: null,
       statusCode: 200,
       timings: { dnsMs: 0, connectMs: 1, tlsMs: null, ttfbMs: 1, totalMs: 3 },
@@ -111,5 +110,33 @@ describe('stored due times', () => {
     expect(await stored(id)).toBe(T + 130_000);
     await record(id, T + 130_000, T + 160_000);
     expect(await stored(id)).toBe(T + 160_000);
+  });
+
+  it('are written as one run per job when a batch holds the same job twice, its rollups counting each new run once', async () => {
+    const id = await monitorId();
+    const other = await monitorId();
+    // One batch (the recorder waits 100 ms for others to share it): a job twice, a check now of the
+    // same region in the same hour, and another monitor's run between them.
+    await Promise.all([
+      record(id, T, T + 60_000, {}, 3),
+      record(other, T, T + 60_000, {}, 3),
+      record(id, T, T + 60_000, {}, 3),
+      record(id, T + 1_000, T + 61_000, { trigger: 'manual', nextDueAt: null }, 700),
+    ]);
+    expect(await runCount(id)).toBe(2);
+    expect(await runCount(other)).toBe(1);
+    expect(await stored(id)).toBe(T + 60_000);
+    const rollups = await server.app.store.db
+      .selectFrom('rollups')
+      .select(['period', 'checks', 'failures', 'duration_sum'])
+      .where('monitor_id', '=', id)
+      .where('region', '=', 'us-east')
+      .where('bucket_start', '>=', T - 86_400_000)
+      .orderBy('period')
+      .execute();
+    expect(rollups).toEqual([
+      { period: 'day', checks: 2, failures: 0, duration_sum: 703 },
+      { period: 'hour', checks: 2, failures: 0, duration_sum: 703 },
+    ]);
   });
 });
