@@ -73,9 +73,9 @@
  *   The day of runs stays on SQLite.
  * - The recorder's share of CPU per check: the time its batches' transactions took (lookout_run_writes_seconds) over the
  *   server's CPU time in the measurement. On SQLite a transaction runs on the event loop from its start to its commit; time
- *   the machine gave to other threads meanwhile counts too, so the share is at most this. Where the rest went: BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles the server
- *   (one file per thread), and `npx tsx bench/profile-share.ts --last-seconds S DIR/*.cpuprofile` gives each part's share of the
- *   busy time.
+ *   the machine gave to other threads meanwhile counts too, so the share is at most this. Where the rest went:
+ *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles the server (one file per thread), and
+ *   `npx tsx bench/profile-share.ts --last-seconds S DIR/*.cpuprofile` gives each part's share of the busy time.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
