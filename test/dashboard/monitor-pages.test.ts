@@ -329,7 +329,8 @@ describe('the monitor pages in an accessibility check', () => {
       for (const path of ['/monitors', `/monitors/${monitor.id}`, '/monitors/new']) {
         await page.goto(path);
         await page.locator('h1').waitFor();
-        await page.locator('.skeleton-list').waitFor({ state: 'detached' });
+        // Every section's placeholder gone (a page can show several at once: a locator's wait wants one).
+        await page.waitForFunction("document.querySelectorAll('.skeleton-list').length === 0");
         await page.addScriptTag({ path: AXE });
         const violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> = await page.evaluate(
           "axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target })) })))",
