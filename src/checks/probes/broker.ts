@@ -131,9 +131,12 @@ export class ProbeBroker implements ProbeWork {
     const board = this.serve(probe.region);
     const wait = this.oldestWaitMs(board);
     const activity = this.options.activity.snapshot(probe.region);
-    this.options.regions
+    // Awaited (a write every few seconds at most): once a probe is answered, GET /api/v1/regions
+    // shows it serving with the rate it reported; a failed write does not fail the take.
+    await this.options.regions
       .markServed(probe.region, 'probe', { checksPerMinute: activity.checksPerMinute, lagMs: Math.max(activity.lagMs, wait) })
       .catch((error: unknown) => this.options.logger.warn({ err: error, region: probe.region }, 'could not note that the region asked for work'));
+    if (this.stopped) throw new Problem('unavailable', 'The server is shutting down.');
     if (wait > 60_000)
       this.options.logger.warn({ region: probe.region, waitedSeconds: Math.round(wait / 1000) }, 'probe region is behind: checks wait for a probe');
     const accept = this.accept();
