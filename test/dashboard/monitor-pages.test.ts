@@ -295,7 +295,8 @@ describe('the monitor page per type', () => {
 });
 
 describe('the monitor pages in an accessibility check', () => {
-  it('have no serious or critical axe-core violation, in either colour scheme', async () => {
+  let monitorId: string;
+  beforeAll(async () => {
     const monitor = await server.app.services.monitors.create(actor(), {
       ...CHECKED,
       type: 'http',
@@ -313,32 +314,35 @@ describe('the monitor pages in an accessibility check', () => {
       error_code: 'connection-refused',
       error_message: 'connect ECONNREFUSED 10.0.0.1:443',
     });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      // The dashboard's Content-Security-Policy refuses inline scripts, axe's among them: this context alone bypasses it.
-      const context = await browser.newContext({
-        baseURL: server.baseUrl,
-        colorScheme,
-        locale: 'en-US',
-        timezoneId: 'UTC',
-        reducedMotion: 'reduce',
-        bypassCSP: true,
-      });
-      const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
-      await signInWithForm(page, owner.email, owner.password);
-      for (const path of ['/monitors', `/monitors/${monitor.id}`, '/monitors/new']) {
-        await page.goto(path);
-        await page.locator('h1').waitFor();
-        // Every section's placeholder gone (a page can show several at once: a locator's wait wants one).
-        await page.waitForFunction("document.querySelectorAll('.skeleton-list').length === 0");
-        await page.addScriptTag({ path: AXE });
-        const violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> = await page.evaluate(
-          "axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target })) })))",
-        );
-        const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        expect(serious, `${colorScheme} ${path}: ${JSON.stringify(serious)}`).toEqual([]);
-      }
-      await context.close();
+    monitorId = monitor.id;
+  });
+
+  // A test per scheme: three pages loaded and checked each, which a slow machine takes half a minute for.
+  it.each(['light', 'dark'] as const)('have no serious or critical axe-core violation (%s scheme)', async (colorScheme) => {
+    // The dashboard's Content-Security-Policy refuses inline scripts, axe's among them: this context alone bypasses it.
+    const context = await browser.newContext({
+      baseURL: server.baseUrl,
+      colorScheme,
+      locale: 'en-US',
+      timezoneId: 'UTC',
+      reducedMotion: 'reduce',
+      bypassCSP: true,
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await signInWithForm(page, owner.email, owner.password);
+    for (const path of ['/monitors', `/monitors/${monitorId}`, '/monitors/new']) {
+      await page.goto(path);
+      await page.locator('h1').waitFor();
+      // Every section's placeholder gone (a page can show several at once: a locator's wait wants one).
+      await page.waitForFunction("document.querySelectorAll('.skeleton-list').length === 0");
+      await page.addScriptTag({ path: AXE });
+      const violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> = await page.evaluate(
+        "axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target })) })))",
+      );
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious, `${colorScheme} ${path}: ${JSON.stringify(serious)}`).toEqual([]);
     }
+    await context.close();
   });
 });
