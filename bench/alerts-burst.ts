@@ -10,8 +10,8 @@
  * answering 503, and the server is started again: at that moment the scheduler checks them all.
  */
 import { createServer } from 'node:http';
-import { openStore } from '../src/store/database.js';
 import { listen, machine, ownerOfNewTeam, percentile, prepareDatabase, startBenchServer } from './harness.js';
+import { makeAllDue } from './seed.js';
 
 const MONITORS = Number(process.env.BENCH_BURST_MONITORS ?? 1000);
 const CHANNEL_PATHS = ['/hook', '/slack', '/hook-2'] as const;
@@ -102,9 +102,7 @@ async function main(): Promise<void> {
     console.log(`${MONITORS} monitors up after ${((Date.now() - started) / 1000).toFixed(1)} s; every next check set to one moment`);
 
     const burstAt = Date.now() + 15_000;
-    const store = openStore(db.databaseUrl);
-    await store.db.updateTable('check_schedules').set({ next_due_at: burstAt }).execute();
-    await store.close();
+    await makeAllDue(db.databaseUrl, burstAt);
     failing = true;
     server = await startBenchServer(env);
     running = true;

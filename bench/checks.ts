@@ -3,7 +3,7 @@
  *
  * For each protocol (http, https), region count and monitor count: seeds a fresh SQLite database
  * with N HTTP monitors (interval 60 s, timeout 10 s, status pending) pointing at the target, and
- * pre-seeds `check_schedules` with first due times spread uniformly over one interval, so the run
+ * gives them first due times spread uniformly over one interval, so the run
  * measures the steady state rather than the burst of a cold start. Then starts `lookout serve` as a
  * child process (LOOKOUT_REGIONS = the first R regions, LOOKOUT_TARGET_POLICY=all, LOG_LEVEL=warn),
  * lets it warm up (one interval and more: every monitor goes pending → up once, which appends a

@@ -1,6 +1,8 @@
+import type { Kysely } from 'kysely';
 import type { Region } from '../src/shared/vocabulary.js';
 import { newId } from '../src/domain/ids.js';
 import { openStore } from '../src/store/database.js';
+import type { Database } from '../src/store/schema.js';
 
 const INTERVAL_SECONDS = 60;
 
@@ -44,10 +46,10 @@ export async function seedMonitors(
   await store.db.transaction().execute(async (trx) => {
     for (let start = 0; start < monitors; start += CHUNK) {
       const rows = [];
-      const schedules = [];
       for (let i = start; i < Math.min(monitors, start + CHUNK); i++) {
         const id = newId(now - monitors + i);
         ids.push(id);
+        const due = options.firstDueAt + Math.floor(Math.random() * spreadMs);
         rows.push({
           id,
           team_id: teamId,
@@ -79,12 +81,10 @@ export async function seedMonitors(
           packets: options.ping?.packets ?? null,
           port: null,
           warning_days: null,
+          due_times: JSON.stringify(Object.fromEntries(regions.map((region) => [region, due]))),
         });
-        const due = options.firstDueAt + Math.floor(Math.random() * spreadMs);
-        for (const region of regions) schedules.push({ monitor_id: id, region, next_due_at: due });
       }
       await trx.insertInto('monitors').values(rows).execute();
-      await trx.insertInto('check_schedules').values(schedules).execute();
     }
   });
   await store.close();
@@ -94,6 +94,20 @@ export async function seedMonitors(
 /** Makes every seeded check due at `at`: a server started right after finds them all overdue at once, as after a restart. */
 export async function makeAllDue(databaseUrl: string, at: number): Promise<void> {
   const store = openStore(databaseUrl);
-  await store.db.updateTable('check_schedules').set({ next_due_at: at }).execute();
+  await makeDue(store.db, at);
   await store.close();
+}
+
+/** Makes every monitor's stored due times `at`, in each of its regions. */
+export async function makeDue(db: Kysely<Database>, at: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const { id, regions } of await trx.selectFrom('monitors').select(['id', 'regions']).execute()) {
+      const due = Object.fromEntries((JSON.parse(regions) as string[]).map((region) => [region, at]));
+      await trx
+        .updateTable('monitors')
+        .set({ due_times: JSON.stringify(due) })
+        .where('id', '=', id)
+        .execute();
+    }
+  });
 }

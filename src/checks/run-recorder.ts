@@ -19,7 +19,7 @@ import { runIdOf, type CheckJob } from '../domain/ports/check-dispatch.js';
 import { DAY_MS, HOUR_MS, bucketIndex } from '../domain/rollup-buckets.js';
 import { afterRun, missStillDue, pingVerdict, runDuration } from '../domain/heartbeats/runs.js';
 import { NO_DURATION, PUSH_REGION } from '../domain/run-columns.js';
-import { prepareScheduleAdvance } from '../domain/check-schedules.js';
+import { advanceDue, parseDueTimes } from '../domain/check-schedules.js';
 import { staleRegions, type RegionPresence } from '../domain/probes/regions.js';
 
 /** A finished check (or a heartbeat's ping or missed deadline), ready to be stored. */
@@ -264,6 +264,8 @@ export class RunRecorder {
 
     const stored: CompletedCheck[] = [];
     let deadlineMoved = false;
+    const due = parseDueTimes(monitor.due_times);
+    let dueMoved = false;
     for (const check of checks) {
       const { job } = check;
       let { result } = check;
@@ -327,12 +329,15 @@ export class RunRecorder {
       // A 1 in its duration's bucket; none for a run not counted.
       if (timed) row[HISTOGRAM_COLUMNS[bucketIndex(result.durationMs)]!] = 1;
       await s.rollups.in(trx, row);
-      if (job.nextDueAt !== null) await s.schedule.in(trx, job.monitorId, job.region, job.nextDueAt, job.dueAt);
+      if (job.nextDueAt !== null && advanceDue(due, job.region, job.dueAt, job.nextDueAt)) dueMoved = true;
       stored.push(result === check.result ? check : { ...check, result });
     }
+    // The due times are written with the monitor's row: with its state, or alone.
+    if (dueMoved) monitor.due_times = JSON.stringify(due);
     // A paused monitor's late result is kept as a run but changes nothing about its state.
     if (stored.length === 0 || monitor.paused) {
       if (deadlineMoved) await s.updateHeartbeat.in(trx, monitor.heartbeat_deadline, monitor.heartbeat_started_at, monitorId);
+      if (dueMoved) await s.updateDueTimes.in(trx, monitor.due_times, monitorId);
       return 0;
     }
     // The state written with the status carries a heartbeat's deadline as moved above.
@@ -397,6 +402,7 @@ export class RunRecorder {
       warned: next.state.warnedFingerprints.at(-1) ?? null,
       domainWarned: next.state.domainWarnedExpiry ?? monitor.domain_warned_expiry,
       maintenance: next.state.maintenance ? 1 : 0,
+      dueTimes: monitor.due_times,
     };
     // A heartbeat's deadline (indexed) is written with its state; a checked monitor's update leaves that index alone.
     if (monitor.type === 'heartbeat') {
@@ -515,6 +521,7 @@ interface StateRow {
   warned: string | null;
   domainWarned: string | null;
   maintenance: number;
+  dueTimes: string | null;
 }
 
 /** The columns of a monitor's state as its runs leave it. */
@@ -529,6 +536,7 @@ function stateColumns(state: StateRow) {
     expiry_warned_fingerprint: state.warned,
     domain_warned_expiry: state.domainWarned,
     maintenance: state.maintenance,
+    due_times: state.dueTimes,
   };
 }
 
@@ -566,6 +574,7 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
           'heartbeat_deadline',
           'heartbeat_started_at',
           'ping_key_hash',
+          'due_times',
         ])
         .where('id', '=', id);
       // Regional workers of a cluster write results of one monitor concurrently.
@@ -647,7 +656,7 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
           })),
         ),
     ),
-    schedule: prepareScheduleAdvance(db),
+    updateDueTimes: prepared(db, (dueTimes: string | null, id: string) => db.updateTable('monitors').set({ due_times: dueTimes }).where('id', '=', id)),
     updateHeartbeat: prepared(db, (deadline: number | null, startedAt: number | null, id: string) =>
       db.updateTable('monitors').set({ heartbeat_deadline: deadline, heartbeat_started_at: startedAt }).where('id', '=', id),
     ),

@@ -21,7 +21,6 @@ export const TABLES_IN_ORDER = [
   'deliveries',
   'delivery_attempts',
   'monitor_runs',
-  'check_schedules',
   'rollups',
   'sessions',
   'password_setups',

@@ -6,6 +6,7 @@ import { MemoryChannel } from '../../src/coordination/embedded.js';
 import { Leadership } from '../../src/coordination/leadership.js';
 import { REDIS_KEY_PREFIX } from '../../src/coordination/redis.js';
 import type { CheckDispatcher, CheckJob } from '../../src/domain/ports/check-dispatch.js';
+import { storedDueTimes } from '../../src/domain/check-schedules.js';
 import type { MonitorChange, MonitorService } from '../../src/domain/monitors.js';
 import { ManualClock } from '../helpers/clock.js';
 import { startServer, type Member, type TestServer } from '../helpers/server.js';
@@ -74,8 +75,7 @@ describe('scheduling', () => {
           .executeTakeFirstOrThrow()
       ).n,
     );
-  const dueOf = async (id: string) =>
-    (await server.app.store.db.selectFrom('check_schedules').select('next_due_at').where('monitor_id', '=', id).executeTakeFirstOrThrow()).next_due_at;
+  const dueOf = async (id: string) => (await storedDueTimes(server.app.store.db)).find((due) => due.monitorId === id)!.nextDueAt;
 
   it(
     'checks at interval on schedule, one interval after the first check of a created or resumed monitor, and not at all once paused',
@@ -226,8 +226,8 @@ describe('a scheduler that loses its lease', () => {
       // stored first) and a new monitor, for the next reconcile to find.
       expect((await server.request('PATCH', `/api/v1/monitors/${changed}`, { token: owner.token, body: { intervalSeconds: 120 } })).status).toBe(200);
       const fresh = await create('fresh');
-      const schedules = () =>
-        server.app.store.db.selectFrom('check_schedules').select(['monitor_id', 'region', 'next_due_at']).orderBy('monitor_id').orderBy('region').execute();
+      const schedules = async () =>
+        (await storedDueTimes(server.app.store.db)).sort((a, b) => a.monitorId.localeCompare(b.monitorId) || a.region.localeCompare(b.region));
       const before = await schedules();
 
       gate = new Promise((resolve) => (open = resolve));
@@ -257,7 +257,7 @@ describe('a scheduler that loses its lease', () => {
       expect(enqueued.filter((e) => e.afterLoss).map((e) => e.job.monitorId)).toEqual([]);
       expect(scheduler.size).toBe(0);
       expect(await schedules()).toEqual(before);
-      expect(before.map((row) => row.monitor_id)).toContain(fresh);
+      expect(before.map((due) => due.monitorId)).toContain(fresh);
       await leadership.stop();
     } finally {
       await server.close();
@@ -320,8 +320,9 @@ describe('a catch-up', () => {
       const regions = ['us-east', 'eu-west'];
       const ids = await insertMonitors(server, owner.teamId, 250, 10, regions);
       await server.app.store.db
-        .insertInto('check_schedules')
-        .values(ids.flatMap((id) => regions.map((region) => ({ monitor_id: id, region, next_due_at: start - 2_000 }))))
+        .updateTable('monitors')
+        .set({ due_times: JSON.stringify(Object.fromEntries(regions.map((region) => [region, start - 2_000]))) })
+        .where('id', 'in', ids)
         .execute();
       const fired: { job: CheckJob; at: number }[] = [];
       const scheduler = schedulerOf(server, {

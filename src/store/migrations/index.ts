@@ -24,6 +24,7 @@ import * as signIn from './0023-sign-in.js';
 import * as auditLog from './0024-audit-log.js';
 import * as probes from './0025-probes.js';
 import * as rollupsByMonitor from './0026-rollups-by-monitor.js';
+import * as dueTimesInMonitors from './0027-due-times-in-monitors.js';
 
 /** Every migration in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0024-audit-log': auditLog,
   '0025-probes': probes,
   '0026-rollups-by-monitor': rollupsByMonitor,
+  '0027-due-times-in-monitors': dueTimesInMonitors,
 };

@@ -35,13 +35,6 @@ export interface MonitorRunsTable {
   domain: string | null;
 }
 
-/** When each (monitor, region) is next due; written with the run, so a restart resumes from here. */
-export interface CheckSchedulesTable {
-  monitor_id: string;
-  region: string;
-  next_due_at: number;
-}
-
 /**
  * Per monitor, region and hour (or day): counts and a duration histogram, updated by the
  * same transaction that writes each run. Bucket upper bounds are DURATION_BUCKETS_MS (src/shared/histograms.ts).
@@ -73,6 +66,5 @@ export interface RollupsTable {
 
 export interface CheckTables {
   monitor_runs: MonitorRunsTable;
-  check_schedules: CheckSchedulesTable;
   rollups: RollupsTable;
 }

@@ -101,6 +101,8 @@ export interface MonitorsTable {
   packets: number | null;
   // Domain monitors (the name in `host`, `warning_days`): the expiry date (ISO) last announced as near
   domain_warned_expiry: string | null;
+  /** When each region's next check is due: JSON `{region: ms}`, moved on with each run (domain/check-schedules.ts). */
+  due_times: string | null;
 }
 
 export interface NotificationPoliciesTable {
