@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely';
 import type { Region } from '../src/shared/vocabulary.js';
+import { storeDueNow } from '../src/domain/check-schedules.js';
 import { newId } from '../src/domain/ids.js';
 import { openStore } from '../src/store/database.js';
-import type { Database } from '../src/store/schema.js';
 
 const INTERVAL_SECONDS = 60;
 
@@ -94,20 +93,10 @@ export async function seedMonitors(
 /** Makes every seeded check due at `at`: a server started right after finds them all overdue at once, as after a restart. */
 export async function makeAllDue(databaseUrl: string, at: number): Promise<void> {
   const store = openStore(databaseUrl);
-  await makeDue(store.db, at);
-  await store.close();
-}
-
-/** Makes every monitor's stored due times `at`, in each of its regions. */
-export async function makeDue(db: Kysely<Database>, at: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await store.db.transaction().execute(async (trx) => {
     for (const { id, regions } of await trx.selectFrom('monitors').select(['id', 'regions']).execute()) {
-      const due = Object.fromEntries((JSON.parse(regions) as string[]).map((region) => [region, at]));
-      await trx
-        .updateTable('monitors')
-        .set({ due_times: JSON.stringify(due) })
-        .where('id', '=', id)
-        .execute();
+      await storeDueNow(trx, id, JSON.parse(regions) as Region[], at);
     }
   });
+  await store.close();
 }
