@@ -105,7 +105,8 @@ export class CheckEngine {
     const hooks = (recorder: 'checks' | 'heartbeats'): RecorderHooks => ({
       onEvents: () => alerts.notify(),
       beforeWrite: () => store.beforeBulkWrite(),
-      staleness: { presence: (trx: Kysely<Database>) => options.regions.presence(trx), now: () => clock.now() },
+      staleness: { presence: (trx: Kysely<Database>) => options.regions.presence(trx) },
+      now: () => clock.now(),
       onWritten: (seconds) => this.metrics.writes.observe({ recorder }, seconds),
     });
     this.recorder = new RunRecorder(store.db, hooks('checks'), store.dialect === 'postgres');

@@ -7,6 +7,7 @@ import { SESSION_IDLE_MS } from '../domain/sessions.js';
 import type { Database } from '../store/schema.js';
 import { DAY_MS, HOUR_MS } from '../domain/rollup-buckets.js';
 import { AUDIT_RETENTION_DAYS } from '../domain/audit/log.js';
+import { foldDays } from '../domain/rollup-days.js';
 
 export interface RetentionPolicy {
   /** Raw runs are kept this long (`LOOKOUT_RUN_RETENTION_HOURS`)… */
@@ -65,6 +66,8 @@ export interface PruneBatch {
 }
 
 export interface PruneReport {
+  /** Ended days folded into daily rollups (src/domain/rollup-days.ts), before anything is deleted. */
+  foldedDays: number;
   runs: number;
   hourlyRollups: number;
   dailyRollups: number;
@@ -98,7 +101,8 @@ const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmedi
  * - runs older than `LOOKOUT_RUN_RETENTION_HOURS`, except the newest 100 of each monitor. Monitors
  *   are walked by id in pages (keyset pagination); for each, the 100th newest `started_at` is read
  *   from the (monitor_id, started_at) index and runs older than both it and the cutoff are deleted.
- * - hourly rollups past 30 days and daily ones past 400 days (index rollups_age);
+ * - hourly rollups past 30 days (their days were folded into daily rollups first: see the pass) and
+ *   daily ones past 400 days (index rollups_age);
  * - processed events past 7 days (index events_unprocessed);
  * - notification deliveries made more than 30 days ago, with their attempts (indexes
  *   deliveries_created, delivery_attempts_delivery);
@@ -111,7 +115,7 @@ const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmedi
  * (SQLite and PostgreSQL alike); run deletions of several monitors share one transaction of at most
  * `batchSize` rows, so that SQLite commits (and writes its WAL) once per batch, not once per monitor.
  * After each batch the pass yields to the event loop, so checks and requests never wait long.
- * Rollups themselves are maintained incrementally by the run recorder; nothing here rescans runs.
+ * Hourly rollups are maintained incrementally by the run recorder; nothing here rescans runs.
  */
 export class Pruner {
   private readonly policy: RetentionPolicy;
@@ -163,9 +167,20 @@ export class Pruner {
       if (!lock.acquired) return null;
     }
     const report = await this.pruneOnce();
-    const deleted = report.runs + report.hourlyRollups + report.dailyRollups + report.events + report.deliveries + report.sessions + report.passwordSetups;
+    const deleted =
+      report.foldedDays +
+      report.runs +
+      report.hourlyRollups +
+      report.dailyRollups +
+      report.events +
+      report.deliveries +
+      report.sessions +
+      report.passwordSetups;
     if (deleted + report.auditEntries > 0) {
-      this.options.logger.info({ retention: report }, 'retention pass deleted old runs, rollups, events, deliveries, sessions, links and audit entries');
+      this.options.logger.info(
+        { retention: report },
+        'retention pass folded ended days into daily rollups and deleted old runs, rollups, events, deliveries, sessions, links and audit entries',
+      );
     }
     return report;
   }
@@ -183,6 +198,7 @@ export class Pruner {
     const started = performance.now();
     const now = this.now();
     const report: PruneReport = {
+      foldedDays: 0,
       runs: 0,
       hourlyRollups: 0,
       dailyRollups: 0,
@@ -202,10 +218,20 @@ export class Pruner {
       await yieldToEventLoop();
     };
 
-    await this.pruneRuns(now - this.policy.runRetentionMs, report, committed);
-
     const s = this.statements;
     const { db } = this.options;
+    // Days are folded from their hours before the hours can go (a day ended 2 hours ago is folded;
+    // its hours go after 30 days).
+    report.foldedDays = await foldDays(db, now, {
+      monitorsPerPage: this.monitorsPerPage,
+      afterPage: async () => {
+        await yieldToEventLoop();
+        return !this.stopping;
+      },
+    });
+
+    await this.pruneRuns(now - this.policy.runRetentionMs, report, committed);
+
     const steps: Array<
       [
         keyof Pick<PruneReport, 'hourlyRollups' | 'dailyRollups' | 'events' | 'deliveries' | 'sessions' | 'passwordSetups' | 'auditEntries'>,

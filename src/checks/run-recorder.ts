@@ -16,7 +16,9 @@ import type { Database } from '../store/schema.js';
 import type { CheckedStatus, DegradedReason } from '../shared/vocabulary.js';
 import type { CheckResult } from './check-result.js';
 import { runIdOf, type CheckJob } from '../domain/ports/check-dispatch.js';
-import { DAY_MS, HOUR_MS, bucketIndex } from '../domain/rollup-buckets.js';
+import { HOUR_MS, bucketIndex } from '../domain/rollup-buckets.js';
+import { addsToItsDay, dayOf } from '../domain/rollup-days.js';
+import { systemClock } from '../domain/ports/clock.js';
 import { afterRun, missStillDue, pingVerdict, runDuration } from '../domain/heartbeats/runs.js';
 import { NO_DURATION, PUSH_REGION } from '../domain/run-columns.js';
 import { advanceDue, parseDueTimes } from '../domain/check-schedules.js';
@@ -62,7 +64,9 @@ export interface RecorderHooks {
    * monitor's region nobody served for 3 × its interval is stale, and its old result does not
    * count toward the status (contract-2 §P). Without it, no region is ever stale.
    */
-  staleness?: { presence(trx: Transaction<Database>): Promise<RegionPresence>; now(): number };
+  staleness?: { presence(trx: Transaction<Database>): Promise<RegionPresence> };
+  /** The time now: when a region went stale, and whether a run comes late for its day's rollup. The system clock when absent. */
+  now?(): number;
 }
 
 const BATCH_SIZE = 200;
@@ -75,8 +79,8 @@ const BATCH_SIZE = 200;
 const BATCH_DELAY_MS = 100;
 
 /**
- * Writes runs in small batches. In one transaction per batch, each run: the run row, its hourly
- * and daily rollups, the monitor's region results, status and certificate, the next due time,
+ * Writes runs in small batches. In one transaction per batch, each run: the run row, its hour's
+ * rollup (a day's is folded from its hours: domain/rollup-days.ts), the monitor's region results, status and certificate, the next due time,
  * and any domain events the run caused. A crash loses nothing that was committed, and never
  * leaves a run without its status change or event.
  */
@@ -104,6 +108,10 @@ export class RunRecorder {
     private readonly batchDelayMs = BATCH_DELAY_MS,
   ) {
     this.statements = prepareStatements(db, forUpdate);
+  }
+
+  private now(): number {
+    return this.hooks.now ? this.hooks.now() : systemClock.now();
   }
 
   /** Runs waiting to be written: how far behind the database is. */
@@ -312,14 +320,15 @@ export class RunRecorder {
         deadlineMoved = true;
       }
       if (inserted.length === 0) continue;
-      // The hourly and the daily rollup, in one statement; a run in maintenance counts apart.
+      // The hour's rollup; the day's is folded from its hours (domain/rollup-days.ts), but for a
+      // run recorded so late that its day may be folded already. A run in maintenance counts apart.
       const counted = monitor.maintenance === 0;
       const timed = counted && result.durationMs !== NO_DURATION;
       const row: RollupRow = {
         monitorId: job.monitorId,
         region: job.region,
-        hourStart: Math.floor(check.startedAt / HOUR_MS) * HOUR_MS,
-        dayStart: Math.floor(check.startedAt / DAY_MS) * DAY_MS,
+        period: 'hour',
+        bucketStart: Math.floor(check.startedAt / HOUR_MS) * HOUR_MS,
         checks: counted ? 1 : 0,
         failures: counted && !result.ok ? 1 : 0,
         durationMs: timed ? result.durationMs : 0,
@@ -328,7 +337,8 @@ export class RunRecorder {
       };
       // A 1 in its duration's bucket; none for a run not counted.
       if (timed) row[HISTOGRAM_COLUMNS[bucketIndex(result.durationMs)]!] = 1;
-      await s.rollups.in(trx, row);
+      await s.rollup.in(trx, row);
+      if (addsToItsDay(check.startedAt, this.now())) await s.rollup.in(trx, { ...row, period: 'day', bucketStart: dayOf(check.startedAt) });
       if (job.nextDueAt !== null && advanceDue(due, job.region, job.dueAt, job.nextDueAt)) dueMoved = true;
       stored.push(result === check.result ? check : { ...check, result });
     }
@@ -427,7 +437,7 @@ export class RunRecorder {
     const regions = JSON.parse(monitor.regions) as string[];
     if (!this.presence || !this.hooks.staleness) return regions;
     const reporting = new Set(runs.map((run) => run.region));
-    const stale = new Set(staleRegions(regions, monitor.interval_seconds, this.presence, this.hooks.staleness.now()));
+    const stale = new Set(staleRegions(regions, monitor.interval_seconds, this.presence, this.now()));
     const served = regions.filter((region) => reporting.has(region) || !stale.has(region));
     return served.length > 0 ? served : regions;
   }
@@ -498,12 +508,12 @@ const HISTOGRAM_COLUMNS = ['h0', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'h7', 'h8',
 type HistogramColumns = Record<(typeof HISTOGRAM_COLUMNS)[number], number>;
 const NO_BUCKET: HistogramColumns = { h0: 0, h1: 0, h2: 0, h3: 0, h4: 0, h5: 0, h6: 0, h7: 0, h8: 0, h9: 0, h10: 0, h11: 0 };
 
-/** One run's increments of its hourly and its daily rollup. */
+/** One run's increments of a rollup: its hour's, or its day's. */
 interface RollupRow extends HistogramColumns {
   monitorId: string;
   region: string;
-  hourStart: number;
-  dayStart: number;
+  period: 'hour' | 'day';
+  bucketStart: number;
   checks: number;
   failures: number;
   durationMs: number;
@@ -608,33 +618,31 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
         .onConflict((oc) => oc.column('id').doNothing())
         .returning('id'),
     ),
-    rollups: preparedNamed(db, (row: RollupRow) =>
+    rollup: preparedNamed(db, (row: RollupRow) =>
       db
         .insertInto('rollups')
-        .values(
-          (['hour', 'day'] as const).map((period) => ({
-            monitor_id: row.monitorId,
-            region: row.region,
-            period,
-            bucket_start: period === 'hour' ? row.hourStart : row.dayStart,
-            checks: row.checks,
-            failures: row.failures,
-            duration_sum: row.durationMs,
-            maintenance: row.maintenance,
-            h0: row.h0,
-            h1: row.h1,
-            h2: row.h2,
-            h3: row.h3,
-            h4: row.h4,
-            h5: row.h5,
-            h6: row.h6,
-            h7: row.h7,
-            h8: row.h8,
-            h9: row.h9,
-            h10: row.h10,
-            h11: row.h11,
-          })),
-        )
+        .values({
+          monitor_id: row.monitorId,
+          region: row.region,
+          period: row.period,
+          bucket_start: row.bucketStart,
+          checks: row.checks,
+          failures: row.failures,
+          duration_sum: row.durationMs,
+          maintenance: row.maintenance,
+          h0: row.h0,
+          h1: row.h1,
+          h2: row.h2,
+          h3: row.h3,
+          h4: row.h4,
+          h5: row.h5,
+          h6: row.h6,
+          h7: row.h7,
+          h8: row.h8,
+          h9: row.h9,
+          h10: row.h10,
+          h11: row.h11,
+        })
         .onConflict((oc) =>
           oc.columns(['monitor_id', 'region', 'period', 'bucket_start']).doUpdateSet((eb) => ({
             checks: eb('rollups.checks', '+', eb.ref('excluded.checks')),

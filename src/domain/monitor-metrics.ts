@@ -6,6 +6,7 @@ import { requireRole, type Actor } from './actor.js';
 import { systemClock, type Clock } from './ports/clock.js';
 import { ANY_ROLE } from './roles.js';
 import { DAY_MS, HOUR_MS } from './rollup-buckets.js';
+import { rollupsByDay } from './rollup-days.js';
 import { NO_DURATION, PUSH_REGION } from './run-columns.js';
 
 /*
@@ -101,14 +102,17 @@ export class MonitorMetricsService {
         ? sql<string | null>`string_agg(n.region || ' ' || n.duration_ms, ' ' order by n.started_at desc, n.id desc)`
         : sql<string | null>`group_concat(n.region || ' ' || n.duration_ms, ' ' order by n.started_at desc, n.id desc)`;
     const sums = sql<string | null>`sum(r.checks) || ' ' || sum(r.failures)`;
-    /** The monitor's rollups of one period from `from` on, summed. */
-    const windowSums = (eb: ExpressionBuilder<Database & { m: Database['monitors'] }, 'm'>, period: 'hour' | 'day', from: number) =>
+    type Outer = ExpressionBuilder<Database & { m: Database['monitors'] }, 'm'>;
+    /** The monitor's hourly rollups from `from` on, summed. */
+    const hourSums = (eb: Outer, from: number) =>
       eb
         .selectFrom('rollups as r')
         .select(sums.as('sums'))
         .whereRef('r.monitor_id', '=', 'm.id')
-        .where('r.period', '=', period)
+        .where('r.period', '=', 'hour')
         .where('r.bucket_start', '>=', from);
+    /** The monitor's rollups by day from `from` (a day's start) on, summed. */
+    const daySums = (eb: Outer, from: number) => eb.selectFrom(rollupsByDay(this.db, eb.ref('m.id'), from).as('r')).select(sums.as('sums'));
     // The monitors by id alone: with the team as well, SQLite walks the team's index for every slice.
     return this.db
       .selectFrom('monitors as m')
@@ -133,8 +137,8 @@ export class MonitorMetricsService {
           )
           .select(newestPairs.as('pairs'))
           .as('newest'),
-        windowSums(eb, 'hour', dayFrom).as('day'),
-        windowSums(eb, 'day', monthFrom).as('month'),
+        hourSums(eb, dayFrom).as('day'),
+        daySums(eb, monthFrom).as('month'),
       ])
       .where('m.id', 'in', ids)
       .where('m.deleted_at', 'is', null)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sql, type Kysely } from 'kysely';
+import { rollupsByDay } from './rollup-days.js';
 import { DAY_MS, HOUR_MS, percentileFromHistogram } from './rollup-buckets.js';
 import { prepared } from '../store/prepared.js';
 import type { Dialect } from '../store/database.js';
@@ -117,14 +118,21 @@ export class MonitorStatsService {
     const { range } = parseInput(StatsQuery, query);
     const { spanMs, period, bucketMs } = RANGE[range];
     const from = Math.floor((now - spanMs) / bucketMs + 1) * bucketMs;
-    const rows = await this.db
-      .selectFrom('rollups')
-      .selectAll()
-      .where('monitor_id', '=', monitor.id)
-      .where('period', '=', period)
-      .where('bucket_start', '>=', from)
-      .orderBy('bucket_start')
-      .execute();
+    const rows =
+      period === 'day'
+        ? await this.db
+            .selectFrom(rollupsByDay(this.db, [monitor.id], from).as('d'))
+            .selectAll()
+            .orderBy('bucket_start')
+            .execute()
+        : await this.db
+            .selectFrom('rollups')
+            .selectAll()
+            .where('monitor_id', '=', monitor.id)
+            .where('period', '=', period)
+            .where('bucket_start', '>=', from)
+            .orderBy('bucket_start')
+            .execute();
     const byBucket = new Map<number, Totals>();
     const all: Totals = { checks: 0, failures: 0, durationSum: 0, histogram: new Array<number>(12).fill(0) };
     for (const row of rows) {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { OVERALL_STATUSES, type IncidentStatus, type MonitorType, type OverallStatus, type PublicMonitorStatus, type Severity } from '../shared/vocabulary.js';
 import { definitionOf } from '../monitor-types/definitions.js';
 import { prepared } from '../store/prepared.js';
+import { rollupsByDay } from './rollup-days.js';
 import type { Dialect } from '../store/database.js';
 import type { Database } from '../store/schema.js';
 import { requireRole, type Actor } from './actor.js';
@@ -523,8 +524,16 @@ export class StatusPageService {
     const first = s.today - (UPTIME_DAYS - 1) * DAY_MS;
     const counts = new Map<string, Map<number, { checks: number; failures: number; maintenance: number }>>();
     if (s.monitors.length > 0) {
+      // Every region's rollups (built-in, extra ones served by probes, a heartbeat's pings): a day's
+      // uptime counts each check of the monitor wherever it ran.
       const rows = await this.db
-        .selectFrom('rollups')
+        .selectFrom(
+          rollupsByDay(
+            this.db,
+            s.monitors.map((m) => m.id),
+            first,
+          ).as('d'),
+        )
         .select((eb) => [
           'monitor_id',
           'bucket_start',
@@ -532,15 +541,6 @@ export class StatusPageService {
           eb.fn.sum<number>('failures').as('failures'),
           eb.fn.sum<number>('maintenance').as('maintenance'),
         ])
-        .where(
-          'monitor_id',
-          'in',
-          s.monitors.map((m) => m.id),
-        )
-        // Every region's rollups (built-in, extra ones served by probes, a heartbeat's pings): a day's
-        // uptime counts each check of the monitor wherever it ran.
-        .where('period', '=', 'day')
-        .where('bucket_start', '>=', first)
         .where('bucket_start', '<=', s.today)
         .groupBy(['monitor_id', 'bucket_start'])
         .execute();

@@ -22,6 +22,7 @@ export const TABLES_IN_ORDER = [
   'delivery_attempts',
   'monitor_runs',
   'rollups',
+  'rollup_folds',
   'sessions',
   'password_setups',
   'email_changes',

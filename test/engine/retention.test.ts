@@ -130,7 +130,7 @@ describe('retention', () => {
     expect((await server.app.engine.pruner.pruneOnce()).runs).toBe(0);
   });
 
-  it('deletes hourly rollups past 30 days, daily ones past 400 days and processed events past 7 days', async () => {
+  it('folds ended days from their hours, then deletes hourly rollups past 30 days, daily ones past 400 days and processed events past 7 days', async () => {
     const now = Date.now();
     const monitorId = await createMonitor('Rollups');
     const hour = (at: number) => Math.floor(at / HOUR_MS) * HOUR_MS;
@@ -167,7 +167,8 @@ describe('retention', () => {
     await db.insertInto('events').values(Object.values(events)).execute();
 
     const report = await server.app.engine.pruner.pruneOnce();
-    expect(report).toMatchObject({ hourlyRollups: 2, dailyRollups: 1, events: 1 });
+    // The days of the hours at 40, 31 and 29 days ago are folded first (not today's: it has not ended).
+    expect(report).toMatchObject({ foldedDays: 3, hourlyRollups: 2, dailyRollups: 1, events: 1 });
 
     const left = await db
       .selectFrom('rollups')
@@ -178,7 +179,9 @@ describe('retention', () => {
       .execute();
     expect(left.map((r) => `${r.period}@${r.bucket_start}`)).toEqual([
       `day@${day(now - 399 * DAY_MS)}`,
+      `day@${day(now - 40 * DAY_MS)}`,
       `day@${day(now - 31 * DAY_MS)}`,
+      `day@${day(now - 29 * DAY_MS)}`,
       `day@${day(now)}`,
       `hour@${hour(now - 29 * DAY_MS)}`,
       `hour@${hour(now)}`,

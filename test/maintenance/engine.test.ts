@@ -117,7 +117,7 @@ describe('maintenance with real checks', () => {
           eb.fn.sum<string | number>('maintenance').as('maintenance'),
         ])
         .where('monitor_id', '=', monitor.id)
-        .where('period', '=', 'day')
+        .where('period', '=', 'hour')
         .executeTakeFirstOrThrow();
       expect(Number(rollup.checks)).toBe(upRuns.length);
       expect(Number(rollup.failures)).toBe(0);

@@ -51,20 +51,24 @@ export function isoDay(daysAgo: number): string {
   return new Date(dayStart(daysAgo)).toISOString().slice(0, 10);
 }
 
-/** Daily rollup rows as the run recorder keeps them, written straight into the table. */
+/**
+ * Rollups as the check engine keeps them: ended days folded into daily rows (and marked folded
+ * through today), today as an hour's row, written straight into the tables.
+ */
 export async function seedDays(
   server: TestServer,
   monitorId: string,
   days: Array<{ daysAgo: number; checks: number; failures: number; region?: string }>,
 ): Promise<void> {
   if (days.length === 0) return;
-  await server.app.store.db
+  const db = server.app.store.db;
+  await db
     .insertInto('rollups')
     .values(
       days.map((d) => ({
         monitor_id: monitorId,
         region: d.region ?? 'us-east',
-        period: 'day',
+        period: d.daysAgo === 0 ? 'hour' : 'day',
         bucket_start: dayStart(d.daysAgo),
         checks: d.checks,
         failures: d.failures,
@@ -83,6 +87,11 @@ export async function seedDays(
         h11: 0,
       })),
     )
+    .execute();
+  await db
+    .insertInto('rollup_folds')
+    .values({ period: 'day', folded_through: dayStart(0) })
+    .onConflict((oc) => oc.column('period').doUpdateSet({ folded_through: dayStart(0) }))
     .execute();
 }
 

@@ -25,6 +25,7 @@ import * as auditLog from './0024-audit-log.js';
 import * as probes from './0025-probes.js';
 import * as rollupsByMonitor from './0026-rollups-by-monitor.js';
 import * as dueTimesInMonitors from './0027-due-times-in-monitors.js';
+import * as rollupFolds from './0028-rollup-folds.js';
 
 /** Every migration in order. Names sort; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0025-probes': probes,
   '0026-rollups-by-monitor': rollupsByMonitor,
   '0027-due-times-in-monitors': dueTimesInMonitors,
+  '0028-rollup-folds': rollupFolds,
 };

@@ -36,8 +36,9 @@ export interface MonitorRunsTable {
 }
 
 /**
- * Per monitor, region and hour (or day): counts and a duration histogram, updated by the
- * same transaction that writes each run. Bucket upper bounds are DURATION_BUCKETS_MS (src/shared/histograms.ts).
+ * Per monitor, region and hour (or day): counts and a duration histogram. The hour's row is updated
+ * by the transaction that writes each run; a day's is folded from its hours once it has ended
+ * (src/domain/rollup-days.ts). Bucket upper bounds are DURATION_BUCKETS_MS (src/shared/histograms.ts).
  */
 export interface RollupsTable {
   monitor_id: string;
@@ -64,7 +65,16 @@ export interface RollupsTable {
   maintenance: Generated<number>;
 }
 
+/** How far daily rollups are folded from the hourly ones (src/domain/rollup-days.ts); no row: not at all. */
+export interface RollupFoldsTable {
+  /** day */
+  period: string;
+  /** Days before this one have whole daily rows; it and later days are read from their hours. */
+  folded_through: number;
+}
+
 export interface CheckTables {
   monitor_runs: MonitorRunsTable;
   rollups: RollupsTable;
+  rollup_folds: RollupFoldsTable;
 }
