@@ -88,7 +88,7 @@ async function main(): Promise<void> {
   }
 }
 
-/** Each monitor up, its newest run per region, 24 hourly and 30 daily rollups per region, a certificate on every fourth. */
+/** Each monitor up, its newest run per region, 24 hourly and 30 daily rollups (days before today, folded) per region, a certificate on every fourth. */
 function fill(file: string, ids: readonly string[]): void {
   const sqlite = new SQLite(file);
   const now = Date.now();
@@ -113,9 +113,11 @@ function fill(file: string, ids: readonly string[]): void {
       for (const region of REGIONS) {
         run.run(`${id}-${region}`, id, region, 'scheduled', now - 30_000, 40 + (i % 200));
         for (let h = 0; h < 24; h++) rollup.run(id, region, 'hour', hour - h * HOUR_MS, 60, i % 10 === 0 ? 3 : 0, 60 * 80);
-        for (let d = 0; d < 30; d++) rollup.run(id, region, 'day', day - d * DAY_MS, 1440, i % 10 === 0 ? 30 : 0, 1440 * 80);
+        // Ended days are folded into daily rows; today is read from its hours.
+        for (let d = 1; d <= 30; d++) rollup.run(id, region, 'day', day - d * DAY_MS, 1440, i % 10 === 0 ? 30 : 0, 1440 * 80);
       }
     });
+    sqlite.prepare("insert into rollup_folds (period, folded_through) values ('day', ?)").run(day);
   })();
   sqlite.close();
 }

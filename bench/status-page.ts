@@ -158,7 +158,8 @@ async function main(): Promise<void> {
     await services.incidents.postUpdate(second, grouped.id, { message: 'Identified the cause.', status: 'identified' });
   });
 
-  // Rollups straight into the table, as the run recorder would have left them.
+  // Rollups straight into the tables, as the run recorder and the retention pass would have left
+  // them: ended days folded into daily rows, today read from its hours.
   const sqlite = new Database(db.databaseUrl.slice('file:'.length));
   const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
   const insert = sqlite.prepare(
@@ -168,7 +169,7 @@ async function main(): Promise<void> {
   sqlite.transaction(() => {
     [...monitorIds, ...groupedIds].forEach((id, m) => {
       for (const region of REGIONS) {
-        for (let d = 0; d < DAYS; d++) {
+        for (let d = 1; d < DAYS; d++) {
           const checks = 1440;
           const failures = failuresFor(m, d, checks);
           insert.run(id, region, 'day', today - d * DAY_MS, checks, failures, checks * 140, checks - 100, 80, 20);
@@ -180,6 +181,7 @@ async function main(): Promise<void> {
         }
       }
     });
+    sqlite.prepare("INSERT INTO rollup_folds (period, folded_through) VALUES ('day', ?)").run(today);
   })();
   sqlite.prepare("UPDATE monitors SET status = 'up'").run();
   sqlite.prepare("UPDATE monitors SET status = 'degraded' WHERE id = ?").run(monitorIds[0]);

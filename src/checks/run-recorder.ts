@@ -80,9 +80,9 @@ const BATCH_DELAY_MS = 100;
 
 /**
  * Writes runs in small batches. In one transaction per batch, each run: the run row, its hour's
- * rollup (a day's is folded from its hours: domain/rollup-days.ts), the monitor's region results, status and certificate, the next due time,
- * and any domain events the run caused. A crash loses nothing that was committed, and never
- * leaves a run without its status change or event.
+ * rollup (a day's is folded from its hours: domain/rollup-days.ts), the monitor's region results,
+ * status and certificate, the next due time, and any domain events the run caused. A crash loses
+ * nothing that was committed, and never leaves a run without its status change or event.
  */
 export class RunRecorder {
   private pending: Array<{ check: CompletedCheck; done: (error?: unknown) => void }> = [];
