@@ -78,6 +78,7 @@
  *   `npx tsx bench/profile-share.ts --last-seconds S DIR/*.cpuprofile` gives each part's share of the busy time.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { endsWithBench } from './children.js';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -167,7 +168,7 @@ interface Child {
 function startChild(entry: string[], childEnv: Record<string, string>, cpu: number | null, logFile: string | null, nodeArgs: string[] = []): Child {
   const command = cpu !== null && PIN ? 'taskset' : process.execPath;
   const args = [...(cpu !== null && PIN ? ['-c', String(cpu), process.execPath] : []), ...nodeArgs, '--import', 'tsx', ...entry];
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...childEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = endsWithBench(spawn(command, args, { cwd: ROOT, env: { ...process.env, ...childEnv }, stdio: ['ignore', 'pipe', 'pipe'] }));
   // Drain both streams: a full pipe would block the child (writes to pipes are synchronous on Linux).
   if (logFile) {
     const log = createWriteStream(logFile, { flags: 'a' });

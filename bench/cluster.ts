@@ -17,6 +17,7 @@
  * (redis://127.0.0.1:6379), flushed. Everything runs on 127.0.0.1 and stops by itself.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { endsWithBench } from './children.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,11 +53,13 @@ interface Child {
 
 /** `lookout <args>` from the sources, as bench/checks.ts runs the server; resolves once `ready` is printed. */
 async function lookout(args: string[], childEnv: Record<string, string>, ready: string): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'info', LOOKOUT_BOOTSTRAP: 'false', LOOKOUT_TARGET_POLICY: 'all', LOOKOUT_SECRET_KEY: SECRET_KEY, ...childEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = endsWithBench(
+    spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'info', LOOKOUT_BOOTSTRAP: 'false', LOOKOUT_TARGET_POLICY: 'all', LOOKOUT_SECRET_KEY: SECRET_KEY, ...childEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
   let output = '';
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   await new Promise<void>((resolve, reject) => {
@@ -82,7 +85,7 @@ async function lookout(args: string[], childEnv: Record<string, string>, ready: 
 }
 
 async function startTarget(): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/target.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = endsWithBench(spawn(process.execPath, ['--import', 'tsx', 'bench/target.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] }));
   const line = await new Promise<string>((resolve) => child.stdout.once('data', (d) => resolve(String(d).split('\n')[0]!)));
   child.stdout.resume();
   const { port } = JSON.parse(line) as { port: number };

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { endsWithBench } from './children.js';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import type { Server as HttpServer } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
@@ -50,11 +51,13 @@ export async function startBenchServer(
   const nodeArgs = [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...(options.nodeArgs ?? [])];
   // BENCH_LOOP_DELAY_FILE: the server reports its own event-loop delay there (bench/loop-delay-probe.ts).
   const probe = env.BENCH_LOOP_DELAY_FILE ? ['--import', join(ROOT, 'bench/loop-delay-probe.ts')] : [];
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...probe, join(ROOT, 'src/main.ts'), 'serve'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', LOOKOUT_BOOTSTRAP: 'false', LOOKOUT_REGIONS: 'none', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child: ChildProcess = endsWithBench(
+    spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...probe, join(ROOT, 'src/main.ts'), 'serve'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', LOOKOUT_BOOTSTRAP: 'false', LOOKOUT_REGIONS: 'none', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  );
   // Its log is read to the end (into `logFile`, or dropped): a pipe left full would block the server's next log line.
   if (options.logFile) child.stdout!.pipe(createWriteStream(options.logFile, { flags: 'a' }));
   else child.stdout!.resume();

@@ -19,6 +19,7 @@
  * BENCH_PROBE_NODE_ARGS (extra node flags for the server or the probe, e.g. "--cpu-prof --cpu-prof-dir=/tmp/profiles").
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { endsWithBench } from './children.js';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,11 +50,13 @@ interface Child {
 }
 
 function start(args: string[], childEnv: Record<string, string>, log: string, nodeArgs: string[] = []): Child {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...childEnv },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = endsWithBench(
+    spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...childEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);

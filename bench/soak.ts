@@ -24,6 +24,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
+import { endsWithBench } from './children.js';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -56,7 +57,7 @@ const fresh = () => randomBytes(6).toString('hex');
 // The target
 
 async function startTarget(): Promise<{ url: string; stop(): void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/target.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = endsWithBench(spawn(process.execPath, ['--import', 'tsx', 'bench/target.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] }));
   const line = await new Promise<string>((resolve, reject) => {
     let buffer = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -74,7 +75,7 @@ async function startTarget(): Promise<{ url: string; stop(): void }> {
  * too, the server's delay came from the machine's other work, not from Lookout.
  */
 function startStallProbe(): { takeMaxMs(): number; stop(): void } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/stall-probe.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = endsWithBench(spawn(process.execPath, ['--import', 'tsx', 'bench/stall-probe.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] }));
   let max = 0;
   let buffer = '';
   child.stdout.on('data', (chunk: Buffer) => {
