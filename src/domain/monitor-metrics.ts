@@ -6,7 +6,7 @@ import { requireRole, type Actor } from './actor.js';
 import { systemClock, type Clock } from './ports/clock.js';
 import { ANY_ROLE } from './roles.js';
 import { DAY_MS, HOUR_MS } from './rollup-buckets.js';
-import { rollupsByDay } from './rollup-days.js';
+import { dayRanges, foldedThrough } from './rollup-days.js';
 import { NO_DURATION, PUSH_REGION } from './run-columns.js';
 
 /*
@@ -44,9 +44,13 @@ interface MonitorRow {
   certificate: string | null;
   /** The newest runs, newest first, as `region duration_ms` pairs all separated by spaces; null without runs. */
   newest: string | null;
-  /** `checks failures` of the hourly rollups of the last day, and of the daily ones of the last 30 days; null without rollups. */
+  /**
+   * `checks failures` of the hourly rollups of the last day, and of the last 30 days: their folded
+   * days' daily rollups and the hours of the days since (src/domain/rollup-days.ts); null without rollups.
+   */
   day: string | null;
-  month: string | null;
+  monthDays: string | null;
+  monthHours: string | null;
 }
 
 export class MonitorMetricsService {
@@ -61,7 +65,7 @@ export class MonitorMetricsService {
     requireRole(actor, ANY_ROLE);
     const now = this.clock.now();
     const dayFrom = Math.floor((now - DAY_MS) / HOUR_MS + 1) * HOUR_MS;
-    const monthFrom = Math.floor((now - 30 * DAY_MS) / DAY_MS + 1) * DAY_MS;
+    const month = dayRanges(Math.floor((now - 30 * DAY_MS) / DAY_MS + 1) * DAY_MS, await foldedThrough(this.db));
     const ids = (
       await this.db.selectFrom('monitors').select('id').where('team_id', '=', actor.teamId).where('deleted_at', 'is', null).orderBy('id').execute()
     ).map((row) => row.id);
@@ -70,7 +74,7 @@ export class MonitorMetricsService {
     const [up, status, responseTime, certificate, uptime] = lines as [string[], string[], string[], string[], string[]];
     for (let start = 0; start < ids.length; start += SLICE) {
       if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-      for (const m of await this.figures(ids.slice(start, start + SLICE), dayFrom, monthFrom)) {
+      for (const m of await this.figures(ids.slice(start, start + SLICE), dayFrom, month)) {
         const labels = `monitor_id="${m.id}",name="${escapeLabel(m.name)}",type="${m.type}"`;
         const shown: MonitorStatus = m.paused === 1 ? 'paused' : m.maintenance === 1 ? 'maintenance' : (m.status as MonitorStatus);
         // A monitor in maintenance is still up or down underneath; pending and paused say neither.
@@ -82,7 +86,7 @@ export class MonitorMetricsService {
         if (expiry !== null) certificate.push(`lookout_monitor_certificate_expiry_timestamp_seconds{${labels}} ${expiry}`);
         const d = uptimeRatio(m.day);
         if (d) uptime.push(`lookout_monitor_uptime_ratio{${labels},window="1d"} ${d}`);
-        const mo = uptimeRatio(m.month);
+        const mo = uptimeRatio(m.monthDays, m.monthHours);
         if (mo) uptime.push(`lookout_monitor_uptime_ratio{${labels},window="30d"} ${mo}`);
       }
     }
@@ -96,23 +100,21 @@ export class MonitorMetricsService {
    * runs (monitor, started_at), and the window's buckets in the rollups' key (monitor, period,
    * bucket, region), where SQLite keeps the rollups themselves.
    */
-  private figures(ids: readonly string[], dayFrom: number, monthFrom: number): Promise<MonitorRow[]> {
+  private figures(ids: readonly string[], dayFrom: number, month: ReturnType<typeof dayRanges>): Promise<MonitorRow[]> {
     const newestPairs =
       this.dialect === 'postgres'
         ? sql<string | null>`string_agg(n.region || ' ' || n.duration_ms, ' ' order by n.started_at desc, n.id desc)`
         : sql<string | null>`group_concat(n.region || ' ' || n.duration_ms, ' ' order by n.started_at desc, n.id desc)`;
     const sums = sql<string | null>`sum(r.checks) || ' ' || sum(r.failures)`;
-    type Outer = ExpressionBuilder<Database & { m: Database['monitors'] }, 'm'>;
-    /** The monitor's hourly rollups from `from` on, summed. */
-    const hourSums = (eb: Outer, from: number) =>
+    /** The monitor's rollups of one period from `from` on (and before `before`), summed. */
+    const windowSums = (eb: ExpressionBuilder<Database & { m: Database['monitors'] }, 'm'>, period: 'hour' | 'day', from: number, before = Infinity) =>
       eb
         .selectFrom('rollups as r')
         .select(sums.as('sums'))
         .whereRef('r.monitor_id', '=', 'm.id')
-        .where('r.period', '=', 'hour')
-        .where('r.bucket_start', '>=', from);
-    /** The monitor's rollups by day from `from` (a day's start) on, summed. */
-    const daySums = (eb: Outer, from: number) => eb.selectFrom(rollupsByDay(this.db, eb.ref('m.id'), from).as('r')).select(sums.as('sums'));
+        .where('r.period', '=', period)
+        .where('r.bucket_start', '>=', from)
+        .$if(before !== Infinity, (q) => q.where('r.bucket_start', '<', before));
     // The monitors by id alone: with the team as well, SQLite walks the team's index for every slice.
     return this.db
       .selectFrom('monitors as m')
@@ -137,8 +139,9 @@ export class MonitorMetricsService {
           )
           .select(newestPairs.as('pairs'))
           .as('newest'),
-        hourSums(eb, dayFrom).as('day'),
-        daySums(eb, monthFrom).as('month'),
+        windowSums(eb, 'hour', dayFrom).as('day'),
+        windowSums(eb, 'day', month.days.from, month.days.before).as('monthDays'),
+        windowSums(eb, 'hour', month.hours.from).as('monthHours'),
       ])
       .where('m.id', 'in', ids)
       .where('m.deleted_at', 'is', null)
@@ -161,10 +164,16 @@ function newestPerRegion(pairs: string | null): Map<string, number> {
   return newest;
 }
 
-/** Successful checks over all checks, as the text of a number, from `checks failures`; none without checks. */
-function uptimeRatio(sums: string | null): string | null {
-  if (sums === null) return null;
-  const [checks, failures] = sums.split(' ').map(Number) as [number, number];
+/** Successful checks over all checks, as the text of a number, from `checks failures` of one or more ranges; none without checks. */
+function uptimeRatio(...ranges: Array<string | null>): string | null {
+  let checks = 0;
+  let failures = 0;
+  for (const sums of ranges) {
+    if (sums === null) continue;
+    const [c, f] = sums.split(' ').map(Number) as [number, number];
+    checks += c;
+    failures += f;
+  }
   return checks > 0 ? String((checks - failures) / checks) : null;
 }
 

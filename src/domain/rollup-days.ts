@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { DAY_MS, HOUR_MS } from './rollup-buckets.js';
 
@@ -11,7 +11,8 @@ import { DAY_MS, HOUR_MS } from './rollup-buckets.js';
  *
  * `rollup_folds` says how far the folding has gone: days before `folded_through` have whole daily
  * rows; it and later days (today, and any day not folded yet) are read from their hours. Readers
- * take both through `rollupsByDay`, so they never see a day twice or half.
+ * take both through `dayRanges` (or `rollupsByDay`, built on it), so they never see a day twice or
+ * half.
  *
  * A run recorded long after its day ended (a probe catching up) adds to its day's row as well as to
  * its hour's: the day may be folded already. Folding sets a day's row to the sum of its hours, which
@@ -40,35 +41,43 @@ export function addsToItsDay(startedAt: number, now: number): boolean {
   return now >= dayOf(startedAt) + DAY_MS + LATE_RUN_MS;
 }
 
-/** The first day read from its hours: days before it are folded (0 when none is). */
-const FOLDED_THROUGH = sql<number>`coalesce((select f.folded_through from rollup_folds f where f.period = 'day'), 0)`;
+/**
+ * The first day read from its hours: days before it have whole daily rows (0 when no day is
+ * folded). Read before the rollups it bounds: should a fold mark more days meanwhile, those are
+ * read from their hours all the same, which are kept long after.
+ */
+export async function foldedThrough(db: Kysely<Database>): Promise<number> {
+  const marked = await db.selectFrom('rollup_folds').select('folded_through').where('period', '=', 'day').executeTakeFirst();
+  return marked ? marked.folded_through : 0;
+}
 
 /**
- * Rollups by UTC day from `from` (a day's start) on, of the monitors named (a list, or a column of an
- * outer query): a row per monitor, region and day where the day is folded, a row per hour of the
- * day where it is not. Sum them by day (or by monitor); `bucket_start` is the day's start in both.
+ * Where the days from `from` (a day's start) on are read, given `folded` (foldedThrough): the daily
+ * rows of [days.from, days.before), and the hourly rows from `hours.from` on.
  */
-export function rollupsByDay(db: Kysely<Database>, monitors: readonly string[] | Expression<string>, from: number) {
-  const of = (period: 'hour' | 'day') =>
-    db
-      .selectFrom('rollups as r')
-      .where((eb) =>
-        Array.isArray(monitors) ? eb('r.monitor_id', 'in', monitors as readonly string[]) : eb('r.monitor_id', '=', monitors as Expression<string>),
-      )
-      .where('r.period', '=', period)
-      .where('r.bucket_start', '>=', from);
-  return of('day')
+export function dayRanges(from: number, folded: number): { days: { from: number; before: number }; hours: { from: number } } {
+  return { days: { from, before: folded }, hours: { from: Math.max(from, folded) } };
+}
+
+/**
+ * Rollups by UTC day from `from` (a day's start) on, of the monitors of `ids`: a row per monitor,
+ * region and day where the day is folded, a row per hour of the day where it is not. Sum them by
+ * day (or by monitor); `bucket_start` is the day's start in both.
+ */
+export function rollupsByDay(db: Kysely<Database>, ids: readonly string[], from: number, folded: number) {
+  const { days, hours } = dayRanges(from, folded);
+  const of = (period: 'hour' | 'day', since: number) =>
+    db.selectFrom('rollups as r').where('r.monitor_id', 'in', ids).where('r.period', '=', period).where('r.bucket_start', '>=', since);
+  return of('day', days.from)
     .select(['r.monitor_id', 'r.region', 'r.bucket_start', ...SUMMED.map((c) => `r.${c}` as const)])
-    .where('r.bucket_start', '<', FOLDED_THROUGH)
+    .where('r.bucket_start', '<', days.before)
     .unionAll(
-      of('hour')
-        .select([
-          'r.monitor_id',
-          'r.region',
-          sql<number>`r.bucket_start - r.bucket_start % ${sql.lit(DAY_MS)}`.as('bucket_start'),
-          ...SUMMED.map((c) => `r.${c}` as const),
-        ])
-        .where('r.bucket_start', '>=', FOLDED_THROUGH),
+      of('hour', hours.from).select([
+        'r.monitor_id',
+        'r.region',
+        sql<number>`r.bucket_start - r.bucket_start % ${sql.lit(DAY_MS)}`.as('bucket_start'),
+        ...SUMMED.map((c) => `r.${c}` as const),
+      ]),
     );
 }
 
@@ -110,12 +119,6 @@ export async function foldDays(db: Kysely<Database>, now: number, options: FoldO
     day = await firstHourlyDay(db, next);
   }
   return folded;
-}
-
-/** The first day read from its hours: days before it have whole daily rows (0 when no day is folded). */
-async function foldedThrough(db: Kysely<Database>): Promise<number> {
-  const marked = await db.selectFrom('rollup_folds').select('folded_through').where('period', '=', 'day').executeTakeFirst();
-  return marked ? marked.folded_through : 0;
 }
 
 /** The first day from `from` on with an hourly row, or null. */

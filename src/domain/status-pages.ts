@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { OVERALL_STATUSES, type IncidentStatus, type MonitorType, type OverallStatus, type PublicMonitorStatus, type Severity } from '../shared/vocabulary.js';
 import { definitionOf } from '../monitor-types/definitions.js';
 import { prepared } from '../store/prepared.js';
-import { rollupsByDay } from './rollup-days.js';
+import { foldedThrough, rollupsByDay } from './rollup-days.js';
 import type { Dialect } from '../store/database.js';
 import type { Database } from '../store/schema.js';
 import { requireRole, type Actor } from './actor.js';
@@ -532,6 +532,7 @@ export class StatusPageService {
             this.db,
             s.monitors.map((m) => m.id),
             first,
+            await foldedThrough(this.db),
           ).as('d'),
         )
         .select((eb) => [
