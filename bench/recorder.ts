@@ -20,6 +20,10 @@ import { seedMonitors } from './seed.js';
  * run into a table of its own, in transactions of the same size, through the same store.
  *
  *   RECORDER_MONITORS (10000)  RECORDER_RUNS (60000, measured)  RECORDER_WARMUP (15000)  RECORDER_BATCH (200)
+ *   RECORDER_HISTORY_HOURS (0): hourly rollups of that many hours before the runs, and a daily row
+ *   of each of their days, as a server that has run that long holds them. A monitor's rollups then
+ *   span several pages, as they do in a database in use (30 days of hours: 2,160 rows a monitor),
+ *   rather than the one or two of a fresh database.
  *
  * The write-ahead log is cycled (past 256 MiB) only after a few hundred thousand runs: a warm-up
  * shorter than that measures a log that still grows, whose new pages the kernel zeroes.
@@ -29,6 +33,7 @@ const monitors = Number(process.env.RECORDER_MONITORS ?? 10_000);
 const measuredRuns = Number(process.env.RECORDER_RUNS ?? 60_000);
 const warmupRuns = Number(process.env.RECORDER_WARMUP ?? 15_000);
 const batch = Number(process.env.RECORDER_BATCH ?? 200);
+const historyHours = Number(process.env.RECORDER_HISTORY_HOURS ?? 0);
 const INTERVAL_MS = 60_000;
 
 const dir = mkdtempSync(join(tmpdir(), 'lookout-recorder-'));
@@ -37,6 +42,23 @@ const start = Date.now() - 3_600_000;
 const ids = await seedMonitors(url, monitors, REGIONS, 'http://127.0.0.1:9/', { firstDueAt: start });
 // The order monitors come due in: a fixed shuffle of their ids.
 const order = ids.map((id, i) => ({ id, key: (i * 2654435761) % 4294967296 })).sort((a, b) => a.key - b.key);
+
+if (historyHours > 0) {
+  const seeding = openStore(url);
+  const regions = sql.join(
+    REGIONS.map((region) => sql`select ${region} as region`),
+    sql` union all `,
+  );
+  const firstHour = Math.floor(start / 3_600_000) * 3_600_000 - historyHours * 3_600_000;
+  const row = sql`60, 1, 2400, 0, 0, 60, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0`;
+  const columns = sql`monitor_id, region, period, bucket_start, checks, failures, duration_sum, h0, h1, h2, h3, h4, h5, h6, h7, h8, h9, h10, h11, maintenance`;
+  await sql`with recursive hours(n) as (select 0 union all select n + 1 from hours where n < ${historyHours - 1})
+    insert into rollups (${columns}) select m.id, r.region, 'hour', ${firstHour} + n * 3600000, ${row}
+    from monitors m cross join (${regions}) r cross join hours order by m.id, r.region, n`.execute(seeding.db);
+  await sql`insert into rollups (${columns}) select monitor_id, region, 'day', bucket_start - bucket_start % 86400000, ${row}
+    from rollups where period = 'hour' group by monitor_id, region, bucket_start - bucket_start % 86400000`.execute(seeding.db);
+  await seeding.close();
+}
 
 const store = openStore(url, { checkpointInBackground: true });
 let writingSeconds = 0;
@@ -118,7 +140,9 @@ await store.close();
 rmSync(dir, { recursive: true, force: true });
 
 const µs = (value: number) => `${value.toFixed(1)} µs`;
-console.log(`${monitors} monitors × 3, batches of ${batch}, ${measuredRuns} runs measured after ${warmupRuns}:`);
+console.log(
+  `${monitors} monitors × 3, batches of ${batch}, ${measuredRuns} runs measured after ${warmupRuns}${historyHours > 0 ? `, ${historyHours} hours of rollups before them` : ''}:`,
+);
 console.log(`  recorder: ${µs(recorded.timed)} per run in its transactions, ${µs(recorded.cpu)} of CPU per run (all threads)`);
 console.log(`  baseline (a row per run): ${µs(bare.timed)} per run, ${µs(bare.cpu)} of CPU per run`);
 console.log(`  ratio of CPU per run, recorder to baseline: ${(recorded.cpu / bare.cpu).toFixed(2)}`);
