@@ -7,7 +7,7 @@ import { openStore } from '../src/store/database.js';
 import type { CheckResult } from '../src/checks/check-result.js';
 import { RunRecorder, type CompletedCheck } from '../src/checks/run-recorder.js';
 import { runIdOf } from '../src/domain/ports/check-dispatch.js';
-import { seedMonitors } from './seed.js';
+import { seedHourlyRollups, seedMonitors } from './seed.js';
 
 /*
  * The run recorder alone, in process, on SQLite: what it costs per run with nothing else on the
@@ -45,18 +45,8 @@ const order = ids.map((id, i) => ({ id, key: (i * 2654435761) % 4294967296 })).s
 
 if (historyHours > 0) {
   const seeding = openStore(url);
-  const regions = sql.join(
-    REGIONS.map((region) => sql`select ${region} as region`),
-    sql` union all `,
-  );
   const firstHour = Math.floor(start / 3_600_000) * 3_600_000 - historyHours * 3_600_000;
-  const row = sql`60, 1, 2400, 0, 0, 60, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0`;
-  const columns = sql`monitor_id, region, period, bucket_start, checks, failures, duration_sum, h0, h1, h2, h3, h4, h5, h6, h7, h8, h9, h10, h11, maintenance`;
-  await sql`with recursive hours(n) as (select 0 union all select n + 1 from hours where n < ${historyHours - 1})
-    insert into rollups (${columns}) select m.id, r.region, 'hour', ${firstHour} + n * 3600000, ${row}
-    from monitors m cross join (${regions}) r cross join hours order by m.id, r.region, n`.execute(seeding.db);
-  await sql`insert into rollups (${columns}) select monitor_id, region, 'day', bucket_start - bucket_start % 86400000, ${row}
-    from rollups where period = 'hour' group by monitor_id, region, bucket_start - bucket_start % 86400000`.execute(seeding.db);
+  await seedHourlyRollups(seeding.db, REGIONS, firstHour, historyHours, { days: true });
   await seeding.close();
 }
 

@@ -1,12 +1,11 @@
-import { sql } from 'kysely';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DAY_MS, HOUR_MS } from '../src/domain/rollup-buckets.js';
+import { DAY_MS } from '../src/domain/rollup-buckets.js';
 import { FOLD_AFTER_MS, foldDays } from '../src/domain/rollup-days.js';
 import { REGIONS } from '../src/shared/vocabulary.js';
 import { openStore } from '../src/store/database.js';
-import { seedMonitors } from './seed.js';
+import { seedHourlyRollups, seedMonitors } from './seed.js';
 
 /*
  * Folding one ended day into daily rollups, on SQLite, where each of its statements holds the event
@@ -26,14 +25,7 @@ await seedMonitors(url, monitors, REGIONS, 'http://127.0.0.1:9/', { firstDueAt: 
 const store = openStore(url);
 const seeding = performance.now();
 // A whole day of hours for every monitor and region: 60 checks an hour, one failed, 40 ms each.
-const regions = sql.join(
-  REGIONS.map((region) => sql`select ${region} as region`),
-  sql` union all `,
-);
-await sql`with recursive hours(n) as (select 0 union all select n + 1 from hours where n < 23)
-  insert into rollups (monitor_id, region, period, bucket_start, checks, failures, duration_sum, h0, h1, h2, h3, h4, h5, h6, h7, h8, h9, h10, h11, maintenance)
-  select m.id, r.region, 'hour', ${day} + n * ${HOUR_MS}, 60, 1, 2400, 0, 0, 60, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-  from monitors m cross join (${regions}) r cross join hours order by m.id, r.region, n`.execute(store.db);
+await seedHourlyRollups(store.db, REGIONS, day, 24);
 const hourRows = monitors * REGIONS.length * 24;
 console.log(`${hourRows.toLocaleString('en')} hourly rows written in ${Math.round(performance.now() - seeding)} ms`);
 

@@ -1,4 +1,6 @@
+import { sql, type Kysely } from 'kysely';
 import type { Region } from '../src/shared/vocabulary.js';
+import type { Database } from '../src/store/schema.js';
 import { storeDueNow } from '../src/domain/check-schedules.js';
 import { newId } from '../src/domain/ids.js';
 import { openStore } from '../src/store/database.js';
@@ -99,4 +101,30 @@ export async function makeAllDue(databaseUrl: string, at: number): Promise<void>
     }
   });
   await store.close();
+}
+
+/**
+ * Hourly rollups of every monitor in each of `regions`, `hours` of them from `firstHour` on (60
+ * checks an hour, one failed, 40 ms each), written in the rollups' key order; with `days`, each
+ * of their days' rows too, as a server that checked them that long would hold them.
+ */
+export async function seedHourlyRollups(
+  db: Kysely<Database>,
+  regions: readonly Region[],
+  firstHour: number,
+  hours: number,
+  options: { days?: boolean } = {},
+): Promise<void> {
+  const regionRows = sql.join(
+    regions.map((region) => sql`select ${region} as region`),
+    sql` union all `,
+  );
+  const row = sql`60, 1, 2400, 0, 0, 60, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0`;
+  const columns = sql`monitor_id, region, period, bucket_start, checks, failures, duration_sum, h0, h1, h2, h3, h4, h5, h6, h7, h8, h9, h10, h11, maintenance`;
+  await sql`with recursive hours(n) as (select 0 union all select n + 1 from hours where n < ${hours - 1})
+    insert into rollups (${columns}) select m.id, r.region, 'hour', ${firstHour} + n * 3600000, ${row}
+    from monitors m cross join (${regionRows}) r cross join hours order by m.id, r.region, n`.execute(db);
+  if (!options.days) return;
+  await sql`insert into rollups (${columns}) select monitor_id, region, 'day', bucket_start - bucket_start % 86400000, ${row}
+    from rollups where period = 'hour' group by monitor_id, region, bucket_start - bucket_start % 86400000`.execute(db);
 }

@@ -167,7 +167,7 @@ export class Pruner {
       if (!lock.acquired) return null;
     }
     const report = await this.pruneOnce();
-    const deleted =
+    const done =
       report.foldedDays +
       report.runs +
       report.hourlyRollups +
@@ -176,7 +176,7 @@ export class Pruner {
       report.deliveries +
       report.sessions +
       report.passwordSetups;
-    if (deleted + report.auditEntries > 0) {
+    if (done + report.auditEntries > 0) {
       this.options.logger.info(
         { retention: report },
         'retention pass folded ended days into daily rollups and deleted old runs, rollups, events, deliveries, sessions, links and audit entries',

@@ -16,7 +16,7 @@ import type { Database } from '../store/schema.js';
 import type { CheckedStatus, DegradedReason } from '../shared/vocabulary.js';
 import type { CheckResult } from './check-result.js';
 import { runIdOf, type CheckJob } from '../domain/ports/check-dispatch.js';
-import { HOUR_MS, bucketIndex } from '../domain/rollup-buckets.js';
+import { HISTOGRAM_COLUMNS, HOUR_MS, bucketIndex } from '../domain/rollup-buckets.js';
 import { addsToItsDay, dayOf } from '../domain/rollup-days.js';
 import { systemClock } from '../domain/ports/clock.js';
 import { afterRun, missStillDue, pingVerdict, runDuration } from '../domain/heartbeats/runs.js';
@@ -263,6 +263,7 @@ export class RunRecorder {
   /** Writes the runs of one monitor, oldest first, and what follows from them; returns how many events they appended. */
   private async write(trx: Transaction<Database>, monitorId: string, checks: CompletedCheck[]): Promise<number> {
     const s = this.statements;
+    const now = this.now();
     const [monitor] = await s.monitor.in(trx, monitorId);
     if (!monitor || monitor.deleted_at !== null) {
       for (const check of checks) if (check.pingKeyHash !== undefined) this.notWritten.set(check, 'unknown');
@@ -338,7 +339,7 @@ export class RunRecorder {
       // A 1 in its duration's bucket; none for a run not counted.
       if (timed) row[HISTOGRAM_COLUMNS[bucketIndex(result.durationMs)]!] = 1;
       await s.rollup.in(trx, row);
-      if (addsToItsDay(check.startedAt, this.now())) await s.rollup.in(trx, { ...row, period: 'day', bucketStart: dayOf(check.startedAt) });
+      if (addsToItsDay(check.startedAt, now)) await s.rollup.in(trx, { ...row, period: 'day', bucketStart: dayOf(check.startedAt) });
       if (job.nextDueAt !== null && advanceDue(due, job.region, job.dueAt, job.nextDueAt)) dueMoved = true;
       stored.push(result === check.result ? check : { ...check, result });
     }
@@ -503,8 +504,6 @@ interface RunRow {
   log: string | null;
 }
 
-/** The rollup columns, one per duration bucket (DURATION_BUCKETS_MS). */
-const HISTOGRAM_COLUMNS = ['h0', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'h7', 'h8', 'h9', 'h10', 'h11'] as const;
 type HistogramColumns = Record<(typeof HISTOGRAM_COLUMNS)[number], number>;
 const NO_BUCKET: HistogramColumns = { h0: 0, h1: 0, h2: 0, h3: 0, h4: 0, h5: 0, h6: 0, h7: 0, h8: 0, h9: 0, h10: 0, h11: 0 };
 

@@ -3,6 +3,9 @@ import { DURATION_BUCKETS_MS } from '../shared/histograms.js';
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
 
+/** The rollups' histogram columns, one per duration bucket (DURATION_BUCKETS_MS). */
+export const HISTOGRAM_COLUMNS = ['h0', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'h7', 'h8', 'h9', 'h10', 'h11'] as const;
+
 export function bucketIndex(durationMs: number): number {
   return DURATION_BUCKETS_MS.findIndex((bound) => durationMs <= bound);
 }

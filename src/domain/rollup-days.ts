@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
-import { DAY_MS, HOUR_MS } from './rollup-buckets.js';
+import { DAY_MS, HISTOGRAM_COLUMNS, HOUR_MS } from './rollup-buckets.js';
 
 /*
  * A day's rollups are folded from its hours once the day has ended, rather than written with each
@@ -29,8 +29,7 @@ export const LATE_RUN_MS = HOUR_MS;
  */
 export const FOLD_AFTER_MS = 2 * HOUR_MS;
 
-const HISTOGRAM = ['h0', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'h7', 'h8', 'h9', 'h10', 'h11'] as const;
-const SUMMED = ['checks', 'failures', 'duration_sum', 'maintenance', ...HISTOGRAM] as const;
+const SUMMED = ['checks', 'failures', 'duration_sum', 'maintenance', ...HISTOGRAM_COLUMNS] as const;
 
 export function dayOf(at: number): number {
   return Math.floor(at / DAY_MS) * DAY_MS;
