@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '../../src/domain/rollup-buckets.js';
+import { foldDays } from '../../src/domain/rollup-days.js';
 import { startServer, type Member, type TestServer } from '../helpers/server.js';
 import { ManualClock } from '../helpers/clock.js';
 import { PAGE } from '../status-pages/fixtures.js';
@@ -172,5 +173,34 @@ describe('daily rollups folded from their hours', () => {
     await server.app.store.db.deleteFrom('rollup_folds').execute();
     await server.app.engine.pruner.pruneOnce();
     expect(await readers()).toEqual(after);
+  });
+
+  it('folds a page of monitors per statement, the event loop given its turn between them, and stops when told', async () => {
+    const db = server.app.store.db;
+    const monitors = (
+      await db
+        .selectFrom('monitors')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
+    await db.deleteFrom('rollup_folds').execute();
+    let pages = 0;
+    // Three days to fold (two days before today, the day before, and today, which ended 2 hours ago), one monitor a statement.
+    const folded = await foldDays(db, clock.now(), {
+      monitorsPerPage: 1,
+      afterPage: async () => {
+        pages++;
+        await new Promise((resolve) => setImmediate(resolve));
+        return true;
+      },
+    });
+    expect(folded).toBe(3);
+    expect(pages).toBe(3 * monitors);
+
+    // Told to stop after the first statement: no day is marked, and the next pass folds them all.
+    await db.deleteFrom('rollup_folds').execute();
+    expect(await foldDays(db, clock.now(), { monitorsPerPage: 1, afterPage: async () => false })).toBe(0);
+    expect(await foldedThrough()).toBeUndefined();
+    expect(await server.app.engine.pruner.pruneOnce()).toMatchObject({ foldedDays: 3 });
   });
 });
