@@ -45,7 +45,8 @@
  * BENCH_TLS_KEY (ec: ECDSA P-256, or rsa: RSA 2048), BENCH_JSON (a file for the raw figures), BENCH_KEEP_LOGS (1 keeps
  * the servers' logs), BENCH_SERVER_NODE_ARGS (extra node flags for the server, e.g. --cpu-prof), BENCH_THREADS (1: the server's
  * LOOKOUT_CHECK_THREADS; with 2 or more, BENCH_PIN=0 lets its check threads use every core), BENCH_BARE_PROCESSES (1: bare loops run
- * at once, their requests/s summed; with BENCH_PIN=0, one per core is the whole machine's limit).
+ * at once, their requests/s summed; with BENCH_PIN=0, one per core is the whole machine's limit), BENCH_API_CHANGE (on; 0: off:
+ * once the server answers, one monitor is renamed through the API, as on any server in use, before the warm-up).
  *
  * Issue #30's figures, in a second table (one row per configuration):
  * - BENCH_API_PROBE=1: during the measurement, bench/api-probe.ts (a process of its own, beside the target when pinning) calls
@@ -128,6 +129,8 @@ const CHECK_THREADS = Number(env.BENCH_THREADS ?? 1);
 const STORE: BenchStore = env.BENCH_STORE === 'postgres' ? 'postgres' : 'sqlite';
 /** BENCH_API_PROBE=1: a light API client during the measurement (bench/api-probe.ts). */
 const API_PROBE = env.BENCH_API_PROBE === '1';
+/** BENCH_API_CHANGE (on; 0: off): one monitor renamed through the API before the warm-up, as on any server in use. */
+const API_CHANGE = env.BENCH_API_CHANGE !== '0';
 const API_PROBE_RATE = Number(env.BENCH_API_PROBE_RATE ?? 20);
 const API_PROBE_CONCURRENCY = Number(env.BENCH_API_PROBE_CONCURRENCY ?? 4);
 const API_GOAL_MS = 50;
@@ -570,6 +573,19 @@ interface ApiProbeResult {
   max: number;
 }
 
+/**
+ * One change made through the API, as every server in use has had: the measurement then shows what
+ * a change leaves behind (it once left Node 20's async hooks on for good, every `await` twice as dear).
+ */
+async function renameThroughApi(server: Server, token: string, id: string): Promise<void> {
+  const response = await fetch(`${server.baseUrl}/api/v1/monitors/${id}`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Renamed through the API' }),
+  });
+  if (!response.ok) throw new Error(`renaming a monitor through the API: ${response.status} ${await response.text()}`);
+}
+
 /** bench/api-probe.ts for `seconds`, beside the target (CPU 1 when pinning): its figures once it ends. */
 function startApiProbe(server: Server, tokens: readonly string[], ids: readonly string[], seconds: number, logDir: string): Promise<ApiProbeResult> {
   const idsFile = join(logDir, 'api-probe-ids.txt');
@@ -673,12 +689,13 @@ async function runConfiguration(
     const seeded = Date.now();
     // The API probe's caller: an Owner of the team the monitors are seeded into.
     // Each token may make REQUESTS_PER_MINUTE requests: enough of them for the probe's rate, and one more.
-    const owner = API_PROBE
-      ? await ownerOfNewTeamIn(database.url, 'Bench', 'bench@bench.test', {
-          env: database.serverEnv,
-          tokens: Math.ceil((API_PROBE_RATE * 60) / REQUESTS_PER_MINUTE) + 1,
-        })
-      : null;
+    const owner =
+      API_PROBE || API_CHANGE
+        ? await ownerOfNewTeamIn(database.url, 'Bench', 'bench@bench.test', {
+            env: database.serverEnv,
+            tokens: Math.ceil((API_PROBE_RATE * 60) / REQUESTS_PER_MINUTE) + 1,
+          })
+        : null;
     // First checks fall due from 15 s on (time for the server to start), spread over one interval;
     // for a cold start, all at once, made due again right before the server starts.
     const ids = await seedMonitors(database.url, monitors, regions, assertions ? target.url.replace(/\/health$/, '/api') : target.url, {
@@ -696,6 +713,7 @@ async function runConfiguration(
     const readyAt = performance.now();
     await database.open();
     try {
+      if (owner && API_CHANGE) await renameThroughApi(server, owner.tokens[0]!, ids[0]!);
       // With a cold start, the server is sampled every 5 s from its first answer on, warm-up included.
       const timeline: Sample[] = COLD_START ? [await sample(server, database)] : [];
       let nextSampleAt = readyAt + COLD_SAMPLE_EVERY_MS;
@@ -713,7 +731,7 @@ async function runConfiguration(
       // alerting side then works through. The measurement starts once it has (or a minute later).
       for (let i = 0; i < 60 && (await database.unprocessedEvents()) > 0; i++) await wait(1000);
       const stallProbe = startStallProbe();
-      const apiProbe = owner ? startApiProbe(server, owner.tokens, ids, MINUTES * 60, logDir) : null;
+      const apiProbe = owner && API_PROBE ? startApiProbe(server, owner.tokens, ids, MINUTES * 60, logDir) : null;
       const measuredFrom = Date.now();
       const samples: Sample[] = [await sample(server, database)];
       const end = samples[0]!.at + MINUTES * 60_000;
