@@ -48,6 +48,8 @@ interface Entry {
   timer: Timer | null;
   /** Fired from a catch-up stretched past its window: the check after it counts from its firing (see fire). */
   fromFiring: boolean;
+  /** fire(entry), made once: a closure made at every arming would be one more object per check living an interval. */
+  onDue: () => void;
 }
 
 /**
@@ -260,17 +262,7 @@ export class Scheduler {
           fromFiring = catchUp.windowMs > this.catchUpWindowMs;
         }
       }
-      const entry: Entry = previous ?? {
-        key,
-        monitorId: monitor.id,
-        teamId: monitor.teamId,
-        region,
-        intervalMs,
-        phaseMs: 0,
-        nextDueAt: due,
-        timer: null,
-        fromFiring,
-      };
+      const entry: Entry = previous ?? this.newEntry(key, monitor, region, due);
       entry.intervalMs = intervalMs;
       entry.fromFiring = fromFiring;
       // One phase per monitor: its regions are checked together, so their results agree in time.
@@ -281,10 +273,26 @@ export class Scheduler {
     this.planned.set(monitor.id, { shape: shapeOf(monitor), regions: monitor.regions });
   }
 
+  private newEntry(key: string, monitor: Pick<ScheduledMonitor, 'id' | 'teamId'>, region: Region, due: number): Entry {
+    const entry: Entry = {
+      key,
+      monitorId: monitor.id,
+      teamId: monitor.teamId,
+      region,
+      intervalMs: 0,
+      phaseMs: 0,
+      nextDueAt: due,
+      timer: null,
+      fromFiring: false,
+      onDue: () => this.fire(entry),
+    };
+    return entry;
+  }
+
   private arm(entry: Entry, due: number, fireAt = due): void {
     entry.timer?.cancel();
     entry.nextDueAt = due;
-    entry.timer = this.clock.timer(fireAt, () => this.fire(entry));
+    entry.timer = this.clock.timer(fireAt, entry.onDue);
   }
 
   private fire(entry: Entry): void {

@@ -19,12 +19,25 @@ export interface Clock {
   timer(at: number, fn: () => void, options?: { background?: boolean }): Timer;
 }
 
+/**
+ * A Node timeout as a Timer. A class, not an object literal with a closure: the scheduler holds one
+ * timer per (monitor, region), and a literal's closure, its context and the literal came to about
+ * 450 bytes each (14 MB of live heap at 10,000 × 3), all promoted, since a timer lives an interval.
+ */
+class NodeTimer implements Timer {
+  constructor(private readonly handle: NodeJS.Timeout) {}
+
+  cancel(): void {
+    clearTimeout(this.handle);
+  }
+}
+
 /** The machine's clock and Node's timers: the default everywhere. */
 export const systemClock: Clock = {
   now: () => Date.now(),
   timer(at, fn, options) {
     const handle = setTimeout(fn, Math.max(0, at - Date.now()));
     if (options?.background) handle.unref();
-    return { cancel: () => clearTimeout(handle) };
+    return new NodeTimer(handle);
   },
 };
