@@ -1,3 +1,4 @@
+import { executionAsyncId } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids.js';
 import { AuditScope, runAudited, type PendingAuditEntry } from '../../src/store/audit-trail.js';
@@ -117,6 +118,36 @@ describe('an audited call in the store', () => {
     });
     await later;
     expect(await rowsOf(late)).toEqual([]);
+  });
+
+  it('keeps calls that overlap apart, and leaves no async hooks on once none is open', async () => {
+    // An `await` gives its continuation an async id of its own only while async hooks are on (Node 20
+    // and 22 turn them on for an enabled AsyncLocalStorage); with them off it stays 0.
+    const hooksOn = async () => {
+      const before = executionAsyncId();
+      await null;
+      return executionAsyncId() !== before;
+    };
+    const [first, second] = [scope(), scope()];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const firstCall = runAudited(first, async () => {
+      await held;
+      await db().updateTable('teams').set({ name: 'First' }).where('id', '=', owner.teamId).execute();
+    });
+    // The second call starts and ends while the first is open: the first still writes its entry.
+    await runAudited(second, () => db().updateTable('teams').set({ name: 'Second' }).where('id', '=', owner.teamId).execute());
+    release();
+    await firstCall;
+    expect(await rowsOf(first)).toHaveLength(1);
+    expect(await rowsOf(second)).toHaveLength(1);
+    expect(await hooksOn()).toBe(false);
+
+    // And the next call is audited as before.
+    const next = scope();
+    await runAudited(next, () => db().updateTable('teams').set({ name: 'Next' }).where('id', '=', owner.teamId).execute());
+    expect(await rowsOf(next)).toHaveLength(1);
+    expect(await hooksOn()).toBe(false);
   });
 });
 
