@@ -1,4 +1,6 @@
-import { executionAsyncId } from 'node:async_hooks';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/domain/ids.js';
 import { AuditScope, runAudited, type PendingAuditEntry } from '../../src/store/audit-trail.js';
@@ -8,6 +10,8 @@ import { runCli, startServer, type Member, type TestServer } from '../helpers/se
  * The store's half of the audit log, on each store: an audited call's entry commits with its first
  * change or not at all, once, and never with work that outlives the call. Then the CLI's entries.
  */
+
+const ROOT = new URL('../..', import.meta.url).pathname;
 
 let server: TestServer;
 let owner: Member;
@@ -120,14 +124,7 @@ describe('an audited call in the store', () => {
     expect(await rowsOf(late)).toEqual([]);
   });
 
-  it('keeps calls that overlap apart, and leaves no async hooks on once none is open', async () => {
-    // An `await` gives its continuation an async id of its own only while async hooks are on (Node 20
-    // and 22 turn them on for an enabled AsyncLocalStorage); with them off it stays 0.
-    const hooksOn = async () => {
-      const before = executionAsyncId();
-      await null;
-      return executionAsyncId() !== before;
-    };
+  it('keeps calls that overlap apart: one ending leaves the other its entry, and the next call is audited', async () => {
     const [first, second] = [scope(), scope()];
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -135,19 +132,44 @@ describe('an audited call in the store', () => {
       await held;
       await db().updateTable('teams').set({ name: 'First' }).where('id', '=', owner.teamId).execute();
     });
-    // The second call starts and ends while the first is open: the first still writes its entry.
+    // The second call starts and ends while the first is open.
     await runAudited(second, () => db().updateTable('teams').set({ name: 'Second' }).where('id', '=', owner.teamId).execute());
     release();
     await firstCall;
     expect(await rowsOf(first)).toHaveLength(1);
     expect(await rowsOf(second)).toHaveLength(1);
-    expect(await hooksOn()).toBe(false);
 
-    // And the next call is audited as before.
     const next = scope();
     await runAudited(next, () => db().updateTable('teams').set({ name: 'Next' }).where('id', '=', owner.teamId).execute());
     expect(await rowsOf(next)).toHaveLength(1);
-    expect(await hooksOn()).toBe(false);
+  });
+
+  it('leaves no async hooks on once no audited call is open', () => {
+    // In a process of its own (a library of another test may turn them on in this one), the built
+    // module. An `await` gives its continuation an async id of its own only while async hooks are
+    // on; Node 20 and 22 turn them on for an enabled AsyncLocalStorage, Node 24 never does.
+    const module = pathToFileURL(join(ROOT, 'dist/store/audit-trail.js')).href;
+    const script = `
+      import { AsyncLocalStorage, executionAsyncId } from 'node:async_hooks';
+      import { AuditScope, runAudited } from ${JSON.stringify(module)};
+      const hooksOn = async () => { const before = executionAsyncId(); await null; return executionAsyncId() !== before; };
+      const scope = () => new AuditScope({ id: 'x', at: 0, teams: { team: null }, actorType: 'operator', actorId: null,
+        actorUserId: null, surface: 'cli', action: 'test', targetType: null, targetId: null, ip: null, changes: [] });
+      const seen = {};
+      let release; const held = new Promise((resolve) => (release = resolve));
+      const first = runAudited(scope(), async () => { await held; });
+      await runAudited(scope(), async () => { await null; });
+      seen.whileOneIsOpen = await hooksOn();
+      release(); await first;
+      seen.afterBoth = await hooksOn();
+      await runAudited(scope(), async () => { seen.inTheNext = await hooksOn(); });
+      seen.afterTheNext = await hooksOn();
+      new AsyncLocalStorage().run({}, () => {});
+      seen.thisNodeUsesHooks = await hooksOn();
+      console.log(JSON.stringify(seen));`;
+    const seen = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as Record<string, boolean>;
+    const open = seen.thisNodeUsesHooks;
+    expect(seen).toEqual({ whileOneIsOpen: open, afterBoth: false, inTheNext: open, afterTheNext: false, thisNodeUsesHooks: open });
   });
 });
 
