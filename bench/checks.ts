@@ -575,7 +575,7 @@ interface ApiProbeResult {
 
 /**
  * One change made through the API, as every server in use has had: the measurement then shows what
- * a change leaves behind (it once left Node 20's async hooks on for good, every `await` twice as dear).
+ * a change leaves behind (it once left Node 20's async hooks on for good, every `await` two to three times as dear).
  */
 async function renameThroughApi(server: Server, token: string, id: string): Promise<void> {
   const response = await fetch(`${server.baseUrl}/api/v1/monitors/${id}`, {

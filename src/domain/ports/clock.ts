@@ -21,8 +21,8 @@ export interface Clock {
 
 /**
  * A Node timeout as a Timer. A class, not an object literal with a closure: the scheduler holds one
- * timer per (monitor, region), and a literal's closure, its context and the literal came to about
- * 450 bytes each (14 MB of live heap at 10,000 × 3), all promoted, since a timer lives an interval.
+ * timer per (monitor, region), each living an interval, so a closure, its context and the literal
+ * per timer were 30,000 more objects at 10,000 × 3, all promoted to the old generation.
  */
 class NodeTimer implements Timer {
   constructor(private readonly handle: NodeJS.Timeout) {}
