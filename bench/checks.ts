@@ -693,7 +693,7 @@ async function runConfiguration(
       API_PROBE || API_CHANGE
         ? await ownerOfNewTeamIn(database.url, 'Bench', 'bench@bench.test', {
             env: database.serverEnv,
-            tokens: Math.ceil((API_PROBE_RATE * 60) / REQUESTS_PER_MINUTE) + 1,
+            tokens: API_PROBE ? Math.ceil((API_PROBE_RATE * 60) / REQUESTS_PER_MINUTE) + 1 : 1,
           })
         : null;
     // First checks fall due from 15 s on (time for the server to start), spread over one interval;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sql, type Kysely } from 'kysely';
-import { foldedThrough, rollupsByDay } from './rollup-days.js';
+import { rollupsByDay } from './rollup-days.js';
 import { DAY_MS, HOUR_MS, percentileFromHistogram } from './rollup-buckets.js';
 import { prepared } from '../store/prepared.js';
 import type { Dialect } from '../store/database.js';
@@ -121,7 +121,7 @@ export class MonitorStatsService {
     const rows =
       period === 'day'
         ? await this.db
-            .selectFrom(rollupsByDay(this.db, [monitor.id], from, await foldedThrough(this.db)).as('d'))
+            .selectFrom((await rollupsByDay(this.db, [monitor.id], from)).as('d'))
             .selectAll()
             .orderBy('bucket_start')
             .execute()

@@ -61,10 +61,10 @@ export function dayRanges(from: number, folded: number): { days: { from: number;
 /**
  * Rollups by UTC day from `from` (a day's start) on, of the monitors of `ids`: a row per monitor,
  * region and day where the day is folded, a row per hour of the day where it is not. Sum them by
- * day (or by monitor); `bucket_start` is the day's start in both.
+ * day (or by monitor); `bucket_start` is the day's start in both. The mark is read first (foldedThrough).
  */
-export function rollupsByDay(db: Kysely<Database>, ids: readonly string[], from: number, folded: number) {
-  const { days, hours } = dayRanges(from, folded);
+export async function rollupsByDay(db: Kysely<Database>, ids: readonly string[], from: number) {
+  const { days, hours } = dayRanges(from, await foldedThrough(db));
   const of = (period: 'hour' | 'day', since: number) =>
     db.selectFrom('rollups as r').where('r.monitor_id', 'in', ids).where('r.period', '=', period).where('r.bucket_start', '>=', since);
   return of('day', days.from)

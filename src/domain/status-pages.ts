@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { OVERALL_STATUSES, type IncidentStatus, type MonitorType, type OverallStatus, type PublicMonitorStatus, type Severity } from '../shared/vocabulary.js';
 import { definitionOf } from '../monitor-types/definitions.js';
 import { prepared } from '../store/prepared.js';
-import { foldedThrough, rollupsByDay } from './rollup-days.js';
+import { rollupsByDay } from './rollup-days.js';
 import type { Dialect } from '../store/database.js';
 import type { Database } from '../store/schema.js';
 import { requireRole, type Actor } from './actor.js';
@@ -526,15 +526,13 @@ export class StatusPageService {
     if (s.monitors.length > 0) {
       // Every region's rollups (built-in, extra ones served by probes, a heartbeat's pings): a day's
       // uptime counts each check of the monitor wherever it ran.
+      const byDay = await rollupsByDay(
+        this.db,
+        s.monitors.map((m) => m.id),
+        first,
+      );
       const rows = await this.db
-        .selectFrom(
-          rollupsByDay(
-            this.db,
-            s.monitors.map((m) => m.id),
-            first,
-            await foldedThrough(this.db),
-          ).as('d'),
-        )
+        .selectFrom(byDay.as('d'))
         .select((eb) => [
           'monitor_id',
           'bucket_start',

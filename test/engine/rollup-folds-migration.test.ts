@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '../../src/domain/rollup-buckets.js';
-import { foldedThrough, rollupsByDay } from '../../src/domain/rollup-days.js';
+import { rollupsByDay } from '../../src/domain/rollup-days.js';
 import { openStore, type Store } from '../../src/store/database.js';
 import { migrations } from '../../src/store/migrations/index.js';
 import { TEST_STORE, createTestDatabase, type TestDatabase } from '../helpers/cluster.js';
@@ -71,7 +71,7 @@ describe('the rollup folds migration', () => {
       .where('bucket_start', '=', DAY + 2 * HOUR_MS)
       .execute();
     const days = await store.db
-      .selectFrom(rollupsByDay(store.db, ['m-1'], DAY - DAY_MS, await foldedThrough(store.db)).as('d'))
+      .selectFrom((await rollupsByDay(store.db, ['m-1'], DAY - DAY_MS)).as('d'))
       .select((eb) => ['bucket_start', eb.fn.sum<number>('checks').as('checks'), eb.fn.sum<number>('failures').as('failures')])
       .groupBy('bucket_start')
       .orderBy('bucket_start')
