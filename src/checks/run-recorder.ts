@@ -11,7 +11,7 @@ import {
   type SeenDomainExpiry,
   type StatusInput,
 } from '../domain/status/apply-runs.js';
-import { prepared, preparedNamed } from '../store/prepared.js';
+import { compiledOnceNamed, prepared, preparedNamed } from '../store/prepared.js';
 import type { Database } from '../store/schema.js';
 import type { CheckedStatus, DegradedReason } from '../shared/vocabulary.js';
 import type { CheckResult } from './check-result.js';
@@ -293,34 +293,36 @@ export class RunRecorder {
       }
       // The run's id comes from its job, so a job retried after its run was written (a worker that
       // died before acknowledging it) writes nothing twice.
-      const inserted = await s.insertRun.in(trx, {
-        id: check.runId ?? runIdOf(job),
-        monitorId: job.monitorId,
-        region: job.region,
-        trigger: job.trigger,
-        startedAt: check.startedAt,
-        durationMs: result.durationMs,
-        ok: result.ok ? 1 : 0,
-        attempts: check.attempts,
-        errorCode: result.error?.code ?? null,
-        errorMessage: result.error?.message ?? null,
-        statusCode: result.statusCode,
-        timings: result.timings ? JSON.stringify(result.timings) : null,
-        certificate: result.certificate ? JSON.stringify(result.certificate) : null,
-        assertions: result.assertions.length > 0 ? JSON.stringify(result.assertions) : null,
-        warnings: storedWarnings(result),
-        maintenance: monitor.maintenance,
-        dns: result.dns ? JSON.stringify(result.dns) : null,
-        ping: result.ping ? JSON.stringify(result.ping) : null,
-        domain: result.domain ? JSON.stringify(result.domain) : null,
-        log: check.log ?? null,
-      });
+      const inserted = await trx.executeQuery(
+        s.insertRun({
+          id: check.runId ?? runIdOf(job),
+          monitorId: job.monitorId,
+          region: job.region,
+          trigger: job.trigger,
+          startedAt: check.startedAt,
+          durationMs: result.durationMs,
+          ok: result.ok ? 1 : 0,
+          attempts: check.attempts,
+          errorCode: result.error?.code ?? null,
+          errorMessage: result.error?.message ?? null,
+          statusCode: result.statusCode,
+          timings: result.timings ? JSON.stringify(result.timings) : null,
+          certificate: result.certificate ? JSON.stringify(result.certificate) : null,
+          assertions: result.assertions.length > 0 ? JSON.stringify(result.assertions) : null,
+          warnings: storedWarnings(result),
+          maintenance: monitor.maintenance,
+          dns: result.dns ? JSON.stringify(result.dns) : null,
+          ping: result.ping ? JSON.stringify(result.ping) : null,
+          domain: result.domain ? JSON.stringify(result.domain) : null,
+          log: check.log ?? null,
+        }),
+      );
       // Judged, even when its run was written before (the same deadline again): it must not stay due.
       if (heartbeat) {
         this.moveDeadline(monitor, check);
         deadlineMoved = true;
       }
-      if (inserted.length === 0) continue;
+      if (inserted.numAffectedRows === 0n) continue;
       // The hour's rollup; the day's is folded from its hours (domain/rollup-days.ts), but for a
       // run recorded so late that its day may be folded already. A run in maintenance counts apart.
       const counted = monitor.maintenance === 0;
@@ -589,7 +591,8 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
       // Regional workers of a cluster write results of one monitor concurrently.
       return forUpdate ? query.forUpdate() : query;
     }),
-    insertRun: preparedNamed(db, (run: RunRow) =>
+    // Run for its count of rows inserted: none when the run was written before.
+    insertRun: compiledOnceNamed((run: RunRow) =>
       db
         .insertInto('monitor_runs')
         .values({
@@ -614,8 +617,7 @@ function prepareStatements(db: Kysely<Database>, forUpdate: boolean) {
           domain: run.domain,
           log: run.log,
         })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .returning('id'),
+        .onConflict((oc) => oc.column('id').doNothing()),
     ),
     rollup: preparedNamed(db, (row: RollupRow) =>
       db

@@ -1,4 +1,4 @@
-import { createHash, randomFillSync } from 'node:crypto';
+import { hash, randomFillSync } from 'node:crypto';
 import { systemClock } from './ports/clock.js';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -51,10 +51,11 @@ export function newId(now: number = systemClock.now()): string {
 
 /**
  * A UUID v7 whose random part is derived from `key`: the same key and time always give the
- * same id, which makes writing the same fact twice (a retried job) a no-op.
+ * same id, which makes writing the same fact twice (a retried job) a no-op. Every run takes one:
+ * the one-shot `hash()` makes no Hash object (a native handle each) as `createHash()` does.
  */
 export function idFor(key: string, at: number): string {
-  return formatV7(createHash('sha256').update(key).digest().subarray(0, 16), at);
+  return formatV7(hash('sha256', key, 'buffer').subarray(0, 16), at);
 }
 
 function formatV7(bytes: Buffer, now: number): string {

@@ -69,6 +69,11 @@ export function compiledOnce<A extends unknown[], R>(build: (...args: A) => Comp
   return (...args) => bind(args);
 }
 
+/** compiledOnce() with named parameters (see preparedNamed()). */
+export function compiledOnceNamed<P extends object, R>(build: (params: P) => Compilable<R>): (params: P) => CompiledQuery<R> {
+  return named(build, 'compiledOnceNamed()');
+}
+
 /** A query compiled once and run with new arguments: answers its rows. */
 export function prepared<A extends unknown[], R>(db: Executor, build: (...args: A) => Compilable<R>): PreparedQuery<A, R> {
   const bind = positional(build, 'prepared()');
