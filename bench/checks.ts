@@ -46,7 +46,9 @@
  * the servers' logs), BENCH_SERVER_NODE_ARGS (extra node flags for the server, e.g. --cpu-prof), BENCH_THREADS (1: the server's
  * LOOKOUT_CHECK_THREADS; with 2 or more, BENCH_PIN=0 lets its check threads use every core), BENCH_BARE_PROCESSES (1: bare loops run
  * at once, their requests/s summed; with BENCH_PIN=0, one per core is the whole machine's limit), BENCH_API_CHANGE (on; 0: off:
- * once the server answers, one monitor is renamed through the API, as on any server in use, before the warm-up).
+ * once the server answers, one monitor is renamed through the API, as on any server in use, before the warm-up), BENCH_BUILT
+ * (0; 1: the server runs as `npm start` runs it, the compiled `dist/main.js`, built first by `npm run build`, rather than its
+ * TypeScript under tsx, whose loader keeps each module's source map and gives every arrow function a name of its own).
  *
  * Issue #30's figures, in a second table (one row per configuration):
  * - BENCH_API_PROBE=1: during the measurement, bench/api-probe.ts (a process of its own, beside the target when pinning) calls
@@ -140,6 +142,7 @@ const COLD_SAMPLE_EVERY_MS = 5_000;
 const COLD_WINDOW_MS = 10_000;
 /** The idle server's RSS, the base of the RSS per monitor-region (BENCH_IDLE_RSS=0 skips it), read this long after it answers. */
 const IDLE_RSS = env.BENCH_IDLE_RSS !== '0';
+const BUILT = env.BENCH_BUILT === '1';
 const IDLE_SETTLE_SECONDS = Number(env.BENCH_IDLE_SETTLE_SECONDS ?? 15);
 /** Bare-loop processes run at once (BENCH_BARE_PROCESSES, 1): with BENCH_PIN=0, one per core measures the whole machine. */
 const BARE_PROCESSES = Math.max(1, Number(env.BENCH_BARE_PROCESSES ?? 1));
@@ -167,10 +170,11 @@ interface Child {
   stop: () => Promise<void>;
 }
 
-/** Runs a TypeScript entry point under tsx, on `cpu` when pinning; `ready` reads its stdout until it says so. */
+/** Runs a TypeScript entry point under tsx (a compiled one as it is), on `cpu` when pinning; `ready` reads its stdout until it says so. */
 function startChild(entry: string[], childEnv: Record<string, string>, cpu: number | null, logFile: string | null, nodeArgs: string[] = []): Child {
   const command = cpu !== null && PIN ? 'taskset' : process.execPath;
-  const args = [...(cpu !== null && PIN ? ['-c', String(cpu), process.execPath] : []), ...nodeArgs, '--import', 'tsx', ...entry];
+  const loader = entry[0]!.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const args = [...(cpu !== null && PIN ? ['-c', String(cpu), process.execPath] : []), ...nodeArgs, ...loader, ...entry];
   const child = endsWithBench(spawn(command, args, { cwd: ROOT, env: { ...process.env, ...childEnv }, stdio: ['ignore', 'pipe', 'pipe'] }));
   // Drain both streams: a full pipe would block the child (writes to pipes are synchronous on Linux).
   if (logFile) {
@@ -269,7 +273,13 @@ async function startServer(serverEnv: Record<string, string>, logFile: string): 
   const port = await freePort();
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
   const nodeArgs = (env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = startChild(['src/main.ts', 'serve'], { PORT: String(port), LOG_LEVEL: 'warn', LOOKOUT_BOOTSTRAP: 'false', ...serverEnv }, 0, logFile, nodeArgs);
+  const child = startChild(
+    [BUILT ? 'dist/main.js' : 'src/main.ts', 'serve'],
+    { PORT: String(port), LOG_LEVEL: 'warn', LOOKOUT_BOOTSTRAP: 'false', ...serverEnv },
+    0,
+    logFile,
+    nodeArgs,
+  );
   child.child.stdout!.pipe(createWriteStream(logFile, { flags: 'a' }));
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
@@ -963,7 +973,12 @@ const mb = (bytes: number) => `${fmt(bytes / 1024 / 1024, 0)} MB`;
 
 async function main(): Promise<void> {
   const workDir = mkdtempSync(join(tmpdir(), 'lookout-bench-checks-'));
-  console.log(`${machine()}, ${new Date().toISOString()}; pinning: ${PIN ? 'server and bare loop on CPU 0, target on CPU 1' : 'off'}; logs in ${workDir}`);
+  console.log(
+    `${machine()}, ${new Date().toISOString()}; pinning: ${PIN ? 'server and bare loop on CPU 0, target on CPU 1' : 'off'}; ` +
+      `server: ${BUILT ? 'dist/main.js' : 'src/main.ts under tsx'}; logs in ${workDir}`,
+  );
+  // The server as `npm start` runs it, built as it builds it (prestart), from this checkout's sources now.
+  if (BUILT && spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) throw new Error('npm run build failed');
   const results: RunResult[] = [];
   const baselines: Record<string, Baseline[]> = {};
   const tlsFiles = PROTOCOLS.includes('https') ? makeCertificate(workDir) : null;
