@@ -481,6 +481,8 @@ interface RunResult {
   /** Highest CPU % over one sampling interval. */
   cpuPeak: number;
   rssMb: number;
+  /** The mean of the samples' RSS over the measurement: the end alone falls before or after a major collection by chance. */
+  rssMeanMb: number;
   rssPeakMb: number;
   /** The same configuration's server on an empty database (NaN: BENCH_IDLE_RSS=0), and the RSS at the end above it per monitor-region. */
   rssIdleMb: number;
@@ -791,6 +793,7 @@ async function runConfiguration(
         cpu: ((last.cpuTicks - first.cpuTicks) / CLOCK_TICKS / seconds) * 100,
         cpuPeak,
         rssMb: last.rssKb / 1024,
+        rssMeanMb: samples.reduce((sum, x) => sum + x.rssKb, 0) / samples.length / 1024,
         rssPeakMb: last.hwmKb / 1024,
         rssIdleMb: idleKb / 1024,
         rssKibPerPair: (last.rssKb - idleKb) / (monitors * regionCount),
@@ -1017,7 +1020,7 @@ async function main(): Promise<void> {
   );
   lines.push('');
   lines.push(
-    '| protocol | monitors × regions | due checks/s | achieved checks/s | lateness p50 / p99 / max (s) | CPU % of a core (mean / peak 10 s) | CPU per check | RSS end / peak | DB growth per 1,000 runs | failed | holds | machine: load / CPU pressure / idle probe longest stall, seconds stalled ≥ 0.25 s |',
+    '| protocol | monitors × regions | due checks/s | achieved checks/s | lateness p50 / p99 / max (s) | CPU % of a core (mean / peak 10 s) | CPU per check | RSS end / mean of the measurement / peak | DB growth per 1,000 runs | failed | holds | machine: load / CPU pressure / idle probe longest stall, seconds stalled ≥ 0.25 s |',
   );
   lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|');
   const groups = new Map<string, RunResult[]>();
@@ -1039,6 +1042,7 @@ async function main(): Promise<void> {
       cpuPeak: m((r) => r.cpuPeak),
       cpuMicrosPerCheck: m((r) => r.cpuMicrosPerCheck),
       rssMb: m((r) => r.rssMb),
+      rssMeanMb: m((r) => r.rssMeanMb),
       rssPeakMb: m((r) => r.rssPeakMb),
       bytesPer1000Runs: m((r) => r.bytesPer1000Runs),
       failed: m((r) => r.failed),
@@ -1058,7 +1062,7 @@ async function main(): Promise<void> {
     const spread = group.length > 1 ? ` (${group.map((r) => fmt(r.p99, 2)).join(', ')})` : '';
     lines.push(
       `| ${row.protocol}${row.assertions ? ` + 3 assertions (20 KiB JSON${ASSERTIONS_ENCODING ? `, Accept-Encoding: ${ASSERTIONS_ENCODING}` : ''})` : ''} | ${fmt(row.monitors)} × ${row.regions} | ${fmt(row.due)} | ${fmt(row.achieved)} | ${fmt(row.p50, 3)} / ${fmt(row.p99, 3)}${spread} / ≤ ${fmt(row.max, 3)} | ` +
-        `${fmt(row.cpu)} / ${fmt(row.cpuPeak)} | ${fmt(row.cpuMicrosPerCheck)} µs | ${fmt(row.rssMb)} / ${fmt(row.rssPeakMb)} MB | ${fmt(row.bytesPer1000Runs / 1024, 0)} KiB | ` +
+        `${fmt(row.cpu)} / ${fmt(row.cpuPeak)} | ${fmt(row.cpuMicrosPerCheck)} µs | ${fmt(row.rssMb)} / ${fmt(row.rssMeanMb)} / ${fmt(row.rssPeakMb)} MB | ${fmt(row.bytesPer1000Runs / 1024, 0)} KiB | ` +
         `${fmt(row.failed)} | ${row.holds ? 'yes' : 'no'} | ${fmt(row.load, 1)} / ${fmt(row.cpuPressure)}% / ${fmt(row.probeMaxMs)} ms, ${fmt(row.probeStalledSeconds)} s |`,
     );
   }
