@@ -51,7 +51,7 @@ interface Entry {
   /**
    * fire(entry), made once: a closure made at every arming would be one more object per check living
    * an interval. Bound rather than an arrow in the literal, which a transpiler keeping function names
-   * (tsx, which the benches run) gives a property of its own: 300 bytes more per entry.
+   * (tsx, which the benches run) gives a property of its own: 256 bytes more per entry.
    */
   onDue: () => void;
 }
